@@ -1,0 +1,164 @@
+"""Shape checks for records, turns, tallies and board profiles.
+
+Every check raises ``RuleBroken('record.invalid', {'pointer', 'reason'})``
+at the first fault it meets, with a JSON pointer to the field at fault, so
+the order of the calls is the order the rules files fix. These are plain
+functions on JSON values: the engine validates a record on the command line
+exactly as the API does.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+from .engine import FORMAT, Option, RuleBroken
+
+PLAYER_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
+
+
+def invalid(pointer: str, reason: str, action: int | None = None) -> RuleBroken:
+    """A ``record.invalid``; ``action`` marks the faulty action of a turn."""
+    broken = RuleBroken("record.invalid", {"pointer": pointer, "reason": f"{pointer or '/'} {reason}"})
+    if action is not None:
+        broken.words["action"] = action
+    return broken
+
+
+def is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def expect_object(value: Any, pointer: str, required: Iterable[str] = (), optional: Iterable[str] = (),
+                  action: int | None = None) -> dict:
+    """An object with every ``required`` key and no key outside both lists."""
+    if not isinstance(value, dict):
+        raise invalid(pointer, "must be an object", action)
+    required = tuple(required)
+    allowed = set(required) | set(optional)
+    for key in value:
+        if key not in allowed:
+            raise invalid(f"{pointer}/{key}", "is not allowed here", action)
+    for key in required:
+        if key not in value:
+            raise invalid(f"{pointer}/{key}", "is required", action)
+    return value
+
+
+def expect_int(value: Any, pointer: str, low: int | None = None, high: int | None = None,
+               action: int | None = None) -> int:
+    if not is_int(value):
+        raise invalid(pointer, "must be an integer", action)
+    if (low is not None and value < low) or (high is not None and value > high):
+        bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
+        raise invalid(pointer, f"must be an integer {bounds}", action)
+    return value
+
+
+def expect_bool(value: Any, pointer: str, action: int | None = None) -> bool:
+    if not isinstance(value, bool):
+        raise invalid(pointer, "must be true or false", action)
+    return value
+
+
+def expect_choice(value: Any, pointer: str, choices: Iterable[Any], action: int | None = None) -> Any:
+    choices = tuple(choices)
+    if isinstance(value, bool) or value not in choices:
+        shown = ", ".join(repr(choice) if not isinstance(choice, str) else choice for choice in choices)
+        raise invalid(pointer, f"must be one of {shown}", action)
+    return value
+
+
+def expect_list(value: Any, pointer: str, low: int = 0, high: int | None = None,
+                action: int | None = None) -> list:
+    if not isinstance(value, list):
+        raise invalid(pointer, "must be an array", action)
+    if len(value) < low or (high is not None and len(value) > high):
+        size = f"{low} to {high}" if high is not None else f"at least {low}"
+        raise invalid(pointer, f"must hold {size} entries", action)
+    return value
+
+
+def expect_string(value: Any, pointer: str, low: int = 0, high: int | None = None,
+                  action: int | None = None) -> str:
+    if not isinstance(value, str) or len(value) < low or (high is not None and len(value) > high):
+        raise invalid(pointer, f"must be a string of {low} to {high} characters", action)
+    return value
+
+
+def expect_card(value: Any, pointer: str, colors: Iterable[str], action: int | None = None) -> dict:
+    expect_object(value, pointer, ("color", "value"), action=action)
+    expect_choice(value["color"], f"{pointer}/color", colors, action)
+    expect_int(value["value"], f"{pointer}/value", 0, 10, action)
+    return value
+
+
+def expect_player_ids(value: Any, pointer: str, low: int, high: int, with_names: bool = True) -> list:
+    """The ``players`` list of a record (``with_names``) or the ids of a tally."""
+    expect_list(value, pointer, low, high)
+    ids = set()
+    for index, player in enumerate(value):
+        where = f"{pointer}/{index}"
+        if with_names:
+            expect_object(player, where, ("id", "name"))
+            expect_string(player["name"], f"{where}/name", 1, 40)
+        elif not isinstance(player, dict) or "id" not in player:
+            raise invalid(f"{where}/id", "is required")
+        if not isinstance(player["id"], str) or not PLAYER_ID.match(player["id"]):
+            raise invalid(f"{where}/id", "must match ^[a-z0-9][a-z0-9_-]{0,31}$")
+        if player["id"] in ids:
+            raise invalid(f"{where}/id", "repeats another player's id")
+        ids.add(player["id"])
+    return value
+
+
+def expect_options(value: Any, options: tuple[Option, ...], pointer: str = "/options") -> dict:
+    """Known keys only, each of its option's type and choices."""
+    if value is None:
+        return {}
+    expect_object(value, pointer, optional=[option.name for option in options])
+    by_name = {option.name: option for option in options}
+    for key, given in value.items():
+        option = by_name[key]
+        where = f"{pointer}/{key}"
+        if option.choices is not None:
+            expect_choice(given, where, option.choices)
+        elif option.type == "boolean":
+            expect_bool(given, where)
+        elif option.type == "integer":
+            expect_int(given, where)
+    return value
+
+
+def expect_record_frame(record: Any, game: str, low: int, high: int, options: tuple[Option, ...]) -> dict:
+    """The parts every record shares: top-level keys, format, game, options,
+    players; and ``turns`` being an array. Board and setup are the game's."""
+    expect_object(record, "", ("format", "game", "players", "turns"), ("options", "board", "setup"))
+    if record["format"] != FORMAT:
+        raise invalid("/format", f"must be {FORMAT}")
+    if record["game"] != game:
+        raise invalid("/game", f"must be {game}")
+    expect_options(record.get("options"), options)
+    expect_player_ids(record["players"], "/players", low, high)
+    return record
+
+
+def expect_turn_frame(turn: Any, players: list[str]) -> list:
+    """A turn object with a listed player and an actions array; returns it."""
+    expect_object(turn, "", ("player", "actions"))
+    if turn["player"] not in players:
+        raise invalid("/player", "is not one of the record's players")
+    return expect_list(turn["actions"], "/actions")
+
+
+def expect_action(action: Any, index: int, fields: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]) -> dict:
+    """An action object whose ``type`` is one of ``fields`` (type -> (required,
+    optional) keys besides ``type``), with no other key. Values are the
+    caller's to check."""
+    pointer = f"/actions/{index}"
+    if not isinstance(action, dict):
+        raise invalid(pointer, "must be an object", index)
+    expect_choice(action.get("type"), f"{pointer}/type", fields, index)
+    required, optional = fields[action["type"]]
+    expect_object(action, pointer, ("type", *required), optional, index)
+    return action
