@@ -193,6 +193,12 @@ class Ruleset(ABC):
         """The contract's score sheet of this state."""
 
     @abstractmethod
+    def view(self, state: Any) -> dict:
+        """The table as it stands, as JSON, for drawing it (the PWA) and
+        for the summary: what lies where, whose turn it is, and what is
+        known of each hand. Each game module documents its shape."""
+
+    @abstractmethod
     def tally(self, data: dict) -> dict:
         """The score sheet of a tally (CONTRACT §7); bad input raises
         ``record.invalid`` (or ``board.invalid``)."""
@@ -369,6 +375,9 @@ class Game:
 
     def scoresheet(self) -> dict:
         return self.ruleset.scoresheet(self.state)
+
+    def view(self) -> dict:
+        return self.ruleset.view(self.state)
 
     @property
     def is_over(self) -> bool:
