@@ -1,0 +1,293 @@
+"""Score sheet exports: a CSV for spreadsheets and a printable PDF.
+
+Both take the game record (for player names, the game and its options) and
+the contract's score sheet (CONTRACT §6). They read nothing else: the API
+calls them for a quick export and the summary job calls them to cache the
+PDF with the game's chart of the lead.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from fpdf import FPDF
+
+from scoring.engine import RULESETS
+
+#: Fonts tried in order for the PDF; DejaVu covers names in any European
+#: script. Without it the PDF falls back to Helvetica (Latin-1 only).
+UNICODE_FONTS = (
+    Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+    Path("/usr/share/fonts/dejavu/DejaVuSans.ttf"),
+)
+BOLD_FONTS = (
+    Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
+    Path("/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf"),
+)
+
+#: Line colours of the players in the chart, in seating order (RGB).
+PLAYER_COLOURS = (
+    (200, 40, 40),
+    (30, 90, 200),
+    (30, 150, 60),
+    (170, 100, 10),
+    (120, 50, 160),
+)
+
+# Characters that make a spreadsheet read a cell as a formula.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+# -- what both exports show ------------------------------------------------
+
+
+def game_title(game: str) -> str:
+    """The game's printed title, or its id when the game is not registered."""
+    ruleset = RULESETS.get(game)
+    return ruleset.title if ruleset else game
+
+
+def options_text(record: dict) -> str:
+    """The options in force, every default filled in: ``key: value; ...``."""
+    ruleset = RULESETS.get(record.get("game"))
+    options = ruleset.default_options(record.get("options")) if ruleset else dict(record.get("options") or {})
+    if not options:
+        return "none"
+    return "; ".join(f"{key}: {_cell_text(value)}" for key, value in sorted(options.items()))
+
+
+def breakdown_columns(sheet: dict) -> list[str]:
+    """Every breakdown key of the sheet, in the order the players show them."""
+    columns: list[str] = []
+    for player in sheet["players"]:
+        for key in player["breakdown"]:
+            if key not in columns:
+                columns.append(key)
+    return columns
+
+
+def column_title(key: str) -> str:
+    """``wishing_stones`` -> ``Wishing stones``."""
+    return key.replace("_", " ").capitalize()
+
+
+def _cell_text(value: Any) -> str:
+    """A readable cell: lists as ``3, 2, 1``, booleans as yes/no, None empty."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_cell_text(item) for item in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{key}: {_cell_text(item)}" for key, item in value.items())
+    return str(value)
+
+
+def _names(record: dict) -> dict[str, str]:
+    return {player["id"]: player.get("name", player["id"]) for player in record.get("players", [])}
+
+
+# -- CSV -------------------------------------------------------------------
+
+
+def _safe_text(text: str) -> str:
+    """Free text a spreadsheet will not run as a formula."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def scoresheet_csv(record: dict, sheet: dict) -> str:
+    """The score sheet as CSV: a header, then one row per player in seating
+    order with game, options, status, end reason, every breakdown column,
+    total, rank and a winner flag (``yes``/``no``)."""
+    columns = breakdown_columns(sheet)
+    names = _names(record)
+    winners = set(sheet.get("winners", []))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["game", "options", "status", "end_reason", "player", "name", *columns, "total", "rank", "winner"])
+    options = options_text(record)
+    for player in sheet["players"]:
+        writer.writerow([
+            game_title(sheet["game"]),
+            options,
+            sheet["status"],
+            _cell_text(sheet.get("end_reason")),
+            player["id"],
+            _safe_text(names.get(player["id"], player["id"])),
+            *(_cell_text(player["breakdown"].get(key)) for key in columns),
+            player["total"],
+            player["rank"],
+            _cell_text(player["id"] in winners),
+        ])
+    return out.getvalue()
+
+
+# -- PDF -------------------------------------------------------------------
+
+
+class _Sheet(FPDF):
+    """An A4 page with one font that can print the players' names."""
+
+    def __init__(self) -> None:
+        super().__init__(orientation="portrait", unit="mm", format="A4")
+        self.set_auto_page_break(True, margin=15)
+        regular = next((path for path in UNICODE_FONTS if path.exists()), None)
+        bold = next((path for path in BOLD_FONTS if path.exists()), None)
+        if regular and bold:
+            self.add_font("sheet", "", str(regular))
+            self.add_font("sheet", "B", str(bold))
+            self.family, self.unicode = "sheet", True
+        else:
+            self.family, self.unicode = "helvetica", False
+
+    def text_of(self, text: str) -> str:
+        """``text`` as the chosen font can print it."""
+        if self.unicode:
+            return text
+        return text.encode("latin-1", "replace").decode("latin-1")
+
+    def write_line(self, text: str, size: float = 10, bold: bool = False, height: float = 6) -> None:
+        self.set_font(self.family, "B" if bold else "", size)
+        self.multi_cell(0, height, self.text_of(text), new_x="LMARGIN", new_y="NEXT")
+
+
+def scoresheet_pdf(
+    record: dict,
+    sheet: dict,
+    history: Sequence[dict] | None = None,
+    *,
+    date: str | None = None,
+) -> bytes:
+    """A printable score sheet: game, options, date, status, and a table of
+    players with every breakdown column, total, rank and winners.
+
+    ``history`` is the summary's score history, one entry per turn with
+    ``scores`` (player id -> total after that turn); when given, a line
+    chart of it follows the table. ``date`` is printed as given (the
+    summary's date); without it, today's date (UTC).
+    """
+    pdf = _Sheet()
+    pdf.set_title(f"Brehon score sheet: {game_title(sheet['game'])}")
+    pdf.add_page()
+    names = _names(record)
+    date = date or datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+
+    pdf.write_line(f"{game_title(sheet['game'])}: score sheet", size=16, bold=True, height=9)
+    pdf.write_line(f"Date: {date}")
+    pdf.write_line(f"Options: {options_text(record)}")
+    status = sheet["status"].replace("_", " ")
+    if sheet.get("end_reason"):
+        status += f" ({sheet['end_reason'].replace('_', ' ')})"
+    pdf.write_line(f"Status: {status}")
+    winners = [names.get(winner, winner) for winner in sheet.get("winners", [])]
+    pdf.write_line(f"Winner{'s' if len(winners) != 1 else ''}: {', '.join(winners) or '-'}", bold=True)
+    pdf.ln(3)
+    _players_table(pdf, sheet, names)
+    if history:
+        pdf.ln(6)
+        _history_chart(pdf, sheet, names, history)
+    return bytes(pdf.output())
+
+
+def _players_table(pdf: _Sheet, sheet: dict, names: dict[str, str]) -> None:
+    columns = breakdown_columns(sheet)
+    headers = ["Player", *(column_title(key) for key in columns), "Total", "Rank", "Winner"]
+    width = pdf.epw
+    name_width = min(50.0, width * 0.28)
+    other = (width - name_width) / (len(headers) - 1)
+    widths = [name_width] + [other] * (len(headers) - 1)
+    winners = set(sheet.get("winners", []))
+
+    pdf.set_font(pdf.family, "B", 8)
+    pdf.set_fill_color(225, 225, 225)
+    for header, column_width in zip(headers, widths):
+        pdf.cell(column_width, 7, pdf.text_of(header), border=1, align="C", fill=True)
+    pdf.ln()
+    for player in sheet["players"]:
+        winner = player["id"] in winners
+        cells = [
+            names.get(player["id"], player["id"]),
+            *(_cell_text(player["breakdown"].get(key)) for key in columns),
+            str(player["total"]),
+            str(player["rank"]),
+            "yes" if winner else "",
+        ]
+        for index, (text, column_width) in enumerate(zip(cells, widths)):
+            bold = winner or index == len(cells) - 3  # the total stands out
+            pdf.set_font(pdf.family, "B" if bold else "", 9)
+            pdf.cell(column_width, 7, pdf.text_of(text), border=1, align="L" if index == 0 else "C")
+        pdf.ln()
+
+
+def _history_chart(pdf: _Sheet, sheet: dict, names: dict[str, str], history: Sequence[dict]) -> None:
+    """Each player's total after every turn, drawn with lines and text only."""
+    players = [player["id"] for player in sheet["players"]]
+    series = {player: [0] + [entry["scores"].get(player, 0) for entry in history] for player in players}
+    values = [value for points in series.values() for value in points]
+    low, high = min(values + [0]), max(values + [1])
+    turns = len(history)
+
+    pdf.write_line("How the lead went", size=12, bold=True, height=8)
+    height = 70.0
+    if pdf.get_y() + height + 25 > pdf.h - pdf.b_margin:
+        pdf.add_page()
+    left, top = pdf.l_margin + 12, pdf.get_y() + 2
+    width = pdf.epw - 14
+    bottom = top + height
+
+    def x_of(turn: int) -> float:
+        return left + width * turn / max(turns, 1)
+
+    def y_of(score: float) -> float:
+        return bottom - height * (score - low) / (high - low)
+
+    pdf.set_draw_color(0, 0, 0)
+    pdf.set_line_width(0.3)
+    pdf.line(left, top, left, bottom)
+    pdf.line(left, y_of(0), left + width, y_of(0))
+    pdf.set_font(pdf.family, "", 7)
+    pdf.set_text_color(0, 0, 0)
+    for score in _ticks(low, high):
+        pdf.set_draw_color(220, 220, 220)
+        pdf.line(left, y_of(score), left + width, y_of(score))
+        pdf.text(pdf.l_margin, y_of(score) + 1, str(score))
+    for turn in _ticks(0, turns):
+        pdf.text(x_of(turn) - 1.5, bottom + 4, str(turn))
+    pdf.text(left + width / 2 - 5, bottom + 8, "turn")
+
+    pdf.set_line_width(0.6)
+    for index, player in enumerate(players):
+        pdf.set_draw_color(*PLAYER_COLOURS[index % len(PLAYER_COLOURS)])
+        points = [(x_of(turn), y_of(score)) for turn, score in enumerate(series[player])]
+        pdf.polyline(points)
+
+    # Legend: a short stroke in the player's colour, then the name.
+    y = bottom + 13
+    x = left
+    pdf.set_font(pdf.family, "", 8)
+    for index, player in enumerate(players):
+        label = pdf.text_of(names.get(player, player))
+        pdf.set_draw_color(*PLAYER_COLOURS[index % len(PLAYER_COLOURS)])
+        pdf.line(x, y - 1, x + 6, y - 1)
+        pdf.text(x + 8, y, label)
+        x += 14 + pdf.get_string_width(label)
+    pdf.set_draw_color(0, 0, 0)
+    pdf.set_line_width(0.2)
+    pdf.set_y(y + 4)
+
+
+def _ticks(low: float, high: float, most: int = 8) -> Iterable[int]:
+    """Round axis marks from ``low`` to ``high``, at most about ``most``."""
+    span = max(high - low, 1)
+    step = 1
+    for candidate in (1, 2, 5, 10, 20, 25, 50, 100):
+        step = candidate
+        if span / candidate <= most:
+            break
+    start = int(low // step) * step
+    return range(start if start >= low else start + step, int(high) + 1, step)
