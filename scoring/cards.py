@@ -126,6 +126,11 @@ class Supply:
         self.piles[card[0]].append(card[1])
         self.seen[card] += 1
 
+    def discard_from_row(self, card: Card) -> None:
+        """A card taken off a row goes on its pile; it was seen and stays
+        seen once (an Orakel goblin, keltis-orakel.md §10.1)."""
+        self.piles[card[0]].append(card[1])
+
     # cards entering a hand
 
     def draw_from_deck(self, player: str) -> bool:

@@ -165,5 +165,9 @@ def render(game: str | None, rule: str, lang: str, values: dict) -> str:
     templates = _GAMES.get(game or "", {}).get(rule) or SHARED.get(rule)
     if templates is None:
         return rule
+    # A rule may word a special case apart ("en:none" next to "en"); the
+    # ruleset names the case in the word ``variant``.
+    variant = values.get("variant")
+    template = templates.get(f"{lang}:{variant}", templates[lang]) if variant else templates[lang]
     fields = _Fields({key: _word(value, lang) for key, value in values.items()})
-    return string.Formatter().vformat(templates[lang], (), fields)
+    return string.Formatter().vformat(template, (), fields)

@@ -10,7 +10,7 @@ exactly as the API does.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from .engine import FORMAT, Option, RuleBroken
 
@@ -130,15 +130,20 @@ def expect_options(value: Any, options: tuple[Option, ...], pointer: str = "/opt
     return value
 
 
-def expect_record_frame(record: Any, game: str, low: int, high: int, options: tuple[Option, ...]) -> dict:
+def expect_record_frame(record: Any, game: str, low: int, high: int, options: tuple[Option, ...],
+                        check_options: Callable[[dict], None] | None = None) -> dict:
     """The parts every record shares: top-level keys, format, game, options,
-    players; and ``turns`` being an array. Board and setup are the game's."""
+    players; and ``turns`` being an array. Board and setup are the game's.
+    ``check_options`` adds the game's own option checks (ranges, arrays),
+    run right after the generic ones so the order of faults holds."""
     expect_object(record, "", ("format", "game", "players", "turns"), ("options", "board", "setup"))
     if record["format"] != FORMAT:
         raise invalid("/format", f"must be {FORMAT}")
     if record["game"] != game:
         raise invalid("/game", f"must be {game}")
     expect_options(record.get("options"), options)
+    if check_options is not None:
+        check_options(record.get("options") or {})
     expect_player_ids(record["players"], "/players", low, high)
     return record
 
