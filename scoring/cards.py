@@ -114,9 +114,9 @@ class Supply:
             self.seen[card] -= 1  # it stays seen once the caller lays it down
             return
         if self.seen[card] >= COPIES:
-            raise RuleBroken("card.exhausted", {"card": card_json(card)})
+            raise RuleBroken("card.exhausted", {"card": card_json(card)}, color=card[0], value=card[1])
         if hand.unknown == 0:
-            raise RuleBroken("card.not_in_hand", {"card": card_json(card)})
+            raise RuleBroken("card.not_in_hand", {"card": card_json(card)}, color=card[0], value=card[1])
         hand.unknown -= 1
 
     def seen_in_row(self, card: Card) -> None:
