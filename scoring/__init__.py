@@ -8,3 +8,4 @@ themselves on import below.
 from .engine import RULESETS, Decision, Game, Refused, RuleBroken, Violation, replay, ruleset_of, tally
 
 __all__ = ["RULESETS", "Decision", "Game", "Refused", "RuleBroken", "Violation", "replay", "ruleset_of", "tally"]
+from . import keltis  # noqa: F401
