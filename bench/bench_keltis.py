@@ -1,0 +1,86 @@
+"""Keltis engine benchmark: replays of a long random legal game.
+
+Builds a 150-turn 4-player game with a fixed seed, choosing among the
+actions ``decision()`` lists (nothing about the tile layout known at the
+start, so reveals are part of it), then times full replays of the record
+(schema checks included) and ``decision()`` at the game's midpoint.
+
+Run: ``.venv/bin/python bench/bench_keltis.py``
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scoring import Game  # noqa: E402
+from scoring.keltis import KELTIS  # noqa: E402
+
+SEED = 2008
+PLAYERS = 4
+TURNS = 150
+
+
+def long_game(seed: int = SEED, players: int = PLAYERS, turns: int = TURNS) -> dict:
+    """A random legal record of ``turns`` turns. Discards and draws from the
+    piles are favoured so that the deck and the goal area last that long."""
+    rng = random.Random(seed)
+    ids = [f"p{number}" for number in range(players)]
+    record = {"format": "brehon/1", "game": "keltis", "options": {},
+              "players": [{"id": player, "name": player.upper()} for player in ids],
+              "board": None, "setup": {}, "turns": []}
+    state = KELTIS.start(record["players"], KELTIS.default_options({}), None, None)
+    for index in range(turns):
+        player = ids[index % players]
+        KELTIS.begin_turn(state, player)
+        actions = []
+        while True:
+            decision = KELTIS.decision(state)
+            if decision.name in ("done", "over"):
+                break
+            options = decision.actions
+            if decision.name == "main":
+                plays = [action for action in options if action["type"] == "play"]
+                if plays and rng.random() < 0.35:
+                    options = plays
+                else:
+                    options = [action for action in options if action["type"] == "discard"]
+            elif decision.name == "draw" and len(options) > 1 and rng.random() < 0.8:
+                options = options[1:]  # a discard pile rather than the deck
+            action = rng.choice(options)
+            KELTIS.apply(state, action)
+            actions.append(action)
+        KELTIS.end_turn(state)
+        record["turns"].append({"player": player, "actions": actions})
+        if state.over:
+            raise SystemExit(f"seed {seed}: the game ended after {index + 1} turns; pick another seed")
+    return record
+
+
+def main() -> None:
+    record = long_game()
+    actions = sum(len(turn["actions"]) for turn in record["turns"])
+    Game.replay(record)  # warm up
+    runs = 200
+    started = time.perf_counter()
+    for _ in range(runs):
+        Game.replay(record)
+    elapsed = time.perf_counter() - started
+    middle = Game.replay({**record, "turns": record["turns"][: TURNS // 2]})
+    calls = 200
+    started = time.perf_counter()
+    for _ in range(calls):
+        middle.decision()
+    per_decision = (time.perf_counter() - started) / calls
+    print(f"keltis: {PLAYERS} players, {TURNS} turns, {actions} actions, seed {SEED}")
+    print(f"replays per second: {runs / elapsed:.0f}")
+    print(f"ms per replay: {1000 * elapsed / runs:.2f}")
+    print(f"ms per decision() at turn {TURNS // 2}: {1000 * per_decision:.3f}")
+
+
+if __name__ == "__main__":
+    main()
