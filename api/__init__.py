@@ -1,0 +1,78 @@
+"""Brehon's HTTP API and the PWA's static files, in one Flask application.
+
+``create_app`` follows the Flask tutorial: defaults, then configuration,
+then extensions and blueprints registered inside the factory. Views only
+translate HTTP to engine calls (``scoring``) and store calls
+(:mod:`api.store`) and back.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+
+from flask import Flask, request
+from flask_smorest import Api
+
+from . import problems
+from .store import Store
+
+#: Every blueprint of the application, one module each, registered in this
+#: order. Each module exposes ``blp`` (a flask-smorest or plain Flask
+#: Blueprint). Add a line here for a new resource.
+BLUEPRINTS = (
+    "api.games",
+    "api.boards",
+    "api.tally",
+    "api.rulesets",
+    "api.frontend",
+)
+
+#: Bodies larger than this are answered 413.
+MAX_BODY = 1024 * 1024
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Build the application. ``test_config`` overrides the configuration
+    (``REDIS_URL`` above all); otherwise ``REDIS_URL`` comes from the
+    environment."""
+    app = Flask(__name__, static_folder=None)
+    app.config.from_mapping(
+        REDIS_URL=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        API_TITLE="Brehon",
+        API_VERSION="1",
+        OPENAPI_VERSION="3.1.0",
+        OPENAPI_URL_PREFIX=None,
+        API_SPEC_OPTIONS={
+            "info": {"description": "Referee and score keeper for Keltis, Keltis: Das Orakel and Celtica."},
+            "components": {"securitySchemes": {"table": {"type": "http", "scheme": "bearer"}}},
+        },
+        JSON_SORT_KEYS=False,
+    )
+    if test_config:
+        app.config.from_mapping(test_config)
+    app.json.sort_keys = False
+    app.json.ensure_ascii = False
+
+    app.extensions["brehon.store"] = Store.from_url(app.config["REDIS_URL"])
+    api = Api(app)
+    app.extensions["brehon.api"] = api
+    for name in BLUEPRINTS:
+        blueprint = importlib.import_module(name).blp
+        if hasattr(blueprint, "register_views_in_doc"):
+            api.register_blueprint(blueprint)
+        else:
+            app.register_blueprint(blueprint)
+    problems.register(app)
+    app.before_request(_json_bodies_only)
+    return app
+
+
+def _json_bodies_only() -> None:
+    """A body sent to the API must say it is JSON (415 otherwise)."""
+    if request.path.startswith("/api/") and request.method in ("POST", "PUT", "PATCH"):
+        if request.content_length == 0:
+            return
+        if not request.is_json:
+            raise problems.Problem(415, "Send the body as application/json.")

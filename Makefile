@@ -1,0 +1,38 @@
+# Brehon: `make serve` and `make test` on a machine with only Python 3.11+ and make.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+# Touched after each install: pyproject.toml newer than it means install again.
+STAMP  := $(VENV)/.installed
+
+.PHONY: serve test openapi clean
+
+serve: $(STAMP)
+	$(BIN)/brehon serve
+
+test: $(STAMP)
+	@$(BIN)/python -c 'import shutil, sys; sys.exit(0 if any(map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))) else 1)' \
+		|| echo "Browser tests need Chromium: install it (Debian/Ubuntu: apt-get install chromium) - .ci/run does this."
+	@$(BIN)/python -c 'import sys; from api.redis_server import redis_server_binary, INSTALL_HINT; sys.exit(0) if redis_server_binary() else sys.exit(INSTALL_HINT)'
+	$(BIN)/pytest --cov=api --cov=scoring --cov=worker --cov-report=term; \
+		status=$$?; \
+		if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure"; exit 1; fi; \
+		exit $$status
+	$(BIN)/coverage report --include='scoring/*' --fail-under=90
+
+openapi: $(STAMP)
+	$(BIN)/brehon openapi > openapi.yaml
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+		|| { echo "Brehon needs Python 3.11 or newer (set PYTHON=python3.11)"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+clean:
+	rm -rf .coverage htmlcov .pytest_cache

@@ -1,0 +1,281 @@
+"""The routes of one game: create, read, play a turn, check a turn, score sheet, record.
+
+Every route under ``/api/v1/games/<id>`` needs ``Authorization: Bearer
+<token>``; a wrong or missing token is the same 404 as an unknown game.
+The spectator token opens the GET routes only (403 on a write).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+
+from flask import Response, current_app, g, request
+from flask_smorest import Blueprint
+
+from scoring import Game
+
+from .problems import IDEMPOTENCY_REUSED, READ_ONLY, STALE, VERSION_REQUIRED, Problem, violations_json
+from .schemas import (
+    CheckSchema,
+    CreatedSchema,
+    GameSchema,
+    ProblemSchema,
+    RecordSchema,
+    ScoresheetQuerySchema,
+    ScoresheetSchema,
+    TurnAnswerSchema,
+    TurnSchema,
+)
+from .store import Idempotency, KeyReused, Missing, Repeat, Stale, Store, Table, turns_of
+from scoring.engine import Refused, Violation
+
+try:
+    from worker.jobs import enqueue_summary
+    from worker.exports import scoresheet_csv, scoresheet_pdf
+except ImportError:  # pragma: no cover - until the worker lands
+    enqueue_summary = scoresheet_csv = scoresheet_pdf = None
+
+blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games at a table")
+
+SECURITY = [{"table": []}]
+
+#: Longest Idempotency-Key accepted.
+MAX_KEY = 200
+
+
+def store() -> Store:
+    return current_app.extensions["brehon.store"]
+
+
+# -- edges: tokens, versions, keys --------------------------------------------
+
+
+def _bearer() -> str | None:
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
+def _no_game() -> Problem:
+    return Problem(404, "There is no game with this id for this token.")
+
+
+def table_access(write: bool):
+    """Check the bearer token and load the game; the view gets ``table``.
+
+    Runs before the body is parsed, so a stranger learns nothing from a
+    body error, and a malformed turn is refused at the index it would have.
+    """
+
+    def decorate(view):
+        @functools.wraps(view)
+        def wrapper(*args, game_id: str, **kwargs):
+            role = store().access(game_id, _bearer())
+            if role is None:
+                raise _no_game()
+            if write and role != "table":
+                raise Problem(403, "The spectator token can only read this game.", type=READ_ONLY)
+            try:
+                table = store().load(game_id)
+            except Missing:
+                raise _no_game() from None
+            g.turn_index = table.game.turns_played
+            g.game_name = table.record["game"]
+            return view(*args, table=table, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
+def _etag(version: int) -> str:
+    return f'"{version}"'
+
+
+def _matches(header: str, version: int) -> bool:
+    """Whether an If-Match header names ``version`` (or is ``*``)."""
+    tags = [tag.strip().removeprefix("W/").strip('"') for tag in header.split(",")]
+    return "*" in tags or str(version) in tags
+
+
+def _idempotency(turn: dict) -> Idempotency | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not key or len(key) > MAX_KEY:
+        raise Problem(400, f"An Idempotency-Key has 1 to {MAX_KEY} characters.")
+    body = json.dumps(turn, sort_keys=True, separators=(",", ":"))
+    return Idempotency(key, hashlib.sha256(body.encode()).hexdigest())
+
+
+def _stale(table: Table) -> Problem:
+    game = table.game
+    return Problem(
+        412, f"The game is at version {table.version}; compose the turn again on it.", type=STALE,
+        headers={"ETag": _etag(table.version)},
+        version=table.version, state=game.view(), decision=game.decision().to_json(),
+        scoresheet=game.scoresheet(),
+    )
+
+
+def _record(table: Table) -> dict:
+    return {**table.record, "turns": turns_of(store().entries(table.id))}
+
+
+def _summarise_if_over(game: Game, game_id: str, version: int) -> None:
+    if game.is_over and enqueue_summary is not None:
+        enqueue_summary(store().redis, game_id, version)
+
+
+# -- routes -------------------------------------------------------------------
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(RecordSchema)
+@blp.response(201, CreatedSchema)
+@blp.alt_response(422, schema=ProblemSchema, description="The record is refused")
+def create_game(record):
+    """Create a game from a record; its turns are replayed and checked."""
+    if isinstance(record.get("board"), dict) and set(record["board"]) == {"id"}:
+        record = {**record, "board": _stored_board(record)}
+    game = Game.replay(record)
+    game_id, token, spectator, version = store().create(record, game)
+    _summarise_if_over(game, game_id, version)
+    answer = {"id": game_id, "token": token, "spectator_token": spectator, "version": version,
+              "scoresheet": game.scoresheet()}
+    return answer, 201, {"ETag": _etag(version), "Location": f"{request.path}/{game_id}"}
+
+
+def _stored_board(record: dict) -> dict:
+    """The profile a record names by id, copied so the game stays self-contained."""
+    try:
+        stored = store().board(record["board"]["id"])
+    except Missing:
+        stored = {"game": None}
+    if stored["game"] != record.get("game"):
+        raise Refused(Violation(record.get("game"), "record.invalid", None, None,
+                                {"pointer": "/board/id", "reason": f"/board/id names no stored {record.get('game')} board"}))
+    return stored["board"]
+
+
+@blp.route("/<game_id>", methods=["GET"])
+@blp.doc(security=SECURITY)
+@table_access(write=False)
+@blp.response(200, GameSchema)
+def get_game(table: Table):
+    """The game: record, the table as it stands, version (the ETag), open decision, history."""
+    if _matches(request.headers.get("If-None-Match", "-"), table.version):
+        return Response(status=304, headers={"ETag": _etag(table.version)})
+    history = store().entries(table.id)
+    game = table.game
+    answer = {
+        "id": table.id,
+        "record": {**table.record, "turns": turns_of(history)},
+        "state": game.view(),
+        "version": table.version,
+        "decision": game.decision().to_json(),
+        "scoresheet": game.scoresheet(),
+        "history": history,
+    }
+    return answer, 200, {"ETag": _etag(table.version)}
+
+
+@blp.route("/<game_id>/turns", methods=["POST"])
+@blp.doc(security=SECURITY, parameters=[
+    {"in": "header", "name": "If-Match", "required": True, "schema": {"type": "string"},
+     "description": "the version the turn was composed on"},
+    {"in": "header", "name": "Idempotency-Key", "required": False, "schema": {"type": "string"},
+     "description": "a repeat with the same key and body gets the first answer"},
+])
+@table_access(write=True)
+@blp.arguments(TurnSchema)
+@blp.response(201, TurnAnswerSchema)
+@blp.alt_response(412, schema=ProblemSchema, description="Stale version: the body holds the current state")
+@blp.alt_response(422, schema=ProblemSchema, description="The turn is refused; nothing is stored")
+@blp.alt_response(428, schema=ProblemSchema, description="No If-Match")
+def post_turn(turn: dict, table: Table):
+    """Log one whole turn on the version the client saw."""
+    if_match = request.headers.get("If-Match")
+    if if_match is None:
+        raise Problem(428, "Send If-Match with the version the turn was composed on.", type=VERSION_REQUIRED)
+    key = _idempotency(turn)
+    try:
+        repeat = store().repeated(table.id, key) if key else None
+    except KeyReused:
+        raise _key_reused() from None
+    if repeat is not None:
+        return _repeat(repeat)
+    if not _matches(if_match, table.version):
+        raise _stale(table)
+    after = table.game.copy()
+    after.play(turn)
+
+    def answer(version: int) -> tuple[int, dict]:
+        return 201, {"version": version, "scoresheet": after.scoresheet()}
+
+    try:
+        outcome = store().append_turn(table, turn, after, answer, key)
+    except Stale:
+        raise _stale(store().load(table.id)) from None
+    except KeyReused:
+        raise _key_reused() from None
+    if isinstance(outcome, Repeat):
+        return _repeat(outcome)
+    _summarise_if_over(after, table.id, outcome)
+    status, body = answer(outcome)
+    return body, status, {"ETag": _etag(outcome)}
+
+
+def _repeat(repeat: Repeat) -> tuple[dict, int, dict]:
+    return repeat.body, repeat.status, {"ETag": _etag(repeat.body["version"]), "Idempotent-Replayed": "true"}
+
+
+def _key_reused() -> Problem:
+    return Problem(422, "This Idempotency-Key was already used for another body.", type=IDEMPOTENCY_REUSED)
+
+
+@blp.route("/<game_id>/check", methods=["POST"])
+@blp.doc(security=SECURITY)
+@table_access(write=False)
+@blp.arguments(TurnSchema)
+@blp.response(200, CheckSchema)
+def check_turn(turn: dict, table: Table):
+    """Check a possibly unfinished turn without logging it: legal so far,
+    complete, the violation, and the open decision with its legal choices."""
+    answer = table.game.check(turn)
+    decision = answer["decision"]
+    return {
+        "legal": answer["legal"],
+        "complete": answer["complete"],
+        "violations": violations_json(answer["violations"]),
+        "decision": decision.to_json() if decision is not None else None,
+    }
+
+
+@blp.route("/<game_id>/scoresheet", methods=["GET"])
+@blp.doc(security=SECURITY)
+@table_access(write=False)
+@blp.arguments(ScoresheetQuerySchema, location="query", as_kwargs=True)
+@blp.response(200, ScoresheetSchema, description="JSON, or text/csv, or application/pdf with ?format=")
+def get_scoresheet(table: Table, format: str):
+    """The score sheet as JSON, CSV or PDF."""
+    sheet = table.game.scoresheet()
+    if format == "json":
+        return sheet
+    record = _record(table)
+    name = f"brehon-{table.record['game']}-{table.id}"
+    if format == "csv":
+        return Response(scoresheet_csv(record, sheet), mimetype="text/csv",
+                        headers={"Content-Disposition": f'attachment; filename="{name}.csv"'})
+    return Response(scoresheet_pdf(record, sheet), mimetype="application/pdf",
+                    headers={"Content-Disposition": f'attachment; filename="{name}.pdf"'})
+
+
+@blp.route("/<game_id>/record", methods=["GET"])
+@blp.doc(security=SECURITY)
+@table_access(write=False)
+@blp.response(200, RecordSchema)
+def get_record(table: Table):
+    """The game record with the turns as they stand; POST /api/v1/games takes it again."""
+    return _record(table)

@@ -1,0 +1,127 @@
+"""RFC 9457 problem details: the one shape of every error Brehon answers.
+
+Views raise :class:`Problem` (or let :class:`scoring.Refused` through); the
+handlers registered by :func:`register` turn those, every HTTP error of
+Flask/werkzeug and webargs' body validation into
+``application/problem+json``.
+"""
+
+from __future__ import annotations
+
+import json
+from http import HTTPStatus
+from typing import Any
+
+from flask import Flask, Response, g, request
+from werkzeug.exceptions import HTTPException
+
+from scoring import Refused, Violation
+from scoring.messages import language
+
+MEDIA_TYPE = "application/problem+json"
+
+#: ``type`` URIs of Brehon's own problems; plain HTTP errors use about:blank.
+REFUSED = "/problems/refused"
+STALE = "/problems/stale-version"
+VERSION_REQUIRED = "/problems/version-required"
+READ_ONLY = "/problems/read-only-token"
+IDEMPOTENCY_REUSED = "/problems/idempotency-key-reused"
+
+
+class Problem(Exception):
+    """An error answer: status, title, detail, and extra members."""
+
+    def __init__(self, status: int, detail: str, *, type: str = "about:blank", title: str | None = None,
+                 headers: dict | None = None, **members: Any):
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.type = type
+        self.title = title
+        self.headers = headers or {}
+        self.members = members
+
+
+def lang() -> str:
+    """The request's language for rule messages (en, de or es)."""
+    return language(request.headers.get("Accept-Language"))
+
+
+def violations_json(violations: list[Violation]) -> list[dict]:
+    """Violations as the contract shows them, in the request's language."""
+    return [violation.to_json(lang()) for violation in violations]
+
+
+def refused(violation: Violation) -> Problem:
+    """422 for a record, turn, tally or board the rules refuse."""
+    return Problem(422, violation.message(lang()), type=REFUSED, title="Refused by the rules",
+                   violations=violations_json([violation]))
+
+
+def response(problem: Problem) -> Response:
+    """The problem+json response of ``problem``."""
+    title = problem.title or _phrase(problem.status)
+    body = {"type": problem.type, "title": title, "status": problem.status, "detail": problem.detail,
+            **problem.members}
+    answer = Response(json.dumps(body, ensure_ascii=False), status=problem.status, mimetype=MEDIA_TYPE)
+    answer.headers.update(problem.headers)
+    return answer
+
+
+def _phrase(status: int) -> str:
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return "Error"
+
+
+def _pointer(messages: Any, prefix: str = "") -> tuple[str, str]:
+    """The first field marshmallow complained about, as a JSON pointer and its reason."""
+    if isinstance(messages, dict):
+        key = next(iter(messages))
+        where = prefix if key == "_schema" else f"{prefix}/{key}"
+        return _pointer(messages[key], where)
+    if isinstance(messages, list) and messages and not isinstance(messages[0], str):
+        return _pointer(messages[0], prefix)
+    reason = messages[0] if isinstance(messages, list) and messages else str(messages)
+    return prefix, reason
+
+
+def body_invalid(messages: dict) -> Problem:
+    """A body that fails its marshmallow schema: ``record.invalid`` naming the field.
+
+    For a turn, the violation carries the index the turn would have (set by
+    the view's game lookup in ``g.turn_index``) and the faulty action's index.
+    """
+    pointer, reason = _pointer(messages.get("json", messages))
+    parts = pointer.split("/")
+    action = int(parts[2]) if len(parts) > 2 and parts[1] == "actions" and parts[2].isdigit() else None
+    turn = g.get("turn_index")
+    game = g.get("game_name")
+    violation = Violation(game, "record.invalid", turn, action if turn is not None else None,
+                          {"pointer": pointer, "reason": f"{pointer or '/'} {reason.rstrip('.').lower()}"})
+    return refused(violation)
+
+
+def _http_error(error: HTTPException) -> Response:
+    data = getattr(error, "data", None) or {}
+    messages = data.get("messages")
+    if error.code == 422 and messages:
+        return response(body_invalid(messages))
+    if error.code == 400 and messages:
+        return response(Problem(400, "The body is not valid JSON.", title="Malformed JSON"))
+    detail = error.description or _phrase(error.code)
+    headers = {}
+    if error.code == 405 and error.valid_methods:
+        headers["Allow"] = ", ".join(error.valid_methods)
+    return response(Problem(error.code, detail, headers=headers))
+
+
+def register(app: Flask) -> None:
+    """Route every error of ``app`` through problem+json. Call it after
+    flask-smorest's Api is set up: this replaces its JSON error handler.
+    Uncaught exceptions reach the HTTPException handler as a 500 after
+    Flask has logged them."""
+    app.register_error_handler(Problem, response)
+    app.register_error_handler(Refused, lambda error: response(refused(error.violation)))
+    app.register_error_handler(HTTPException, _http_error)

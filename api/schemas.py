@@ -1,0 +1,153 @@
+"""marshmallow schemas of the API's bodies and answers.
+
+Request schemas check the envelope only (a turn is a player and a list of
+action objects; a tally names its game and lists its players) and document
+it for OpenAPI; the game's own checks are the engine's (``record.invalid``
+with a JSON pointer, in the order the rules files fix). A game record is
+documented here but checked by the engine alone, because the contract fixes
+the order in which its faults are reported. Answer schemas document the
+shapes of CONTRACT.md; nested game data passes through as it is.
+"""
+
+from __future__ import annotations
+
+from marshmallow import INCLUDE, RAISE, Schema, fields, validate
+
+
+def _any(description: str, **kwargs) -> fields.Raw:
+    return fields.Raw(allow_none=True, metadata={"description": description}, **kwargs)
+
+
+# -- requests ----------------------------------------------------------------
+
+
+class RecordSchema(Schema):
+    """A game record (CONTRACT.md §2). Checked by the engine."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    format = _any('"brehon/1"')
+    game = _any("keltis | keltis-orakel | celtica")
+    options = _any("house-rule switches; missing keys take their defaults")
+    players = _any("2..max players {id, name} in seating order")
+    board = _any('board profile, {"id": <stored board id>}, or null')
+    setup = _any("what the table laid out before the first turn")
+    turns = _any("the turns played so far")
+
+
+class TurnSchema(Schema):
+    """One player's whole turn (or, for the check route, its beginning)."""
+
+    class Meta:
+        unknown = RAISE
+
+    player = fields.String(required=True, metadata={"description": "the player's id"})
+    actions = fields.List(fields.Dict(), required=True, metadata={"description": "the actions in order"})
+
+
+class TallySchema(Schema):
+    """Final positions and counts of every player (CONTRACT.md §7)."""
+
+    class Meta:
+        unknown = RAISE
+
+    game = fields.String(required=True)
+    options = fields.Dict(allow_none=True)
+    board = _any("the board profile (Keltis: Das Orakel), else null")
+    players = fields.List(fields.Dict(), required=True, metadata={"description": "per game, CONTRACT.md §7"})
+
+
+class BoardBodySchema(Schema):
+    """A board profile to store, and the game it belongs to."""
+
+    class Meta:
+        unknown = RAISE
+
+    game = fields.String(required=True)
+    board = fields.Raw(required=True, metadata={"description": "the profile, as the game's rules file fixes it"})
+
+
+class BoardQuerySchema(Schema):
+    game = fields.String(metadata={"description": "only the profiles of this game"})
+
+
+class ScoresheetQuerySchema(Schema):
+    format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv", "pdf"]))
+
+
+# -- answers -----------------------------------------------------------------
+
+
+class ScoresheetSchema(Schema):
+    """The score sheet (CONTRACT.md §6)."""
+
+    game = fields.String()
+    status = fields.String(metadata={"description": "in_progress | finished"})
+    end_reason = fields.String(allow_none=True)
+    players = fields.List(fields.Dict(), metadata={"description": "id, total, rank, breakdown"})
+    winners = fields.List(fields.String())
+
+
+class ViolationSchema(Schema):
+    rule = fields.String()
+    turn = fields.Integer(allow_none=True)
+    action = fields.Integer(allow_none=True)
+    message = fields.String()
+    details = fields.Dict()
+
+
+class ProblemSchema(Schema):
+    """RFC 9457 problem details, with the violations when a rule refused."""
+
+    type = fields.String()
+    title = fields.String()
+    status = fields.Integer()
+    detail = fields.String()
+    violations = fields.List(fields.Nested(ViolationSchema))
+
+
+class CreatedSchema(Schema):
+    id = fields.String()
+    token = fields.String(metadata={"description": "the table's secret: every route of the game"})
+    spectator_token = fields.String(metadata={"description": "read-only: the GET routes of the game"})
+    version = fields.Integer()
+    scoresheet = fields.Nested(ScoresheetSchema)
+
+
+class GameSchema(Schema):
+    id = fields.String()
+    record = fields.Dict(metadata={"description": "the record with the turns as they stand"})
+    state = fields.Dict(metadata={"description": "the table as it stands (the engine's view)"})
+    version = fields.Integer(metadata={"description": "also the ETag"})
+    decision = fields.Dict(metadata={"description": "the decision that opens the next turn"})
+    scoresheet = fields.Nested(ScoresheetSchema)
+    history = fields.List(fields.Dict(), metadata={"description": "the log: turns (and corrections) with times"})
+
+
+class TurnAnswerSchema(Schema):
+    version = fields.Integer(metadata={"description": "the new version (also the ETag)"})
+    scoresheet = fields.Nested(ScoresheetSchema)
+
+
+class CheckSchema(Schema):
+    legal = fields.Boolean(metadata={"description": "every action sent so far is allowed"})
+    complete = fields.Boolean(metadata={"description": "the turn could be logged as it stands"})
+    violations = fields.List(fields.Nested(ViolationSchema))
+    decision = fields.Dict(allow_none=True, metadata={"description": "the open decision and its legal choices"})
+
+
+class BoardSchema(Schema):
+    id = fields.String()
+    game = fields.String()
+    board = fields.Raw()
+    warnings = fields.List(fields.Raw())
+
+
+class RulesetSchema(Schema):
+    game = fields.String()
+    title = fields.String()
+    players = fields.Dict(metadata={"description": "min and max"})
+    options = fields.List(fields.Dict(), metadata={"description": "name, type, default, doc, choices"})
+    rules = fields.List(fields.String(), metadata={"description": "the game's rule ids"})
+    needs_board = fields.Boolean()

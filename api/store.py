@@ -1,0 +1,297 @@
+"""The only code that talks to Redis: games, their logs, tokens and boards.
+
+A game is its record (format, game, options, players, board, setup) and an
+append-only log of entries; its version is the number of log entries.
+Entries are ``{"kind": "turn", "turn": {...}, "at": "<UTC time>"}`` today;
+corrections will be entries of their own kind in the same log. Every key of
+one game shares the hash tag ``{<id>}`` so the same code runs on Redis
+Cluster::
+
+    game:{<id>}:record    the record without its turns (JSON)
+    game:{<id>}:log       list of entries (JSON)
+    game:{<id>}:auth      hash: table -> sha256(token), spectator -> sha256(spectator token)
+    game:{<id>}:snapshot  pickle of the folded engine state at some version
+    game:{<id>}:idem:<k>  the first answer to an Idempotency-Key (expires)
+    boards                hash: board id -> {"game", "board"} (JSON)
+
+A turn is appended by one Lua script that checks the version the client saw
+and writes the entry and the new snapshot together, so two clients racing on
+one version get one success and one :class:`Stale`. The snapshot carries a
+fingerprint of the ``scoring`` code: after an engine change the game is
+replayed from its log instead.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pickle
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import redis
+
+import scoring
+from scoring import Game
+
+#: How long the first answer to an Idempotency-Key is kept (at least 24 h).
+IDEMPOTENCY_SECONDS = 48 * 3600
+
+TURN = "turn"
+
+
+def _fingerprint() -> str:
+    """A hash of the engine's source: a snapshot is only reused by the same code."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(scoring.__file__).parent.rglob("*.py")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+FINGERPRINT = _fingerprint()
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def now() -> str:
+    """The time an entry is logged, UTC, to the second."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def turns_of(entries: list[dict]) -> list[dict]:
+    """The turns as they stand after folding the log's entries."""
+    turns = []
+    for entry in entries:
+        if entry["kind"] == TURN:
+            turns.append(entry["turn"])
+        else:
+            raise ValueError(f"unknown log entry kind {entry['kind']!r}")
+    return turns
+
+
+class Stale(Exception):
+    """The client's version is not the game's version any more."""
+
+    def __init__(self, version: int):
+        super().__init__(version)
+        self.version = version
+
+
+class Missing(Exception):
+    """No such game (or board)."""
+
+
+@dataclass
+class Table:
+    """A game as loaded from the store: its record (without turns), the
+    folded engine game and the version it was folded at."""
+
+    id: str
+    record: dict
+    game: Game
+    version: int
+
+
+@dataclass(frozen=True)
+class Idempotency:
+    """An Idempotency-Key and a hash of the request it came with."""
+
+    key: str
+    request: str
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """The first answer to an Idempotency-Key: its status and body."""
+
+    status: int
+    body: dict
+
+
+# KEYS: record, log, snapshot, idempotency key. ARGV: expected version,
+# entry, snapshot, idempotency answer ("" for none), its lifetime.
+# Answers {0, version} when stale, {1, version} when appended,
+# {2, first answer} for a repeated Idempotency-Key, {-1} for no game.
+_APPEND = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
+if ARGV[4] ~= '' then
+  local first = redis.call('GET', KEYS[4])
+  if first then return {2, first} end
+end
+local version = redis.call('LLEN', KEYS[2])
+if version ~= tonumber(ARGV[1]) then return {0, version} end
+redis.call('RPUSH', KEYS[2], ARGV[2])
+redis.call('SET', KEYS[3], ARGV[3])
+if ARGV[4] ~= '' then redis.call('SET', KEYS[4], ARGV[4], 'EX', ARGV[5]) end
+return {1, version + 1}
+"""
+
+
+class Store:
+    """Games, tokens and boards in one Redis."""
+
+    def __init__(self, client: redis.Redis):
+        self.redis = client
+        self._append = client.register_script(_APPEND)
+
+    @classmethod
+    def from_url(cls, url: str) -> "Store":
+        return cls(redis.Redis.from_url(url))
+
+    # -- keys ------------------------------------------------------------
+
+    @staticmethod
+    def key(game_id: str, part: str) -> str:
+        return f"game:{{{game_id}}}:{part}"
+
+    # -- games -----------------------------------------------------------
+
+    def create(self, record: dict, game: Game) -> tuple[str, str, str, int]:
+        """Store a record that ``game`` is the replay of. Returns the new
+        id, the table token, the spectator token and the version."""
+        game_id = secrets.token_hex(8)
+        token, spectator = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
+        at = now()
+        entries = [_dumps({"kind": TURN, "turn": turn, "at": at}) for turn in record["turns"]]
+        bare = {key: value for key, value in record.items() if key != "turns"}
+        version = len(entries)
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.set(self.key(game_id, "record"), _dumps(bare))
+            if entries:
+                pipe.rpush(self.key(game_id, "log"), *entries)
+            pipe.hset(self.key(game_id, "auth"), mapping={"table": _hash(token), "spectator": _hash(spectator)})
+            pipe.set(self.key(game_id, "snapshot"), self._snapshot(game, version))
+            pipe.execute()
+        return game_id, token, spectator, version
+
+    def access(self, game_id: str, token: str | None) -> str | None:
+        """``"table"`` or ``"spectator"`` for a token of this game, else None."""
+        if not token:
+            return None
+        hashes = self.redis.hgetall(self.key(game_id, "auth"))
+        given = _hash(token).encode()
+        for role in (b"table", b"spectator"):
+            if role in hashes and secrets.compare_digest(hashes[role], given):
+                return role.decode()
+        return None
+
+    def load(self, game_id: str) -> Table:
+        """The game folded at its current version, from the snapshot when it
+        is current, else replayed from the log."""
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.get(self.key(game_id, "record"))
+            pipe.get(self.key(game_id, "snapshot"))
+            pipe.llen(self.key(game_id, "log"))
+            raw_record, raw_snapshot, version = pipe.execute()
+        if raw_record is None:
+            raise Missing(game_id)
+        record = json.loads(raw_record)
+        game = self._from_snapshot(record, raw_snapshot, version)
+        if game is None:
+            game = Game.replay({**record, "turns": turns_of(self.entries(game_id))})
+            version = self.redis.llen(self.key(game_id, "log"))
+        return Table(game_id, record, game, version)
+
+    def entries(self, game_id: str) -> list[dict]:
+        """The whole log, oldest first."""
+        return [json.loads(raw) for raw in self.redis.lrange(self.key(game_id, "log"), 0, -1)]
+
+    def append_turn(self, table: Table, turn: dict, after: Game, answer: Any,
+                    idempotency: Idempotency | None = None) -> int | Repeat:
+        """Append ``turn`` (whose play turned ``table.game`` into ``after``)
+        if the game is still at ``table.version``.
+
+        ``answer(version)`` builds the (status, body) to keep for the
+        Idempotency-Key. Returns the new version, or the :class:`Repeat` of
+        an earlier request with the same key; raises :class:`Stale`,
+        :class:`Missing` or :class:`KeyReused`.
+        """
+        version = table.version + 1
+        entry = _dumps({"kind": TURN, "turn": turn, "at": now()})
+        kept = ""
+        if idempotency is not None:
+            status, body = answer(version)
+            kept = _dumps({"status": status, "body": body, "request": idempotency.request})
+        keys = [self.key(table.id, "record"), self.key(table.id, "log"), self.key(table.id, "snapshot"),
+                self.key(table.id, f"idem:{idempotency.key if idempotency else ''}")]
+        args = [table.version, entry, self._snapshot(after, version), kept, IDEMPOTENCY_SECONDS]
+        outcome = self._append(keys=keys, args=args)
+        if outcome[0] == -1:
+            raise Missing(table.id)
+        if outcome[0] == 0:
+            raise Stale(outcome[1])
+        if outcome[0] == 2:
+            return self._repeat(outcome[1], idempotency)
+        return outcome[1]
+
+    def repeated(self, game_id: str, idempotency: Idempotency) -> Repeat | None:
+        """The kept answer for an Idempotency-Key, or None when it is new;
+        :class:`KeyReused` when the key came with another body."""
+        raw = self.redis.get(self.key(game_id, f"idem:{idempotency.key}"))
+        return None if raw is None else self._repeat(raw, idempotency)
+
+    @staticmethod
+    def _repeat(raw: bytes, idempotency: Idempotency) -> Repeat:
+        kept = json.loads(raw)
+        if kept["request"] != idempotency.request:
+            raise KeyReused(idempotency.key)
+        return Repeat(kept["status"], kept["body"])
+
+    # -- snapshots -------------------------------------------------------
+
+    @staticmethod
+    def _snapshot(game: Game, version: int) -> bytes:
+        return pickle.dumps((FINGERPRINT, version, game.turns_played, game.state), pickle.HIGHEST_PROTOCOL)
+
+    @staticmethod
+    def _from_snapshot(record: dict, raw: bytes | None, version: int) -> Game | None:
+        if raw is None:
+            return None
+        try:
+            fingerprint, at, turns_played, state = pickle.loads(raw)
+        except Exception:  # an unreadable snapshot is only a cache miss
+            return None
+        if fingerprint != FINGERPRINT or at != version:
+            return None
+        ruleset = scoring.RULESETS[record["game"]]
+        return Game(ruleset, state, [player["id"] for player in record["players"]], turns_played)
+
+    # -- boards ----------------------------------------------------------
+
+    def save_board(self, game: str, board: Any) -> str:
+        """Store a board profile; its id is derived from its content, so the
+        same profile stored twice has one id and stays read-only."""
+        body = _dumps({"game": game, "board": board})
+        board_id = hashlib.sha256(body.encode()).hexdigest()[:12]
+        self.redis.hsetnx("boards", board_id, body)
+        return board_id
+
+    def board(self, board_id: str) -> dict:
+        """``{"game", "board"}`` of a stored profile; :class:`Missing` when unknown."""
+        raw = self.redis.hget("boards", board_id) if isinstance(board_id, str) else None
+        if raw is None:
+            raise Missing(board_id)
+        return json.loads(raw)
+
+    def boards(self, game: str | None = None) -> list[dict]:
+        """Every stored profile (of one game when ``game`` is given), by id."""
+        found = []
+        for board_id, raw in sorted(self.redis.hgetall("boards").items()):
+            stored = json.loads(raw)
+            if game is None or stored["game"] == game:
+                found.append({"id": board_id.decode(), **stored})
+        return found
+
+
+class KeyReused(Exception):
+    """An Idempotency-Key sent again with a different body."""
