@@ -9,3 +9,5 @@ from .engine import RULESETS, Decision, Game, Refused, RuleBroken, Violation, re
 
 __all__ = ["RULESETS", "Decision", "Game", "Refused", "RuleBroken", "Violation", "replay", "ruleset_of", "tally"]
 from . import keltis  # noqa: F401
+from . import keltis_orakel  # noqa: F401
+from . import celtica  # noqa: F401
