@@ -1,0 +1,92 @@
+"""Keltis: Das Orakel engine benchmark: replays of a long random legal game.
+
+Builds a 150-turn 4-player game on the sample board with a fixed seed,
+choosing among the actions ``decision()`` lists (no tile known at the start,
+so owed reveals are part of it, and now and then a free reveal), then times
+full replays of the record (schema, board and setup checks included) and
+``decision()`` with its legal actions at the game's midpoint.
+
+Run: ``.venv/bin/python bench/bench_orakel.py``
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scoring import Game  # noqa: E402
+from scoring.keltis_orakel import RULESET as ORAKEL  # noqa: E402
+
+SEED = 2010
+PLAYERS = 4
+TURNS = 150
+BOARD = Path("/work/shared/boards/keltis-orakel-sample.json")
+
+
+def long_game(seed: int = SEED, players: int = PLAYERS, turns: int = TURNS) -> dict:
+    """A random legal record of ``turns`` turns. Discards and draws from the
+    piles are favoured so that the deck and the oracle area last that long."""
+    rng = random.Random(seed)
+    ids = [f"p{number}" for number in range(players)]
+    record = {"format": "brehon/1", "game": "keltis-orakel", "options": {},
+              "players": [{"id": player, "name": player.upper()} for player in ids],
+              "board": json.loads(BOARD.read_text()), "setup": {}, "turns": []}
+    state = ORAKEL.start(record["players"], ORAKEL.default_options({}), record["board"], None)
+    for index in range(turns):
+        player = ids[index % players]
+        ORAKEL.begin_turn(state, player)
+        actions = []
+        while True:
+            decision = ORAKEL.decision(state)
+            if decision.can_end:
+                break
+            options = decision.actions
+            if decision.optional and rng.random() < 0.05:
+                options = decision.optional
+            elif decision.name == "main":
+                plays = [action for action in options if action["type"] == "play"]
+                if plays and rng.random() < 0.4:
+                    options = plays
+                else:
+                    options = [action for action in options if action["type"] == "discard"]
+            elif decision.name == "draw" and len(options) > 1 and rng.random() < 0.8:
+                options = options[1:]  # a discard pile rather than the deck
+            action = rng.choice(options)
+            ORAKEL.apply(state, action)
+            actions.append(action)
+        ORAKEL.end_turn(state)
+        record["turns"].append({"player": player, "actions": actions})
+        if state.end_reason is not None:
+            raise SystemExit(f"seed {seed}: the game ended after {index + 1} turns; pick another seed")
+    return record
+
+
+def main() -> None:
+    record = long_game()
+    actions = sum(len(turn["actions"]) for turn in record["turns"])
+    Game.replay(record)  # warm up
+    runs = 200
+    started = time.perf_counter()
+    for _ in range(runs):
+        Game.replay(record)
+    elapsed = time.perf_counter() - started
+    middle = Game.replay({**record, "turns": record["turns"][: TURNS // 2]})
+    calls = 200
+    started = time.perf_counter()
+    for _ in range(calls):
+        decision = middle.decision()
+    per_decision = (time.perf_counter() - started) / calls
+    print(f"keltis-orakel: {PLAYERS} players, {TURNS} turns, {actions} actions, seed {SEED}")
+    print(f"replays per second: {runs / elapsed:.0f}")
+    print(f"ms per replay: {1000 * elapsed / runs:.2f}")
+    print(f"ms per decision() at turn {TURNS // 2}: {1000 * per_decision:.3f} "
+          f"({len(decision.actions)} actions, {len(decision.optional)} free reveals)")
+
+
+if __name__ == "__main__":
+    main()
