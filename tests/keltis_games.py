@@ -219,3 +219,39 @@ class Table:
     def with_turn(self, player: str, *actions: dict) -> dict:
         """The record so far plus one raw turn, for the engine to judge."""
         return {**self.record, "turns": [*self.record["turns"], {"player": player, "actions": list(actions)}]}
+
+
+# -- positions the tests start from -------------------------------------------------
+
+
+def bonus_table() -> Table:
+    """Ben: small figure on green 9 (row 10, 9, ... 2), large figure on yellow 3."""
+    table = Table()
+    anna_cards = iter([("blue", value) for value in range(11)] + [("red", 0), ("red", 1)])
+    bens_plays = [play("green", 10, figure="small"), *(play("green", value) for value in range(9, 1, -1)),
+                  play("yellow", 5, figure="large"), play("yellow", 5), play("yellow", 6)]
+    for number, ben_play in enumerate(bens_plays):
+        anna = [reveal("yellow", 4, "none")] if number == 0 else []
+        table.turn(*anna, discard(*next(anna_cards)))
+        table.turn(ben_play)
+    table.turn(discard(*next(anna_cards)))
+    return table
+
+
+def goal_table() -> Table:
+    """Four figures on row 7 (Anna red, yellow; Ben green, blue), Cleo's large
+    figure on purple 6 with the row 0, 1, 2, 3, 4, 4; purple 7 holds points-3."""
+    table = Table(("anna", "ben", "cleo"), setup={"tiles": {"purple": {"7": "points-3"}}})
+    anna = [play("red", 0, figure="small"), *(play("red", v) for v in range(1, 7)),
+            play("yellow", 0, figure="small"), *(play("yellow", v) for v in range(1, 7))]
+    ben = [play("green", 0, figure="small"), *(play("green", v) for v in range(1, 7)),
+           play("blue", 0, figure="small"), *(play("blue", v) for v in range(1, 7))]
+    cleo = [play("purple", 0, figure="large"), *(play("purple", v) for v in (1, 2, 3, 4, 4))]
+    cleo += [discard("purple", value) for value in (7, 8, 9, 10, 7, 8, 9, 10)]
+    for anna_play, ben_play, cleo_action in zip(anna, ben, cleo):
+        table.turn(anna_play)
+        table.turn(ben_play)
+        table.turn(cleo_action)
+    table.turn(discard("red", 10))
+    table.turn(discard("green", 10))
+    return table

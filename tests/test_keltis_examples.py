@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from keltis_games import Table, discard, draw, play, reveal
+from keltis_games import Table, bonus_table, discard, draw, goal_table, play
 from scoring import Game, Refused, replay
 from scoring.cards import ALL_CARDS
 
@@ -51,20 +51,6 @@ def test_example_5_view_shows_known_hand_and_stones():
 # -- fragments ---------------------------------------------------------------------
 
 
-def bonus_table() -> Table:
-    """Ben: small figure on green 9 (row 10, 9, ... 2), large figure on yellow 3."""
-    table = Table()
-    anna_cards = iter([("blue", value) for value in range(11)] + [("red", 0), ("red", 1)])
-    bens_plays = [play("green", 10, figure="small"), *(play("green", value) for value in range(9, 1, -1)),
-                  play("yellow", 5, figure="large"), play("yellow", 5), play("yellow", 6)]
-    for number, ben_play in enumerate(bens_plays):
-        anna = [reveal("yellow", 4, "none")] if number == 0 else []
-        table.turn(*anna, discard(*next(anna_cards)))
-        table.turn(ben_play)
-    table.turn(discard(*next(anna_cards)))
-    return table
-
-
 def test_fragment_end_of_path_bonus():
     table = bonus_table()
     before = Game.replay(table.record).scoresheet()["players"][1]["breakdown"]["figures"]
@@ -84,25 +70,6 @@ def test_fragment_end_of_path_bonus():
     with pytest.raises(Refused) as refused:
         Game.replay(table.with_turn("ben", play("green", 3, bonus=None), draw()))
     assert (refused.value.violation.rule, refused.value.violation.action) == ("keltis.row.direction", 0)
-
-
-def goal_table() -> Table:
-    """Four figures on row 7 (Anna red, yellow; Ben green, blue), Cleo's large
-    figure on purple 6 with the row 0, 1, 2, 3, 4, 4; purple 7 holds points-3."""
-    table = Table(("anna", "ben", "cleo"), setup={"tiles": {"purple": {"7": "points-3"}}})
-    anna = [play("red", 0, figure="small"), *(play("red", v) for v in range(1, 7)),
-            play("yellow", 0, figure="small"), *(play("yellow", v) for v in range(1, 7))]
-    ben = [play("green", 0, figure="small"), *(play("green", v) for v in range(1, 7)),
-           play("blue", 0, figure="small"), *(play("blue", v) for v in range(1, 7))]
-    cleo = [play("purple", 0, figure="large"), *(play("purple", v) for v in (1, 2, 3, 4, 4))]
-    cleo += [discard("purple", value) for value in (7, 8, 9, 10, 7, 8, 9, 10)]
-    for anna_play, ben_play, cleo_action in zip(anna, ben, cleo):
-        table.turn(anna_play)
-        table.turn(ben_play)
-        table.turn(cleo_action)
-    table.turn(discard("red", 10))
-    table.turn(discard("green", 10))
-    return table
 
 
 def test_fragment_game_ends_in_the_goal_area():
