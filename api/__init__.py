@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import importlib
 import os
+from http import HTTPStatus
 
 from flask import Flask, request
 from flask_smorest import Api
+from flask_smorest.utils import prepare_response
 
 from . import problems
+from .schemas import ProblemSchema
 from .store import Store
 
 #: Every blueprint of the application, one module each, registered in this
@@ -30,6 +33,23 @@ BLUEPRINTS = (
 
 #: Bodies larger than this are answered 413.
 MAX_BODY = 1024 * 1024
+
+
+class BrehonApi(Api):
+    """flask-smorest's Api, documenting every error as problem+json."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def _register_responses(self):
+        for status in HTTPStatus:
+            response = {"description": status.phrase}
+            if status >= 400:
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, problems.MEDIA_TYPE)
+            self.spec.components.response(status.name, response, lazy=True)
+        response = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
+        prepare_response(response, self.spec, problems.MEDIA_TYPE)
+        self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, response, lazy=True)
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -56,7 +76,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.ensure_ascii = False
 
     app.extensions["brehon.store"] = Store.from_url(app.config["REDIS_URL"])
-    api = Api(app)
+    api = BrehonApi(app)
     app.extensions["brehon.api"] = api
     for name in BLUEPRINTS:
         blueprint = importlib.import_module(name).blp

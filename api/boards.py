@@ -8,6 +8,7 @@ from flask_smorest import Blueprint
 from scoring.engine import Refused, RuleBroken, Violation, ruleset_of
 
 from .problems import Problem
+from .problems import MEDIA_TYPE
 from .schemas import BoardBodySchema, BoardQuerySchema, BoardSchema, ProblemSchema
 from .store import Missing, Store
 
@@ -21,7 +22,7 @@ def store() -> Store:
 @blp.route("", methods=["POST"])
 @blp.arguments(BoardBodySchema)
 @blp.response(201, BoardSchema)
-@blp.alt_response(422, schema=ProblemSchema, description="The profile breaks its own constraints")
+@blp.alt_response(422, schema=ProblemSchema, description="The profile breaks its own constraints", content_type=MEDIA_TYPE)
 def create_board(body: dict):
     """Check a board profile with its game's rules and store it; the answer lists the warnings."""
     ruleset = ruleset_of(body)

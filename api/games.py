@@ -16,6 +16,7 @@ from flask_smorest import Blueprint
 
 from scoring import Game
 
+from .problems import MEDIA_TYPE as PROBLEM
 from .problems import IDEMPOTENCY_REUSED, READ_ONLY, STALE, VERSION_REQUIRED, Problem, violations_json
 from .schemas import (
     CheckSchema,
@@ -31,11 +32,8 @@ from .schemas import (
 from .store import Idempotency, KeyReused, Missing, Repeat, Stale, Store, Table, turns_of
 from scoring.engine import Refused, Violation
 
-try:
-    from worker.jobs import enqueue_summary
-    from worker.exports import scoresheet_csv, scoresheet_pdf
-except ImportError:  # pragma: no cover - until the worker lands
-    enqueue_summary = scoresheet_csv = scoresheet_pdf = None
+from worker.exports import scoresheet_csv, scoresheet_pdf
+from worker.jobs import enqueue_summary
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games at a table")
 
@@ -124,8 +122,15 @@ def _record(table: Table) -> dict:
 
 
 def _summarise_if_over(game: Game, game_id: str, version: int) -> None:
-    if game.is_over and enqueue_summary is not None:
+    """Start the summary of a game that just ended. The turn is stored
+    already, so a failure here is logged, not answered: asking for the
+    summary enqueues it again."""
+    if not game.is_over:
+        return
+    try:
         enqueue_summary(store().redis, game_id, version)
+    except Exception:
+        current_app.logger.exception("could not enqueue the summary of %s at version %s", game_id, version)
 
 
 # -- routes -------------------------------------------------------------------
@@ -134,7 +139,7 @@ def _summarise_if_over(game: Game, game_id: str, version: int) -> None:
 @blp.route("", methods=["POST"])
 @blp.arguments(RecordSchema)
 @blp.response(201, CreatedSchema)
-@blp.alt_response(422, schema=ProblemSchema, description="The record is refused")
+@blp.alt_response(422, schema=ProblemSchema, description="The record is refused", content_type=PROBLEM)
 def create_game(record):
     """Create a game from a record; its turns are replayed and checked."""
     if isinstance(record.get("board"), dict) and set(record["board"]) == {"id"}:
@@ -191,9 +196,11 @@ def get_game(table: Table):
 @table_access(write=True)
 @blp.arguments(TurnSchema)
 @blp.response(201, TurnAnswerSchema)
-@blp.alt_response(412, schema=ProblemSchema, description="Stale version: the body holds the current state")
-@blp.alt_response(422, schema=ProblemSchema, description="The turn is refused; nothing is stored")
-@blp.alt_response(428, schema=ProblemSchema, description="No If-Match")
+@blp.alt_response(412, schema=ProblemSchema, description="Stale version: the body holds the current state",
+                  content_type=PROBLEM)
+@blp.alt_response(422, schema=ProblemSchema, description="The turn is refused; nothing is stored",
+                  content_type=PROBLEM)
+@blp.alt_response(428, schema=ProblemSchema, description="No If-Match", content_type=PROBLEM)
 def post_turn(turn: dict, table: Table):
     """Log one whole turn on the version the client saw."""
     if_match = request.headers.get("If-Match")

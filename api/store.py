@@ -12,6 +12,7 @@ Cluster::
     game:{<id>}:auth      hash: table -> sha256(token), spectator -> sha256(spectator token)
     game:{<id>}:snapshot  pickle of the folded engine state at some version
     game:{<id>}:idem:<k>  the first answer to an Idempotency-Key (expires)
+    game:{<id>}:summary:<version>  hash: json -> the summary, pdf -> its score sheet
     boards                hash: board id -> {"game", "board"} (JSON)
 
 A turn is appended by one Lua script that checks the version the client saw
@@ -265,6 +266,33 @@ class Store:
             return None
         ruleset = scoring.RULESETS[record["game"]]
         return Game(ruleset, state, [player["id"] for player in record["players"]], turns_played)
+
+    # -- summaries (written by the worker's summary job) ----------------
+
+    def record_at(self, game_id: str, version: int) -> dict:
+        """The game record with its turns as they stood at ``version``;
+        :class:`Missing` when the game (or that version) does not exist."""
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.get(self.key(game_id, "record"))
+            pipe.lrange(self.key(game_id, "log"), 0, version - 1)
+            raw_record, raw_entries = pipe.execute()
+        entries = [json.loads(raw) for raw in raw_entries] if version > 0 else []
+        if raw_record is None or len(entries) != version:
+            raise Missing(game_id)
+        return {**json.loads(raw_record), "turns": turns_of(entries)}
+
+    def save_summary(self, game_id: str, version: int, summary: dict, pdf: bytes) -> None:
+        """Keep the summary of the game at ``version`` and its PDF score sheet."""
+        self.redis.hset(self.key(game_id, f"summary:{version}"), mapping={"json": _dumps(summary), "pdf": pdf})
+
+    def summary(self, game_id: str, version: int) -> dict | None:
+        """The stored summary of the game at ``version``, or None."""
+        raw = self.redis.hget(self.key(game_id, f"summary:{version}"), "json")
+        return None if raw is None else json.loads(raw)
+
+    def summary_pdf(self, game_id: str, version: int) -> bytes | None:
+        """The PDF score sheet the summary job rendered at ``version``, or None."""
+        return self.redis.hget(self.key(game_id, f"summary:{version}"), "pdf")
 
     # -- boards ----------------------------------------------------------
 

@@ -6,6 +6,7 @@ from flask_smorest import Blueprint
 
 import scoring
 
+from .problems import MEDIA_TYPE
 from .schemas import ProblemSchema, ScoresheetSchema, TallySchema
 
 blp = Blueprint("tally", __name__, url_prefix="/api/v1/tally", description="Final scoring without a move log")
@@ -14,7 +15,7 @@ blp = Blueprint("tally", __name__, url_prefix="/api/v1/tally", description="Fina
 @blp.route("", methods=["POST"])
 @blp.arguments(TallySchema)
 @blp.response(200, ScoresheetSchema)
-@blp.alt_response(422, schema=ProblemSchema, description="Bad input (record.invalid or board.invalid)")
+@blp.alt_response(422, schema=ProblemSchema, description="Bad input (record.invalid or board.invalid)", content_type=MEDIA_TYPE)
 def tally(body: dict):
     """Score the final positions: a sheet with status finished and end_reason null."""
     return scoring.tally(body)

@@ -1,0 +1,344 @@
+"""The game routes against a real Redis: create, read, turns, check, score sheet, record."""
+
+from __future__ import annotations
+
+import copy
+import random
+import threading
+
+import pytest
+
+from conftest import bearer, create_game, new_record, post_turn
+from keltis_games import random_game
+from worker.jobs import find_summary_job
+
+OPENING = {"player": "anna", "actions": [
+    {"type": "play", "card": {"color": "red", "value": 3}, "figure": "large"},
+    {"type": "reveal", "path": "red", "row": 1, "tile": "none"},
+    {"type": "draw", "from": "deck"}]}
+
+# rules/keltis.md §16, example 1, and its score sheet.
+EXAMPLE_1 = new_record(turns=[
+    OPENING,
+    {"player": "ben", "actions": [{"type": "play", "card": {"color": "green", "value": 8}, "figure": "small"}, {"type": "reveal", "path": "green", "row": 1, "tile": "wish"}, {"type": "draw", "from": "deck"}]},
+    {"player": "anna", "actions": [{"type": "discard", "card": {"color": "blue", "value": 4}}, {"type": "draw", "from": "deck"}]},
+    {"player": "ben", "actions": [{"type": "play", "card": {"color": "green", "value": 8}}, {"type": "reveal", "path": "green", "row": 2, "tile": "points-2"}, {"type": "draw", "from": "blue"}]},
+    {"player": "anna", "actions": [{"type": "play", "card": {"color": "red", "value": 5}}, {"type": "reveal", "path": "red", "row": 2, "tile": "clover"}, {"type": "clover", "path": "red"}, {"type": "reveal", "path": "red", "row": 3, "tile": "none"}, {"type": "draw", "from": "deck"}]},
+])
+EXAMPLE_1_SHEET = {
+    "game": "keltis", "status": "in_progress", "end_reason": None,
+    "players": [
+        {"id": "anna", "total": -8, "rank": 2, "breakdown": {"track": 0, "figures": -4, "wishing_stones": -4, "stones_held": 0}},
+        {"id": "ben", "total": -4, "rank": 1, "breakdown": {"track": 2, "figures": -3, "wishing_stones": -3, "stones_held": 1}},
+    ],
+    "winners": ["ben"],
+}
+
+# Example 6: the third turn plays a yellow 6 whose copies are both seen.
+EXAMPLE_6 = new_record(turns=[
+    {"player": "anna", "actions": [{"type": "discard", "card": {"color": "yellow", "value": 6}}, {"type": "draw", "from": "deck"}]},
+    {"player": "ben", "actions": [{"type": "play", "card": {"color": "yellow", "value": 6}, "figure": "small"}, {"type": "reveal", "path": "yellow", "row": 1, "tile": "none"}, {"type": "draw", "from": "yellow"}]},
+    {"player": "anna", "actions": [{"type": "play", "card": {"color": "yellow", "value": 6}, "figure": "small"}, {"type": "draw", "from": "deck"}]},
+])
+
+
+def problem(answer, status: int) -> dict:
+    """Assert ``answer`` is a problem+json of ``status``; return its body."""
+    assert answer.status_code == status, answer.get_data(as_text=True)
+    assert answer.mimetype == "application/problem+json"
+    body = answer.get_json()
+    assert body["status"] == status
+    assert body["title"] and body["detail"] and body["type"]
+    return body
+
+
+def game_url(created: dict, tail: str = "") -> str:
+    return f"/api/v1/games/{created['id']}{tail}"
+
+
+# -- create -------------------------------------------------------------------
+
+
+def test_create_replays_the_record_and_answers_the_sheet(client):
+    created = create_game(client, EXAMPLE_1)
+    assert created["version"] == 5
+    assert created["scoresheet"] == EXAMPLE_1_SHEET
+    assert created["token"] != created["spectator_token"]
+
+
+def test_create_refuses_a_record_naming_turn_action_and_rule(client):
+    answer = client.post("/api/v1/games", json=EXAMPLE_6)
+    body = problem(answer, 422)
+    assert body["violations"] == [{
+        "rule": "card.exhausted", "turn": 2, "action": 0,
+        "message": "Both yellow 6 cards are already seen elsewhere; this one cannot be in your hand.",
+        "details": {"card": {"color": "yellow", "value": 6}},
+    }]
+
+
+def test_create_refuses_a_schema_fault_with_its_pointer(client):
+    record = new_record(options={"no_such_option": True})
+    body = problem(client.post("/api/v1/games", json=record), 422)
+    (violation,) = body["violations"]
+    assert violation["rule"] == "record.invalid"
+    assert violation["details"]["pointer"] == "/options/no_such_option"
+    assert (violation["turn"], violation["action"]) == (None, None)
+
+
+def test_messages_follow_accept_language(client):
+    answer = client.post("/api/v1/games", json=EXAMPLE_6, headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"})
+    (violation,) = problem(answer, 422)["violations"]
+    assert violation["message"].startswith("Beide Karten")
+    answer = client.post("/api/v1/games", json=EXAMPLE_6, headers={"Accept-Language": "es"})
+    assert problem(answer, 422)["violations"][0]["message"].startswith("Las dos cartas")
+
+
+def test_a_created_game_round_trips_through_its_record(client):
+    created = create_game(client, EXAMPLE_1)
+    record = client.get(game_url(created, "/record"), headers=bearer(created["token"])).get_json()
+    assert record == EXAMPLE_1
+    again = create_game(client, record)
+    assert again["scoresheet"] == created["scoresheet"] and again["id"] != created["id"]
+
+
+# -- read ---------------------------------------------------------------------
+
+
+def test_get_game_answers_record_state_version_decision_and_history(client):
+    created = create_game(client, EXAMPLE_1)
+    answer = client.get(game_url(created), headers=bearer(created["token"]))
+    assert answer.status_code == 200
+    assert answer.headers["ETag"] == '"5"'
+    game = answer.get_json()
+    assert game["version"] == 5
+    assert game["record"] == EXAMPLE_1
+    assert game["decision"]["name"] == "main" and game["decision"]["player"] == "ben"
+    assert [entry["turn"] for entry in game["history"]] == EXAMPLE_1["turns"]
+    assert all(entry["kind"] == "turn" and entry["at"].endswith("Z") for entry in game["history"])
+    assert game["scoresheet"] == EXAMPLE_1_SHEET
+    assert isinstance(game["state"], dict) and game["state"]
+    again = client.get(game_url(created), headers={**bearer(created["token"]), "If-None-Match": '"5"'})
+    assert again.status_code == 304
+
+
+def test_scoresheet_as_json_csv_and_pdf(client):
+    created = create_game(client, EXAMPLE_1)
+    headers = bearer(created["spectator_token"])
+    assert client.get(game_url(created, "/scoresheet"), headers=headers).get_json() == EXAMPLE_1_SHEET
+    csv = client.get(game_url(created, "/scoresheet?format=csv"), headers=headers)
+    assert csv.status_code == 200 and csv.mimetype == "text/csv"
+    lines = csv.get_data(as_text=True).splitlines()
+    assert len(lines) == 3 and "anna" in lines[1] and "-8" in lines[1]
+    pdf = client.get(game_url(created, "/scoresheet?format=pdf"), headers=headers)
+    assert pdf.status_code == 200 and pdf.mimetype == "application/pdf" and pdf.data.startswith(b"%PDF")
+    problem(client.get(game_url(created, "/scoresheet?format=xls"), headers=headers), 422)
+
+
+# -- tokens -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("tail", ["", "/scoresheet", "/record"])
+def test_a_wrong_or_missing_token_is_a_404(client, tail):
+    created = create_game(client, EXAMPLE_1)
+    problem(client.get(game_url(created, tail)), 404)
+    problem(client.get(game_url(created, tail), headers=bearer("not-the-token")), 404)
+    problem(client.get(game_url(created, tail), headers={"Authorization": created["token"]}), 404)
+    unknown = {**created, "id": "0000000000000000"}
+    assert problem(client.get(game_url(unknown, tail), headers=bearer(created["token"])), 404)["detail"] == \
+        problem(client.get(game_url(created, tail), headers=bearer("x")), 404)["detail"]
+
+
+def test_the_spectator_token_reads_but_never_writes(client):
+    created = create_game(client, new_record())
+    spectator = bearer(created["spectator_token"])
+    assert client.get(game_url(created), headers=spectator).status_code == 200
+    assert client.post(game_url(created, "/check"), json=OPENING, headers=spectator).status_code == 200
+    answer = client.post(game_url(created, "/turns"), json=OPENING, headers={**spectator, "If-Match": '"0"'})
+    problem(answer, 403)
+    assert client.get(game_url(created), headers=spectator).get_json()["version"] == 0
+
+
+def test_only_the_token_hash_is_stored(client, redis_client):
+    created = create_game(client, new_record())
+    for key in redis_client.keys("*"):
+        dumped = redis_client.dump(key)
+        assert created["token"].encode() not in dumped
+        assert created["spectator_token"].encode() not in dumped
+
+
+# -- turns ----------------------------------------------------------------------
+
+
+def test_a_turn_is_logged_on_the_current_version(client):
+    created = create_game(client, new_record())
+    answer = post_turn(client, created, OPENING)
+    assert answer.status_code == 201
+    assert answer.headers["ETag"] == '"1"'
+    body = answer.get_json()
+    assert body["version"] == 1
+    anna = body["scoresheet"]["players"][0]
+    assert anna["breakdown"]["figures"] == -8  # the large figure on red 1: -4 x 2
+
+
+def test_turns_played_one_by_one_score_as_the_whole_record(client):
+    created = create_game(client, new_record())
+    for version, turn in enumerate(EXAMPLE_1["turns"]):
+        answer = post_turn(client, created, turn, version=version)
+        assert answer.status_code == 201, answer.get_json()
+    assert answer.get_json()["scoresheet"] == EXAMPLE_1_SHEET
+
+
+def test_a_turn_needs_if_match(client):
+    created = create_game(client, new_record())
+    answer = client.post(game_url(created, "/turns"), json=OPENING, headers=bearer(created["token"]))
+    problem(answer, 428)
+
+
+def test_a_stale_version_is_412_with_the_current_state(client):
+    created = create_game(client, new_record())
+    assert post_turn(client, created, OPENING, version=0).status_code == 201
+    ben = {"player": "ben", "actions": [{"type": "discard", "card": {"color": "blue", "value": 1}}, {"type": "draw", "from": "deck"}]}
+    answer = post_turn(client, created, ben, version=0)
+    body = problem(answer, 412)
+    assert body["version"] == 1 and answer.headers["ETag"] == '"1"'
+    assert body["decision"]["player"] == "ben"
+    assert body["scoresheet"]["players"][0]["breakdown"]["figures"] == -8
+    assert "state" in body
+
+
+def test_two_clients_racing_on_one_version_get_one_201_and_one_412(app, redis_url):
+    created = create_game(app.test_client(), new_record())
+
+    def discard(player, color, value):
+        return {"player": player, "actions": [{"type": "discard", "card": {"color": color, "value": value}},
+                                              {"type": "draw", "from": "deck"}]}
+
+    for round_ in range(10):  # many rounds: each must have exactly one winner
+        turns = [discard("anna", "purple", round_), discard("anna", "yellow", round_)]
+        barrier = threading.Barrier(2)
+        statuses: list[int] = []
+
+        def send(turn):
+            client = app.test_client()
+            barrier.wait()
+            statuses.append(post_turn(client, created, turn, version=round_ * 2).status_code)
+
+        threads = [threading.Thread(target=send, args=(turn,)) for turn in turns]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(statuses) == [201, 412]
+        game = app.test_client().get(game_url(created), headers=bearer(created["token"])).get_json()
+        assert game["version"] == round_ * 2 + 1
+        # ben's turn, so that the next round is anna's again
+        ben = discard("ben", "green", round_)
+        assert post_turn(app.test_client(), created, ben, version=round_ * 2 + 1).status_code == 201
+
+
+def test_a_refused_turn_is_422_with_its_violation(client):
+    created = create_game(client, new_record())
+    ben_first = {**OPENING, "player": "ben"}
+    body = problem(post_turn(client, created, ben_first), 422)
+    assert body["violations"][0]["rule"] == "turn.order"
+    assert body["violations"][0]["turn"] == 0 and body["violations"][0]["action"] is None
+    unfinished = {"player": "anna", "actions": OPENING["actions"][:2]}
+    (violation,) = problem(post_turn(client, created, unfinished), 422)["violations"]
+    assert (violation["rule"], violation["turn"], violation["action"]) == ("turn.incomplete", 0, 2)
+
+
+@pytest.mark.parametrize("turn, pointer, action", [
+    ({"actions": []}, "/player", None),
+    ({"player": "anna"}, "/actions", None),
+    ({"player": "anna", "actions": {}}, "/actions", None),
+    ({"player": "anna", "actions": [OPENING["actions"][0], 7]}, "/actions/1", 1),
+    ({"player": "anna", "actions": [], "extra": 1}, "/extra", None),
+    ([], "", None),
+])
+def test_a_malformed_turn_is_record_invalid_naming_the_field(client, turn, pointer, action):
+    created = create_game(client, EXAMPLE_1)
+    (violation,) = problem(post_turn(client, created, turn), 422)["violations"]
+    assert violation["rule"] == "record.invalid"
+    assert violation["details"]["pointer"] == pointer
+    assert violation["turn"] == 5 and violation["action"] == action
+
+
+def test_an_engine_schema_fault_inside_an_action_names_it(client):
+    created = create_game(client, new_record())
+    turn = {"player": "anna", "actions": [{"type": "play", "card": {"color": "red", "value": 11}, "figure": "large"}]}
+    (violation,) = problem(post_turn(client, created, turn), 422)["violations"]
+    assert violation["rule"] == "record.invalid" and violation["action"] == 0
+    assert violation["details"]["pointer"] == "/actions/0/card/value"
+
+
+def test_refused_and_stale_turns_leave_the_stored_game_byte_for_byte_unchanged(client, redis_client):
+    created = create_game(client, EXAMPLE_1)
+    before = {key: redis_client.dump(key) for key in redis_client.keys("*")}
+    refusals = [
+        post_turn(client, created, {**OPENING, "player": "anna"}),  # not anna's turn
+        post_turn(client, created, {"player": "ben", "actions": [{"type": "play", "card": {"color": "green", "value": 9}}]}),
+        post_turn(client, created, {"player": "ben"}),
+        post_turn(client, created, {"player": "ben", "actions": []}, version=3),
+        client.post(game_url(created, "/turns"), json={"player": "ben", "actions": []}, headers=bearer(created["token"])),
+        client.post(game_url(created, "/check"), json={"player": "ben", "actions": []}, headers=bearer(created["token"])),
+    ]
+    assert [answer.status_code for answer in refusals] == [422, 422, 422, 412, 428, 200]
+    after = {key: redis_client.dump(key) for key in redis_client.keys("*")}
+    assert after == before
+
+
+def test_a_turn_that_ends_the_game_enqueues_the_summary(client, redis_client):
+    game = random_game(random.Random(7), players=2, turns=400)
+    assert len(game.record["turns"]) < 400  # the game ended
+    last = game.record["turns"][-1]
+    record = {**game.record, "turns": game.record["turns"][:-1]}
+    created = create_game(client, record)
+    answer = post_turn(client, created, last)
+    assert answer.status_code == 201
+    assert answer.get_json()["scoresheet"]["status"] == "finished"
+    version = answer.get_json()["version"]
+    assert find_summary_job(redis_client, created["id"], version) is not None
+
+
+# -- idempotency ----------------------------------------------------------------
+
+
+def test_a_repeated_idempotency_key_gets_the_first_answer_and_logs_nothing(client, redis_client):
+    created = create_game(client, new_record())
+    first = post_turn(client, created, OPENING, **{"Idempotency-Key": "turn-0-abc"})
+    assert first.status_code == 201
+    log = redis_client.lrange(f"game:{{{created['id']}}}:log", 0, -1)
+    again = post_turn(client, created, OPENING, **{"Idempotency-Key": "turn-0-abc"})
+    assert again.status_code == 201 and again.get_json() == first.get_json()
+    assert again.headers["ETag"] == '"1"'
+    assert redis_client.lrange(f"game:{{{created['id']}}}:log", 0, -1) == log
+    other = copy.deepcopy(OPENING)
+    other["actions"][0]["card"]["value"] = 4
+    problem(post_turn(client, created, other, **{"Idempotency-Key": "turn-0-abc"}), 422)
+    # a new key on the old version is simply stale
+    problem(post_turn(client, created, OPENING, **{"Idempotency-Key": "turn-0-new"}), 412)
+    ttl = redis_client.ttl(f"game:{{{created['id']}}}:idem:turn-0-abc")
+    assert ttl >= 24 * 3600
+
+
+# -- check --------------------------------------------------------------------
+
+
+def test_check_answers_an_unfinished_turn_without_logging_it(client, redis_client):
+    created = create_game(client, new_record())
+    before = {key: redis_client.dump(key) for key in redis_client.keys("*")}
+    url, headers = game_url(created, "/check"), bearer(created["token"])
+    answer = client.post(url, json={"player": "anna", "actions": OPENING["actions"][:1]}, headers=headers).get_json()
+    assert answer["legal"] is True and answer["complete"] is False and answer["violations"] == []
+    assert answer["decision"]["name"] == "reveal"
+    assert {"type": "reveal", "path": "red", "row": 1, "tile": "none"} in answer["decision"]["actions"]
+    answer = client.post(url, json=OPENING, headers=headers).get_json()
+    assert answer["legal"] is True and answer["complete"] is True
+    bad = {"player": "anna", "actions": [OPENING["actions"][0], {"type": "draw", "from": "deck"}]}
+    answer = client.post(url, json=bad, headers={**headers, "Accept-Language": "es"}).get_json()
+    assert answer["legal"] is False and answer["complete"] is False
+    (violation,) = answer["violations"]
+    assert (violation["rule"], violation["turn"], violation["action"]) == ("reveal.required", 0, 1)
+    assert violation["message"].startswith("¿") or "revel" in violation["message"].lower()
+    assert answer["decision"]["name"] == "reveal"
+    assert {key: redis_client.dump(key) for key in redis_client.keys("*")} == before
