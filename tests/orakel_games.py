@@ -18,7 +18,7 @@ from typing import Any, Callable
 from hypothesis import strategies as st
 
 from scoring.cards import ALL_CARDS, COLORS, COPIES
-from scoring.engine import Game
+from scoring.engine import Game, Refused
 from scoring.keltis_orakel import TILE_COUNTS
 
 SAMPLE_BOARD = json.loads(Path("/work/shared/boards/keltis-orakel-sample.json").read_text())
@@ -162,3 +162,59 @@ OPTION_CHOICES = {
 def options(draw: Any) -> dict:
     """Some house rules switched on."""
     return {name: draw(st.sampled_from(values)) for name, values in OPTION_CHOICES.items() if draw(st.booleans())}
+
+
+# -- building records by hand -------------------------------------------------
+
+
+def card(color: str, value: int) -> dict:
+    return {"color": color, "value": value}
+
+
+def play(color: str, value: int, figure: int | None = None, priestess: int | None = None) -> dict:
+    action = {"type": "play", "card": card(color, value)}
+    if figure is not None:
+        action["figure"] = figure
+    if priestess is not None:
+        action["priestess"] = priestess
+    return action
+
+
+def discard(color: str, value: int) -> dict:
+    return {"type": "discard", "card": card(color, value)}
+
+
+def draw(source: str = "deck") -> dict:
+    return {"type": "draw", "from": source}
+
+
+def reveal(field: int, tile: str) -> dict:
+    return {"type": "reveal", "field": field, "tile": tile}
+
+
+def turn(player: str, *actions: dict) -> dict:
+    return {"player": player, "actions": list(actions)}
+
+
+def with_turns(record: dict, *turns: dict) -> dict:
+    return {**record, "turns": [*record["turns"], *turns]}
+
+
+def refusal(record: dict) -> tuple[str, int | None, int | None, dict]:
+    """The one violation of a refused record: rule, turn, action, details."""
+    try:
+        Game.replay(record)
+    except Refused as refused:
+        violation = refused.violation
+        return violation.rule, violation.turn, violation.action, violation.details
+    raise AssertionError("the record was accepted")
+
+
+def board_with(**changes: Any) -> dict:
+    """The sample board with some fields recoloured (``colors={index: color}``)
+    or other top-level keys replaced."""
+    board = copy.deepcopy(SAMPLE_BOARD)
+    for index, color in changes.pop("colors", {}).items():
+        board["fields"][index]["color"] = color
+    board.update(changes)
+    return board
