@@ -1,0 +1,46 @@
+// The only code that talks to the API. Tokens travel in the Authorization
+// header, never in a URL.
+import {language} from './i18n.js';
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && (body.detail || body.title)) || `HTTP ${status}`);
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The violations of a refusal (problem+json), if any. */
+  get violations() {
+    return (this.body && this.body.violations) || [];
+  }
+}
+
+/** Call the API. Resolves {status, data, etag, response}; throws ApiError
+ * for an error status and TypeError when the network is down. */
+export async function api(path, {method = 'GET', token, body, headers = {}, accept} = {}) {
+  const sent = {'Accept-Language': language(), ...headers};
+  if (token) sent.Authorization = `Bearer ${token}`;
+  if (accept) sent.Accept = accept;
+  if (body !== undefined) sent['Content-Type'] = 'application/json';
+  const response = await fetch(`/api/v1${path}`, {
+    method, headers: sent, cache: 'no-store',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (accept && accept !== 'application/json' && response.ok) {
+    return {status: response.status, data: await response.blob(), etag: response.headers.get('ETag'), response};
+  }
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  if (!response.ok && response.status !== 304) throw new ApiError(response.status, data);
+  return {status: response.status, data, etag: response.headers.get('ETag'), response};
+}
+
+/** The If-Match value for a version: the ETag as the server gave it. */
+export function ifMatch(etag, version) {
+  return etag || `"${version}"`;
+}

@@ -1,0 +1,78 @@
+// The turn composer's one idea: the server lists the complete legal actions
+// of the open decision; the app asks about one field at a time, keeping only
+// the actions that agree with the answers so far. No rule is computed here.
+
+/** Sentinel for a field an action does not have. */
+export const ABSENT = '\u2205';
+
+/** An action as ordered [path, value] pairs: nested objects and lists
+ * become "card.color", "parts.0", so each is asked on its own. */
+export function flatten(action, prefix = '') {
+  const pairs = [];
+  for (const [key, value] of Object.entries(action)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === 'object') pairs.push(...flatten(value, path));
+    else pairs.push([path, value]);
+  }
+  return pairs;
+}
+
+function valueAt(action, path) {
+  let here = action;
+  for (const step of path.split('.')) {
+    if (here === null || typeof here !== 'object' || !(step in here)) return ABSENT;
+    here = here[step];
+  }
+  return here;
+}
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The candidates that agree with every pick [{key, value}]. */
+export function narrow(candidates, picks) {
+  return candidates.filter(action => picks.every(pick => same(valueAt(action, pick.key), pick.value)));
+}
+
+/** The next question about candidates: the first field, in the order the
+ * actions list them, on which they differ; null when one action is left.
+ * Returns {key, values, answer} where answer is the action when settled. */
+export function nextQuestion(candidates) {
+  if (!candidates.length) return null;
+  const keys = [];
+  for (const action of candidates) {
+    for (const [key] of flatten(action)) if (!keys.includes(key)) keys.push(key);
+  }
+  for (const key of keys) {
+    const values = [];
+    for (const action of candidates) {
+      const value = valueAt(action, key);
+      if (!values.some(seen => same(seen, value))) values.push(value);
+    }
+    if (values.length > 1) return {key, values, answer: null};
+  }
+  return {key: null, values: [], answer: candidates[0]};
+}
+
+/** For dispute mode: the values a table might claim for a field, beyond
+ * the legal ones, so a refusal can be shown. Only plain domains: colours,
+ * card values and counts. */
+export function claimable(key, legalValues, colours) {
+  const extra = [];
+  if (/(^|\.)(color|druid)$/.test(key)) extra.push(...colours);
+  else if (/(^|\.)value$/.test(key)) for (let v = 0; v <= 10; v++) extra.push(v);
+  else if (/^(cards|experience|priestess)$/.test(key)) for (let v = 0; v <= 6; v++) extra.push(v);
+  const values = [...legalValues];
+  for (const value of extra) if (!values.some(seen => same(seen, value))) values.push(value);
+  return values;
+}
+
+/** Set a flattened path in a copy of an action (dispute mode builds an
+ * action the server did not offer, to hear its verdict). */
+export function withValue(action, path, value) {
+  const copy = structuredClone(action);
+  const steps = path.split('.');
+  let here = copy;
+  for (const step of steps.slice(0, -1)) here = here[step];
+  here[steps.at(-1)] = value;
+  return copy;
+}

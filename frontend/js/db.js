@@ -1,0 +1,39 @@
+// This device's own data, in IndexedDB: my games (id and token), the
+// outbox of turns not yet answered, saved board profiles and preferences.
+const NAME = 'brehon';
+let opening = null;
+
+function open() {
+  opening ??= new Promise((resolve, reject) => {
+    const request = indexedDB.open(NAME, 1);
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      db.createObjectStore('games', {keyPath: 'id'});
+      db.createObjectStore('outbox', {keyPath: 'seq', autoIncrement: true});
+      db.createObjectStore('boards', {keyPath: 'id'});
+      db.createObjectStore('prefs');
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  return opening;
+}
+
+async function run(store, mode, work) {
+  const db = await open();
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(store, mode);
+    const request = work(tx.objectStore(store));
+    tx.oncomplete = () => resolve(request && request.result);
+    tx.onerror = () => reject(tx.error);
+  });
+}
+
+export const all = store => run(store, 'readonly', s => s.getAll());
+export const get = (store, key) => run(store, 'readonly', s => s.get(key));
+export const put = (store, value, key) =>
+  run(store, 'readwrite', s => (key === undefined ? s.put(value) : s.put(value, key)));
+export const remove = (store, key) => run(store, 'readwrite', s => s.delete(key));
+
+export const getPref = key => get('prefs', key);
+export const setPref = (key, value) => put('prefs', value, key);

@@ -1,0 +1,47 @@
+// Every text of the app, in English, German and Spanish. The dictionaries
+// live in /i18n/<lang>.json; the API's rule messages follow the same choice
+// through Accept-Language.
+import {getPref, setPref} from './db.js';
+
+export const LANGUAGES = {en: 'English', de: 'Deutsch', es: 'Español'};
+let current = 'en';
+let words = {};
+let fallback = {};
+
+/** The language: the one chosen on this device, else the browser's. */
+export async function initLanguage() {
+  const chosen = await getPref('lang');
+  const browser = (navigator.languages || [navigator.language || 'en'])
+    .map(tag => tag.slice(0, 2).toLowerCase()).find(tag => tag in LANGUAGES);
+  await loadLanguage(chosen || browser || 'en');
+}
+
+/** Switch the language (and remember the choice when asked to). */
+export async function loadLanguage(lang, remember = false) {
+  if (!(lang in LANGUAGES)) lang = 'en';
+  if (!Object.keys(fallback).length) fallback = await fetchWords('en');
+  words = lang === 'en' ? fallback : await fetchWords(lang);
+  current = lang;
+  document.documentElement.lang = lang;
+  if (remember) await setPref('lang', lang);
+}
+
+async function fetchWords(lang) {
+  const res = await fetch(`/i18n/${lang}.json`);
+  return res.json();
+}
+
+export function language() {
+  return current;
+}
+
+/** The text for a key, with {name} placeholders filled in. */
+export function t(key, values = {}) {
+  const template = words[key] ?? fallback[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (_, name) => (name in values ? values[name] : `{${name}}`));
+}
+
+/** Whether a key has a text (for optional, game-specific wording). */
+export function has(key) {
+  return key in words || key in fallback;
+}

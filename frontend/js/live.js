@@ -1,0 +1,88 @@
+// Follow a game live: the event stream read with fetch (so the bearer token
+// stays in a header), resumed with Last-Event-ID after a drop. Where the
+// stream is not available the game is polled with its ETag instead.
+import {language} from './i18n.js';
+
+const POLL_MS = 1000;
+const RETRY_MS = 1000;
+
+/** Call onChange(event) whenever the game changes after the version with
+ * this ETag. Returns stop(). */
+export function follow(gameId, token, onChange, etag = null) {
+  let stopped = false;
+  let lastId = null;
+  let controller = null;
+
+  async function stream() {
+    while (!stopped) {
+      controller = new AbortController();
+      try {
+        const headers = {Authorization: `Bearer ${token}`, Accept: 'text/event-stream', 'Accept-Language': language()};
+        if (lastId) headers['Last-Event-ID'] = lastId;
+        const res = await fetch(`/api/v1/games/${gameId}/events`, {headers, signal: controller.signal, cache: 'no-store'});
+        if (!res.ok || !(res.headers.get('Content-Type') || '').includes('event-stream')) return poll();
+        await read(res.body);
+      } catch (error) {
+        if (stopped) return;
+      }
+      await sleep(RETRY_MS);
+    }
+  }
+
+  async function read(body) {
+    const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    while (!stopped) {
+      const {value, done} = await reader.read();
+      if (done) return;
+      buffer += value;
+      let end;
+      while ((end = buffer.search(/\r?\n\r?\n/)) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end).replace(/^\r?\n\r?\n/, '');
+        const event = parse(block);
+        if (event.id) lastId = event.id;
+        if (event.data !== undefined) onChange(event);
+      }
+    }
+  }
+
+  async function poll() {
+    while (!stopped) {
+      try {
+        const headers = {Authorization: `Bearer ${token}`};
+        if (etag) headers['If-None-Match'] = etag;
+        const res = await fetch(`/api/v1/games/${gameId}`, {headers, cache: 'no-store'});
+        if (res.status === 200) {
+          const fresh = res.headers.get('ETag');
+          if (etag && fresh !== etag) onChange({event: 'poll'});
+          etag = fresh;
+        }
+      } catch {
+        // offline: try again at the next tick
+      }
+      await sleep(POLL_MS);
+    }
+  }
+
+  stream();
+  return () => {
+    stopped = true;
+    if (controller) controller.abort();
+  };
+}
+
+function parse(block) {
+  const event = {};
+  for (const line of block.split(/\r?\n/)) {
+    if (!line || line.startsWith(':')) continue;
+    const colon = line.indexOf(':');
+    const field = colon < 0 ? line : line.slice(0, colon);
+    const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+    if (field === 'data') event.data = event.data === undefined ? value : `${event.data}\n${value}`;
+    else event[field] = value;
+  }
+  return event;
+}
+
+const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));

@@ -1,0 +1,68 @@
+// Logged turns wait here (IndexedDB) until the server answers. Each keeps
+// the Idempotency-Key and the version it was composed on, so a repeat after
+// a dropped connection changes nothing and a stale one gets a 412.
+import {all, put, remove, get} from './db.js';
+import {api, ifMatch, ApiError} from './api.js';
+
+const listeners = new Set();
+let flushing = null;
+
+/** Listen to outbox events: {kind: 'sent'|'stale'|'refused'|'waiting'|'idle', item, ...}. */
+export function onOutbox(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function emit(event) {
+  for (const listener of listeners) listener(event);
+}
+
+/** Queue one turn for a game, composed on version/etag, and try to send. */
+export async function enqueue(gameId, turn, version, etag) {
+  await put('outbox', {gameId, turn, version, etag, key: crypto.randomUUID(), at: Date.now()});
+  emit({kind: 'queued'});
+  return flush();
+}
+
+/** The turns still waiting, oldest first. */
+export function pending(gameId) {
+  return all('outbox').then(items => items.filter(item => !gameId || item.gameId === gameId));
+}
+
+/** Send what waits, in order. Stops at the first network failure. */
+export function flush() {
+  flushing ??= sendAll().finally(() => { flushing = null; });
+  return flushing;
+}
+
+async function sendAll() {
+  for (const item of await all('outbox')) {
+    const game = await get('games', item.gameId);
+    if (!game) {
+      await remove('outbox', item.seq);
+      continue;
+    }
+    try {
+      const {data} = await api(`/games/${item.gameId}/turns`, {
+        method: 'POST', token: game.token, body: item.turn,
+        headers: {'If-Match': ifMatch(item.etag, item.version), 'Idempotency-Key': item.key},
+      });
+      await remove('outbox', item.seq);
+      emit({kind: 'sent', item, data});
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        emit({kind: 'waiting', item});
+        return;
+      }
+      // The server answered: the turn will never go through as it is. Say so,
+      // never drop it silently.
+      await remove('outbox', item.seq);
+      const kind = error.status === 412 ? 'stale' : 'refused';
+      emit({kind, item, error});
+    }
+  }
+  emit({kind: 'idle'});
+}
+
+addEventListener('online', () => flush());
+setInterval(() => { if (navigator.onLine) flush(); }, 5000);

@@ -1,0 +1,184 @@
+// New game: the game, the players in seating order, the options with their
+// defaults (from the server), the board profile, and optionally the setup.
+import {h, fill} from '../ui.js';
+import {t, has} from '../i18n.js';
+import {api} from '../api.js';
+import {all, put} from '../db.js';
+import {go} from '../app.js';
+import {GAMES, COLOURS, PARTS, colour, part, tile} from '../words.js';
+
+const SEAT_COLOURS = ['red', 'blue', 'green', 'yellow', 'purple'];
+const KELTIS_TILES = ['wish', 'clover', 'points-1', 'points-2', 'points-3'];
+const ORAKEL_TILES = ['points-1', 'points-2', 'points-3', 'points-4', 'clover-red', 'clover-yellow',
+  'clover-green', 'clover-blue', 'clover-purple', 'spiral', 'goblin', 'mirror'];
+
+/** Rulesets as the server describes them, by game id. */
+export async function rulesets() {
+  const {data} = await api('/rulesets');
+  const list = Array.isArray(data) ? data : data.rulesets || Object.values(data);
+  return Object.fromEntries(list.map(r => [r.game, r]));
+}
+
+/** A player id from a name: lower case letters and digits, unique. */
+export function playerId(name, taken) {
+  const base = (name.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'p').slice(0, 28);
+  let id = /^[a-z0-9]/.test(base) ? base : `p${base}`;
+  for (let n = 2; taken.includes(id); n++) id = `${base}-${n}`;
+  return id;
+}
+
+/** Draw the new-game screen. */
+export async function show(main) {
+  const rules = await rulesets();
+  const boards = await all('boards');
+  const state = {game: 'keltis', players: [{name: '', colour: 'red'}, {name: '', colour: 'blue'}]};
+  const form = h('form', {id: 'new-game', onsubmit: submit});
+  const problem = h('p', {class: 'problem', role: 'alert'});
+  main.append(h('h1', {}, t('new.title')), form, problem);
+  draw();
+
+  function draw() {
+    const ruleset = rules[state.game] || {players: {min: 2, max: 4}, options: []};
+    fill(form,
+      h('fieldset', {}, h('legend', {}, t('new.game')),
+        h('div', {class: 'row', role: 'radiogroup'}, GAMES.filter(g => rules[g] || g === 'keltis').map(g =>
+          h('button', {type: 'button', 'aria-pressed': String(g === state.game), dataset: {game: g},
+            onclick: () => { state.game = g; draw(); }}, t(`game.${g}`))))),
+      h('fieldset', {}, h('legend', {}, t('new.players')),
+        h('p', {class: 'hint'}, t('new.players_hint', {min: ruleset.players.min, max: ruleset.players.max})),
+        h('ol', {class: 'stack'}, state.players.map((player, i) => h('li', {class: 'row'},
+          h('label', {for: `player-${i}`, class: 'sr'}, t('new.name', {n: i + 1})),
+          h('input', {id: `player-${i}`, value: player.name, maxlength: 40, required: true,
+            placeholder: t('new.name', {n: i + 1}), oninput: e => { player.name = e.target.value; }}),
+          h('label', {for: `colour-${i}`, class: 'sr'}, t('new.colour', {n: i + 1})),
+          h('select', {id: `colour-${i}`, onchange: e => { player.colour = e.target.value; }},
+            SEAT_COLOURS.map(c => h('option', {value: c, selected: c === player.colour}, colour(c)))),
+          h('button', {type: 'button', class: 'quiet', disabled: i === 0, 'aria-label': t('new.up', {n: i + 1}),
+            onclick: () => { state.players.splice(i - 1, 0, state.players.splice(i, 1)[0]); draw(); }}, '↑'),
+          h('button', {type: 'button', class: 'quiet', disabled: state.players.length <= ruleset.players.min,
+            'aria-label': t('new.remove', {n: i + 1}),
+            onclick: () => { state.players.splice(i, 1); draw(); }}, '×')))),
+        h('button', {type: 'button', disabled: state.players.length >= ruleset.players.max,
+          onclick: () => { state.players.push({name: '', colour: SEAT_COLOURS[state.players.length % 5]}); draw(); }},
+        t('new.add'))),
+      ruleset.options.length ? h('fieldset', {}, h('legend', {}, t('new.options')),
+        ruleset.options.map(option => optionField(state.game, option))) : null,
+      ruleset.needs_board ? boardField(state.game, boards) : null,
+      setupField(state),
+      h('button', {type: 'submit', class: 'primary'}, t('new.start')));
+  }
+
+  async function submit(event) {
+    event.preventDefault();
+    problem.textContent = '';
+    const taken = [];
+    const players = state.players.map(player => {
+      const id = playerId(player.name, taken);
+      taken.push(id);
+      return {id, name: player.name.trim()};
+    });
+    const record = {format: 'brehon/1', game: state.game, options: readOptions(form), players,
+      board: null, setup: readSetup(form, state.game, players), turns: []};
+    const board = form.querySelector('#board');
+    if (board) record.board = board.value ? {id: board.value} : null;
+    try {
+      const {data} = await api('/games', {method: 'POST', body: record});
+      await put('games', {id: data.id, token: data.token, spectator_token: data.spectator_token,
+        game: state.game, names: players.map(p => p.name), colours: state.players.map(p => p.colour),
+        joined: Date.now()});
+      go('game', data.id);
+    } catch (error) {
+      const v = error.violations && error.violations[0];
+      problem.textContent = v ? `${v.message} (${v.rule})` : t('error.network');
+    }
+  }
+}
+
+function optionField(game, option) {
+  const id = `opt-${option.name}`;
+  const doc = has(`opt.${game}.${option.name}`) ? t(`opt.${game}.${option.name}`) : option.doc;
+  const hint = h('p', {class: 'hint', id: `${id}-hint`}, `${doc} ${t('new.default', {value: JSON.stringify(option.default)})}`);
+  let input;
+  if (option.type === 'boolean') {
+    input = h('input', {id, type: 'checkbox', checked: option.default, dataset: {option: option.name, kind: 'boolean'},
+      'aria-describedby': `${id}-hint`});
+    return h('div', {}, h('label', {for: id, class: 'row'}, input, option.name), hint);
+  }
+  if (option.choices) {
+    input = h('select', {id, dataset: {option: option.name, kind: 'json'}, 'aria-describedby': `${id}-hint`},
+      option.choices.map(choice => h('option', {value: JSON.stringify(choice),
+        selected: JSON.stringify(choice) === JSON.stringify(option.default)}, String(choice))));
+  } else {
+    input = h('input', {id, value: JSON.stringify(option.default), inputmode: option.type === 'integer' ? 'numeric' : 'text',
+      dataset: {option: option.name, kind: 'json'}, 'aria-describedby': `${id}-hint`});
+  }
+  return h('div', {}, h('label', {for: id}, option.name), input, hint);
+}
+
+function readOptions(form) {
+  const options = {};
+  for (const input of form.querySelectorAll('[data-option]')) {
+    const value = input.dataset.kind === 'boolean' ? input.checked : JSON.parse(input.value);
+    options[input.dataset.option] = value;
+  }
+  return options;
+}
+
+function boardField(game, boards) {
+  const mine = boards.filter(board => board.game === game);
+  return h('fieldset', {}, h('legend', {}, t('new.board')),
+    mine.length
+      ? [h('label', {for: 'board'}, t('new.board_pick')),
+        h('select', {id: 'board', required: true}, mine.map(board => h('option', {value: board.id}, board.name || board.id)))]
+      : h('p', {class: 'hint'}, t('new.board_none')),
+    h('p', {}, h('a', {href: '#/boards'}, t('new.board_make'))));
+}
+
+// Optional setup: what the table laid out, or nothing (reveals fill it in).
+function setupField(state) {
+  const game = state.game;
+  if (game === 'celtica') {
+    return h('fieldset', {}, h('legend', {}, t('new.setup')),
+      h('p', {class: 'hint'}, t('new.celtica_parts')),
+      state.players.map((player, i) => h('div', {class: 'row'},
+        [0, 1].map(k => [h('label', {for: `start-${i}-${k}`, class: 'sr'}, t('new.start_part', {n: i + 1, k: k + 1})),
+          h('select', {id: `start-${i}-${k}`, dataset: {start: i}}, PARTS.map(p => h('option', {value: p}, part(p))))]),
+        h('span', {}, player.name || t('new.name', {n: i + 1})))),
+      h('h3', {}, t('new.display')),
+      h('div', {class: 'row'}, Array.from({length: 9}, (_, k) => [
+        h('label', {for: `display-${k}`, class: 'sr'}, t('new.display_space', {n: k + 1})),
+        h('select', {id: `display-${k}`, dataset: {display: k}},
+          h('option', {value: ''}, part(null)), PARTS.map(p => h('option', {value: p}, part(p))))])));
+  }
+  const tiles = game === 'keltis' ? KELTIS_TILES : ORAKEL_TILES;
+  const places = game === 'keltis'
+    ? COLOURS.keltis.flatMap(path => Array.from({length: 9}, (_, r) => ({key: `${path}:${r + 1}`, label: `${colour(path)} ${r + 1}`})))
+    : Array.from({length: 35}, (_, f) => ({key: String(f + 1), label: t('field', {field: f + 1})}));
+  return h('details', {}, h('summary', {}, t('new.setup_tiles')),
+    h('p', {class: 'hint'}, t('new.setup_hint')),
+    h('div', {class: 'menu'}, places.map(place => h('div', {},
+      h('label', {for: `tile-${place.key}`}, place.label),
+      h('select', {id: `tile-${place.key}`, dataset: {tile: place.key}},
+        h('option', {value: ''}, t('new.tile_unknown')), tiles.map(x => h('option', {value: x}, tile(x))))))),
+    h('label', {for: 'tiles-complete', class: 'row'}, h('input', {id: 'tiles-complete', type: 'checkbox'}), t('new.tiles_complete')));
+}
+
+function readSetup(form, game, players) {
+  if (game === 'celtica') {
+    const parts = {};
+    players.forEach((player, i) => {
+      parts[player.id] = [...form.querySelectorAll(`[data-start="${i}"]`)].map(select => select.value);
+    });
+    const display = [...form.querySelectorAll('[data-display]')].map(select => select.value || null);
+    return display.some(Boolean) ? {display, parts} : {parts};
+  }
+  const tiles = {};
+  for (const select of form.querySelectorAll('[data-tile]')) {
+    if (!select.value) continue;
+    if (game === 'keltis') {
+      const [path, row] = select.dataset.tile.split(':');
+      (tiles[path] ??= {})[row] = select.value;
+    } else tiles[select.dataset.tile] = select.value;
+  }
+  return {tiles, tiles_complete: form.querySelector('#tiles-complete').checked};
+}

@@ -1,0 +1,339 @@
+// The table: score strip, the board as it stands, the turn composer, the
+// log with corrections, dispute mode, and the join links.
+import {h, fill} from '../ui.js';
+import {t} from '../i18n.js';
+import {api, ifMatch, ApiError} from '../api.js';
+import {get, put} from '../db.js';
+import {enqueue, onOutbox, pending, flush} from '../outbox.js';
+import {follow} from '../live.js';
+import {go, updateBadge} from '../app.js';
+import {narrow, nextQuestion, claimable, withValue} from '../composer.js';
+import * as words from '../words.js';
+
+const DRAWERS = {
+  keltis: () => import('../draw/keltis.js'),
+  'keltis-orakel': () => import('../draw/orakel.js'),
+  celtica: () => import('../draw/celtica.js'),
+};
+
+/** Draw the table of one game; returns the function that leaves it. */
+export async function show(main, id) {
+  const mine = await get('games', id);
+  if (!mine) {
+    main.append(h('h1', {}, t('table.unknown')), h('p', {}, h('a', {href: '#/'}, t('nav.home'))));
+    return null;
+  }
+  const token = mine.token;
+  const root = h('div', {id: 'table'});
+  const status = h('p', {id: 'table-status', role: 'status', 'aria-live': 'polite'});
+  main.append(root, status);
+
+  let game = null; // the last GET /games/{id}
+  let etag = null;
+  let drawer = null;
+  // The turn being composed: the actions so far, the checks after each
+  // (checks[i] answers actions[0..i)), the picks of the open question.
+  let composing = null;
+  let loading = null;
+  let waiting = []; // this game's turns in the outbox
+
+  const names = () => Object.fromEntries(game.record.players.map(p => [p.id, p.name]));
+
+  async function load() {
+    loading ??= (async () => {
+      const {data, etag: tag} = await api(`/games/${id}`, {token});
+      game = data;
+      etag = tag;
+      drawer ??= await DRAWERS[game.record.game]();
+      waiting = await pending(id);
+      await put('games', {...mine, game: game.record.game, names: game.record.players.map(p => p.name)});
+      resetComposer();
+      draw();
+    })().finally(() => { loading = null; });
+    return loading;
+  }
+
+  function resetComposer() {
+    const decision = game.decision;
+    composing = {player: decision && decision.player, actions: [], checks: [{decision, complete: false, legal: true, violations: []}],
+      picks: [], mode: 'turn', dispute: composing ? composing.dispute : false, verdict: null};
+  }
+
+  function draw() {
+    const record = game.record;
+    const sheet = game.scoresheet;
+    const over = sheet.status === 'finished';
+    const current = composing.player;
+    fill(root,
+      h('h1', {}, t(`game.${record.game}`)),
+      scoreStrip(sheet, current),
+      over ? h('p', {class: 'turn-now'}, t('table.over'))
+        : h('p', {class: 'turn-now', id: 'turn-now'}, t('table.turn_of', {player: names()[current] || current})),
+      h('section', {'aria-label': t('table.board')}, drawer.draw(game, names())),
+      over || mine.spectator ? null : waiting.length ? waitingPanel() : composer(),
+      over ? h('p', {class: 'row'},
+        h('a', {class: 'button primary', href: `#/sheet/${id}`}, t('nav.sheet')),
+        h('a', {class: 'button', href: `#/summary/${id}`}, t('nav.summary'))) : null,
+      logSection(),
+      h('nav', {class: 'row', 'aria-label': t('table.more')},
+        h('a', {class: 'button', href: `#/sheet/${id}`}, t('nav.sheet')),
+        mine.spectator ? null : h('button', {onclick: showJoin}, t('table.invite'))),
+      h('div', {id: 'join'}));
+  }
+
+  function scoreStrip(sheet, current) {
+    const byId = Object.fromEntries(sheet.players.map(p => [p.id, p]));
+    return h('ol', {class: 'strip', 'aria-label': t('table.scores')}, game.record.players.map(player => {
+      const score = byId[player.id] || {};
+      return h('li', {class: `player${player.id === current ? ' current' : ''}`, dataset: {player: player.id}},
+        h('div', {}, player.name, player.id === current ? h('span', {class: 'sr'}, ` (${t('table.now')})`) : null),
+        h('div', {class: 'total'}, String(score.total ?? 0)),
+        h('div', {class: 'hint'}, t('table.rank', {rank: score.rank ?? '–'})));
+    }));
+  }
+
+  // -- the composer --------------------------------------------------------
+
+  function waitingPanel() {
+    return h('section', {class: 'panel', id: 'waiting'}, h('h2', {}, t('composer.waiting')),
+      h('ul', {}, waiting.map(item => h('li', {}, words.turn(game.record.game, item.turn, names())))));
+  }
+
+  function composer() {
+    const check = composing.checks.at(-1);
+    const decision = check.decision || {actions: [], optional: []};
+    const game_ = game.record.game;
+    const pool = composing.mode === 'reveal' ? decision.optional || [] : decision.actions || [];
+    const candidates = narrow(pool, composing.picks);
+    const q = nextQuestion(candidates);
+    const box = h('section', {class: 'panel', id: 'composer', 'aria-labelledby': 'composer-title'},
+      h('h2', {id: 'composer-title'}, composing.dispute ? t('dispute.title') : t('composer.title')));
+    if (composing.actions.length) {
+      box.append(h('ul', {class: 'chips', 'aria-label': t('composer.so_far')},
+        composing.actions.map(a => h('li', {}, words.action(game_, a)))));
+    }
+    if (composing.verdict) box.append(composing.verdict);
+    if (q && q.key) {
+      const legal = q.values;
+      const offered = composing.dispute ? claimable(q.key, legal, words.COLOURS[game_]) : legal;
+      box.append(h('h3', {id: 'question', dataset: {key: q.key}}, words.question(game_, q.key, names()[composing.player])),
+        h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'}, offered.map(value =>
+          h('button', {dataset: {value: JSON.stringify(value)}, onclick: () => pick(q.key, value, pool)},
+            words.answer(game_, q.key, value, names())))));
+    }
+    const controls = h('div', {class: 'row'});
+    if (composing.picks.length || composing.actions.length || composing.mode === 'reveal') {
+      controls.append(h('button', {id: 'back', class: 'quiet', onclick: back}, t('composer.back')));
+    }
+    if (composing.mode === 'turn' && (decision.optional || []).length && !composing.picks.length) {
+      controls.append(h('button', {id: 'free-reveal', class: 'quiet', onclick: () => {
+        composing.mode = 'reveal';
+        draw();
+      }}, t('composer.reveal')));
+    }
+    if (check.complete && !composing.dispute && composing.mode === 'turn' && !composing.picks.length) {
+      controls.append(h('button', {id: 'log-turn', class: 'primary', onclick: logTurn}, t('composer.log')));
+    }
+    controls.append(h('button', {id: 'dispute', 'aria-pressed': String(composing.dispute), onclick: () => {
+      composing.dispute = !composing.dispute;
+      composing.verdict = null;
+      draw();
+    }}, t('dispute.toggle')));
+    box.append(controls);
+    return box;
+  }
+
+  async function pick(key, value, pool) {
+    const picks = [...composing.picks, {key, value}];
+    const left = narrow(pool, picks);
+    composing.verdict = null;
+    if (!left.length) {
+      // Dispute mode: a claim the server did not offer; ask for its verdict.
+      const claim = withValue(narrow(pool, composing.picks)[0], key, value);
+      return verdict(claim);
+    }
+    composing.picks = picks;
+    const q = nextQuestion(left);
+    if (q.answer) {
+      composing.picks = [];
+      composing.mode = 'turn';
+      await append(q.answer);
+    } else draw();
+  }
+
+  async function append(action) {
+    const actions = [...composing.actions, action];
+    try {
+      const {data} = await api(`/games/${id}/check`, {method: 'POST', token, body: {player: composing.player, actions}});
+      if (!data.legal) {
+        composing.verdict = refusal(data);
+        draw();
+        return;
+      }
+      composing.actions = actions;
+      composing.checks.push(data);
+      if (composing.dispute) composing.verdict = h('p', {class: 'good', id: 'verdict'}, t('dispute.legal'));
+      draw();
+    } catch (error) {
+      say(error instanceof ApiError ? error.message : t('error.offline_compose'));
+    }
+  }
+
+  async function verdict(claim) {
+    try {
+      const {data} = await api(`/games/${id}/check`, {method: 'POST', token,
+        body: {player: composing.player, actions: [...composing.actions, claim]}});
+      composing.picks = [];
+      composing.verdict = data.legal ? h('p', {class: 'good', id: 'verdict'}, t('dispute.legal')) : refusal(data);
+      draw();
+    } catch (error) {
+      say(t('error.offline_compose'));
+    }
+  }
+
+  function refusal(data) {
+    const v = data.violations[0];
+    const alternatives = (data.decision && data.decision.actions) || [];
+    return h('div', {id: 'verdict', role: 'alert'},
+      h('p', {class: 'problem'}, v.message),
+      h('p', {class: 'hint'}, t('dispute.rule', {rule: v.rule})),
+      alternatives.length ? h('details', {}, h('summary', {}, t('dispute.alternatives', {n: alternatives.length})),
+        h('ul', {}, alternatives.slice(0, 40).map(a => h('li', {}, words.action(game.record.game, a))))) : null);
+  }
+
+  function back() {
+    composing.verdict = null;
+    if (composing.picks.length) composing.picks.pop();
+    else if (composing.mode === 'reveal') composing.mode = 'turn';
+    else if (composing.actions.length) {
+      composing.actions.pop();
+      composing.checks.pop();
+    }
+    draw();
+  }
+
+  async function logTurn() {
+    const turn = {player: composing.player, actions: composing.actions};
+    say(t('composer.sending'));
+    await enqueue(id, turn, game.version, etag);
+    updateBadge();
+    waiting = await pending(id);
+    if (waiting.length) {
+      say(t('composer.queued'));
+      draw();
+    }
+  }
+
+  // -- the log ---------------------------------------------------------------
+
+  function logSection() {
+    const game_ = game.record.game;
+    const entries = game.record.turns.map((turn, index) => ({index, text: words.turn(game_, turn, names())}));
+    const corrections = (game.history || []).filter(entry => entry.kind === 'correction' || entry.type === 'correction');
+    const list = h('ol', {class: 'log', reversed: true, id: 'log'},
+      entries.reverse().map(entry => h('li', {value: entry.index + 1}, entry.text)));
+    return h('section', {'aria-labelledby': 'log-title'},
+      h('h2', {id: 'log-title'}, t('table.log')),
+      entries.length ? list : h('p', {class: 'hint'}, t('table.log_empty')),
+      corrections.length ? h('ul', {class: 'log'}, corrections.map(c =>
+        h('li', {class: 'correction'}, correctionText(c)))) : null,
+      entries.length && !mine.spectator ? h('button', {id: 'undo', class: 'quiet', onclick: undo}, t('table.undo')) : null);
+  }
+
+  function correctionText(c) {
+    const what = c.undo || c.kind === 'undo' ? t('table.undone') : t('table.replaced', {n: (c.replace ?? c.turn_index ?? 0) + 1});
+    return t('table.correction', {by: c.by || '?', what});
+  }
+
+  async function undo() {
+    const by = names()[composing.player] || '';
+    if (!confirm(t('table.undo_confirm'))) return;
+    try {
+      await api(`/games/${id}/corrections`, {method: 'POST', token, body: {undo: true, by},
+        headers: {'If-Match': ifMatch(etag, game.version), 'Idempotency-Key': crypto.randomUUID()}});
+      await load();
+      say(t('table.undo_done'));
+    } catch (error) {
+      say(error instanceof ApiError && error.status === 404 ? t('table.undo_missing') : (error.message || t('error.network')));
+    }
+  }
+
+  // -- joining -----------------------------------------------------------------
+
+  async function showJoin() {
+    const base = `${location.origin}${location.pathname}`;
+    const table = `${base}#g=${encodeURIComponent(id)}&t=${encodeURIComponent(token)}`;
+    const links = [[t('join.table'), table, 'qr-table']];
+    if (mine.spectator_token) {
+      links.push([t('join.spectator'), `${base}#g=${encodeURIComponent(id)}&t=${encodeURIComponent(mine.spectator_token)}&s=1`, 'qr-view']);
+    }
+    const box = document.getElementById('join');
+    fill(box, h('h2', {}, t('table.invite')), links.map(([label, link, qrId]) => h('div', {class: 'panel'},
+      h('h3', {}, label),
+      h('div', {class: 'qr', id: qrId}),
+      h('label', {for: `${qrId}-link`}, t('join.link')),
+      h('input', {id: `${qrId}-link`, readonly: true, value: link, onfocus: e => e.target.select()}),
+      h('div', {class: 'row'},
+        h('button', {onclick: () => navigator.clipboard && navigator.clipboard.writeText(link).then(() => say(t('join.copied')))}, t('join.copy')),
+        navigator.share ? h('button', {onclick: () => navigator.share({title: 'Brehon', url: link}).catch(() => {})}, t('join.share')) : null))));
+    for (const [, link, qrId] of links) {
+      try {
+        const res = await fetch('/api/v1/qr', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({text: link})});
+        const text = await res.text();
+        const doc = new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
+        doc.setAttribute('role', 'img');
+        doc.setAttribute('aria-label', t('join.qr'));
+        document.getElementById(qrId).append(document.importNode(doc, true));
+      } catch {
+        // The link alone is enough to join.
+      }
+    }
+  }
+
+  function say(text) {
+    status.textContent = text;
+  }
+
+  // -- live, outbox -------------------------------------------------------------
+
+  const offOutbox = onOutbox(async event => {
+    if (!event.item || event.item.gameId !== id) return;
+    if (event.kind === 'sent') {
+      say(t('composer.logged'));
+      await load();
+    } else if (event.kind === 'stale') {
+      await load();
+      say(t('composer.stale', {turn: words.turn(game.record.game, event.item.turn, names())}));
+    } else if (event.kind === 'refused') {
+      const v = event.error.violations[0];
+      await load();
+      say(v ? `${t('composer.refused')} ${v.message} (${v.rule})` : `${t('composer.refused')} ${event.error.message}`);
+    } else if (event.kind === 'waiting') say(t('composer.queued'));
+  });
+
+  try {
+    await load();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    root.append(h('h1', {}, t('game.offline')), h('p', {}, t('error.offline_compose')));
+  }
+  const stop = follow(id, token, () => {
+    // A phone halfway through composing keeps its answers until it logs.
+    if (composing && (composing.actions.length || composing.picks.length)) {
+      api(`/games/${id}`, {token}).then(({data, etag: tag}) => {
+        if (data.version !== game.version) {
+          game = data;
+          etag = tag;
+          resetComposer();
+          draw();
+          say(t('composer.moved_on'));
+        }
+      }).catch(() => {});
+    } else load().catch(() => {});
+  }, etag);
+  flush();
+  return () => {
+    stop();
+    offOutbox();
+  };
+}

@@ -1,0 +1,109 @@
+// Game things in words: colours with a symbol (colour is never the only
+// signal), tiles, parts, answers to composer questions, and turns for the log.
+import {t, has} from './i18n.js';
+import {ABSENT} from './composer.js';
+
+export const GAMES = ['keltis', 'keltis-orakel', 'celtica'];
+
+export const COLOURS = {
+  keltis: ['red', 'yellow', 'green', 'blue', 'purple'],
+  'keltis-orakel': ['red', 'yellow', 'green', 'blue', 'purple'],
+  celtica: ['red', 'grey', 'white', 'brown', 'black'],
+};
+
+const SYMBOLS = {red: '●', yellow: '▲', green: '■', blue: '◆', purple: '★', grey: '▲', white: '○', brown: '■', black: '◆'};
+
+export const PARTS = ['center', 'n', 'ne', 'e', 'se', 's', 'sw', 'w', 'nw'];
+
+/** A colour as symbol and name, e.g. "● red". */
+export function colour(id) {
+  return `${SYMBOLS[id] || ''} ${t(`colour.${id}`)}`.trim();
+}
+
+/** A card as colour and value, e.g. "● red 7". */
+export function card(c) {
+  return `${colour(c.color)} ${c.value}`;
+}
+
+export function tile(id) {
+  return t(`tile.${id}`);
+}
+
+export function part(id) {
+  return id === null || id === undefined ? t('part.unknown') : t(`part.${id}`);
+}
+
+/** The label of one answer to a composer question. */
+export function answer(game, key, value, names = {}) {
+  const base = key.replace(/\.\d+$/, '');
+  if (value === ABSENT) return has(`absent.${game}.${base}`) ? t(`absent.${game}.${base}`) : t('absent');
+  if (key === 'type') return t(`action.${value}`);
+  if (/(^|\.)(color|druid|bonus|row)$/.test(key) || key === 'path') {
+    return value === null ? t(`null.${base}`) : colour(value);
+  }
+  if (key === 'from') return value === 'deck' ? t('from.deck') : t('from.pile', {colour: colour(value)});
+  if (key === 'tile') return tile(value);
+  if (base === 'parts' || key === 'give' || key === 'take' || key === 'part') return part(value);
+  if (key === 'figure') {
+    if (value === null) return t('null.figure');
+    return game === 'keltis' ? t(`figure.${value}`) : t('figure.on', {field: value});
+  }
+  if (key === 'to') return value === null ? t('null.to') : t('field', {field: value});
+  if (key === 'field') return t('field', {field: value});
+  if (key === 'priestess') return t('priestess.steps', {n: value});
+  if (key === 'draw') return value ? t('cult.draw') : t('cult.no');
+  if (key === 'player') return names[value] || value;
+  if (value === null) return t('null');
+  if (typeof value === 'boolean') return t(value ? 'yes' : 'no');
+  return String(value);
+}
+
+/** The question asked about a field. */
+export function question(game, key, player) {
+  const base = key.replace(/\.\d+$/, '');
+  const index = /\.(\d+)$/.exec(key);
+  const values = {player, n: index ? Number(index[1]) + 1 : ''};
+  for (const k of [`q.${game}.${base}`, `q.${base}`]) if (has(k)) return t(k, values);
+  return t('q.other', {field: base});
+}
+
+/** One action in words, for the log and the composer's summary line. */
+export function action(game, a) {
+  switch (a.type) {
+    case 'play': {
+      const parts = [t('say.play', {card: card(a.card)})];
+      if (game === 'keltis') {
+        if (a.figure) parts.push(t('say.enters', {figure: t(`figure.${a.figure}`), path: colour(a.card.color)}));
+        if (a.bonus) parts.push(t('say.bonus', {path: colour(a.bonus)}));
+      } else {
+        if (a.figure !== undefined && a.figure !== null) parts.push(t('say.figure_from', {field: a.figure}));
+        if (a.priestess !== undefined && a.priestess !== null) parts.push(t('priestess.steps', {n: a.priestess}));
+      }
+      return parts.join(', ');
+    }
+    case 'discard': return t('say.discard', {card: card(a.card)});
+    case 'clover': return a.path ? t('say.clover', {path: colour(a.path)}) : t('say.clover_no');
+    case 'reveal':
+      if (game === 'keltis') return t('say.reveal', {where: `${colour(a.path)} ${a.row}`, tile: tile(a.tile)});
+      if (game === 'keltis-orakel') return t('say.reveal', {where: t('field', {field: a.field}), tile: tile(a.tile)});
+      return t('say.refill', {parts: a.parts.map(part).join(', ')});
+    case 'draw': return a.from === 'deck' ? t('say.draw_deck') : t('say.draw_pile', {colour: colour(a.from)});
+    case 'spiral': return a.to === null ? t('say.spiral_stay') : t('say.spiral', {field: a.to});
+    case 'goblin':
+      if (a.hand) return t('say.goblin_hand', {card: card(a.hand)});
+      if (a.row) return t('say.goblin_row', {colour: colour(a.row)});
+      return t('say.goblin_no');
+    case 'move': return t(a.experience ? 'say.move_xp' : 'say.move', {druid: colour(a.druid), cards: a.cards, xp: a.experience || 0});
+    case 'take': return t('say.take', {parts: a.parts.map(part).join(', ') || t('nothing')});
+    case 'give': return t('say.give', {parts: a.parts.map(part).join(', ') || t('nothing')});
+    case 'cult': return a.draw ? t('say.cult_draw') : t('say.cult_no');
+    case 'swap': return t('say.swap', {give: part(a.give), take: part(a.take)});
+    case 'buy': return t('say.buy', {part: part(a.part)});
+    default: return a.type;
+  }
+}
+
+/** A whole turn in words: "Anna: played ● red 7, drew from the deck". */
+export function turn(game, tn, names) {
+  return `${names[tn.player] || tn.player}: ${tn.actions.map(a => action(game, a)).join(', ') || t('nothing')}`;
+}

@@ -1,0 +1,34 @@
+// The service worker keeps the app shell, so the app opens with no network.
+// API calls always go to the network (the outbox in IndexedDB covers the
+// gaps). A new version waits until the person chooses to reload.
+const VERSION = 'brehon-shell-1';
+const SHELL = [
+  '/', '/index.html', '/manifest.webmanifest', '/css/app.css', '/icons/icon.svg', '/icons/maskable.svg',
+  '/i18n/en.json', '/i18n/de.json', '/i18n/es.json',
+  '/js/app.js', '/js/api.js', '/js/composer.js', '/js/db.js', '/js/i18n.js', '/js/live.js', '/js/outbox.js',
+  '/js/ui.js', '/js/words.js',
+  '/js/draw/cards.js', '/js/draw/keltis.js', '/js/draw/orakel.js', '/js/draw/celtica.js',
+  '/js/screens/home.js', '/js/screens/newgame.js', '/js/screens/table.js', '/js/screens/sheet.js',
+  '/js/screens/summary.js', '/js/screens/boards.js', '/js/screens/tally.js',
+];
+
+self.addEventListener('install', event => {
+  event.waitUntil(caches.open(VERSION).then(cache => cache.addAll(SHELL)));
+});
+
+self.addEventListener('activate', event => {
+  event.waitUntil(caches.keys()
+    .then(keys => Promise.all(keys.filter(key => key !== VERSION).map(key => caches.delete(key))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener('message', event => {
+  if (event.data === 'skip-waiting') self.skipWaiting();
+});
+
+self.addEventListener('fetch', event => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== 'GET' || url.origin !== location.origin || url.pathname.startsWith('/api/')) return;
+  const key = event.request.mode === 'navigate' ? '/index.html' : url.pathname;
+  event.respondWith(caches.match(key).then(hit => hit || fetch(event.request)));
+});
