@@ -28,6 +28,7 @@ BLUEPRINTS = (
     "api.boards",
     "api.tally",
     "api.rulesets",
+    "api.qr",
     "api.frontend",
 )
 
