@@ -162,14 +162,15 @@ def scoresheet_pdf(
     history: Sequence[dict] | None = None,
     *,
     date: str | None = None,
+    chart_title: str = "Score after every turn",
 ) -> bytes:
     """A printable score sheet: game, options, date, status, and a table of
     players with every breakdown column, total, rank and winners.
 
     ``history`` is the summary's score history, one entry per turn with
     ``scores`` (player id -> total after that turn); when given, a line
-    chart of it follows the table. ``date`` is printed as given (the
-    summary's date); without it, today's date (UTC).
+    chart of it, titled ``chart_title``, follows the table. ``date`` is
+    printed as given (the summary's date); without it, today's date (UTC).
     """
     pdf = _Sheet()
     pdf.set_title(f"Brehon score sheet: {game_title(sheet['game'])}")
@@ -190,7 +191,7 @@ def scoresheet_pdf(
     _players_table(pdf, sheet, names)
     if history:
         pdf.ln(6)
-        _history_chart(pdf, sheet, names, history)
+        _history_chart(pdf, sheet, names, history, chart_title)
     return bytes(pdf.output())
 
 
@@ -224,15 +225,15 @@ def _players_table(pdf: _Sheet, sheet: dict, names: dict[str, str]) -> None:
         pdf.ln()
 
 
-def _history_chart(pdf: _Sheet, sheet: dict, names: dict[str, str], history: Sequence[dict]) -> None:
-    """Each player's total after every turn, drawn with lines and text only."""
+def _history_chart(pdf: _Sheet, sheet: dict, names: dict[str, str], history: Sequence[dict], title: str) -> None:
+    """Each player's score after every turn, drawn with lines and text only."""
     players = [player["id"] for player in sheet["players"]]
     series = {player: [0] + [entry["scores"].get(player, 0) for entry in history] for player in players}
     values = [value for points in series.values() for value in points]
     low, high = min(values + [0]), max(values + [1])
     turns = len(history)
 
-    pdf.write_line("How the lead went", size=12, bold=True, height=8)
+    pdf.write_line(title, size=12, bold=True, height=8)
     height = 70.0
     if pdf.get_y() + height + 25 > pdf.h - pdf.b_margin:
         pdf.add_page()

@@ -8,10 +8,17 @@ finished game (a new version) gets a job of its own.
 
 from __future__ import annotations
 
+import datetime
+
 from redis import Redis
-from rq import Queue, Retry
+from rq import Queue, Retry, get_current_job
 from rq.exceptions import DuplicateJobError, NoSuchJobError
 from rq.job import Job, JobStatus
+
+from api.store import Store
+
+from .exports import scoresheet_pdf
+from .summary import summarize as summary_of
 
 #: The queue every Brehon job goes to; ``brehon worker`` listens on it.
 QUEUE = "brehon"
@@ -72,7 +79,23 @@ def enqueue_summary(connection: Redis, game_id: str, version: int) -> Job:
         return Job.fetch(job_id, connection=connection)
 
 
-def summarize(game_id: str, version: int) -> dict:
+def summarize(game_id: str, version: int) -> None:
     """The job: summarise the game as it stood at ``version``, render its
-    PDF, and store both with the game. Returns the summary."""
-    raise NotImplementedError("waiting for api/store.py")
+    PDF score sheet with the chart of the lead, and store both with the
+    game. A game missing from the store fails the job (rq retries it)."""
+    store = Store(get_current_job().connection)
+    record = store.record_at(game_id, version)
+    summary = summary_of(record)
+    summary["version"] = version
+    summary["date"] = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    store.save_summary(game_id, version, summary, summary_pdf(record, summary))
+
+
+def summary_pdf(record: dict, summary: dict) -> bytes:
+    """The PDF score sheet of a summary, its chart included. Celtica's total
+    (complete amulets) rarely moves, so its chart shows the parts held."""
+    if summary["game"] == "celtica":
+        history = [{"scores": entry["parts"]} for entry in summary["history"]]
+        return scoresheet_pdf(record, summary["scoresheet"], history, date=summary["date"],
+                              chart_title="Parts held after every turn")
+    return scoresheet_pdf(record, summary["scoresheet"], summary["history"], date=summary["date"])

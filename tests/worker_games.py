@@ -1,0 +1,43 @@
+"""Finished games of all three games for the worker and export tests.
+
+Each comes from its rules file: Keltis the goal-area fragment of
+rules/keltis.md §16 (the position of ``goal_table`` and Cleo's purple 6),
+Keltis: Das Orakel example 3 (§17.3) and Celtica example 17.3.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from keltis_games import goal_table, play
+
+DATA = Path(__file__).parent / "data"
+
+
+def keltis_goal_area() -> dict:
+    """Four figures in the goal area; Cleo's large purple figure steps in as
+    the fifth and ends the game (turn 44, no draw)."""
+    return goal_table().with_turn("cleo", play("purple", 6))
+
+
+def orakel_example_3() -> tuple[dict, dict]:
+    """The record and the score sheet of keltis-orakel.md §17.3."""
+    data = json.loads((DATA / "orakel" / "example_3.json").read_text())
+    return data["record"], data["answer"]
+
+
+def celtica_example_3() -> tuple[dict, dict]:
+    """The record and the score sheet of celtica.md §17.3."""
+    folder = DATA / "celtica"
+    return (json.loads((folder / "complete_game.record.json").read_text()),
+            json.loads((folder / "complete_game.sheet.json").read_text()))
+
+
+def finished_records() -> dict[str, dict]:
+    """One finished record per game, by game id."""
+    return {
+        "keltis": keltis_goal_area(),
+        "keltis-orakel": orakel_example_3()[0],
+        "celtica": celtica_example_3()[0],
+    }
