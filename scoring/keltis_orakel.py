@@ -18,7 +18,7 @@ computed while applying.
 
 ``view(state)`` shape::
 
-    {"turn": turns played, "active": player id, "decision": decision name,
+    {"turn": turns played, "active": player id (None once over), "decision": decision name,
      "over": bool, "end_reason": str | None, "draw_pile": n,
      "priestess": field index, "piles": {color: [values, bottom first]},
      "fields": [{"index", "kind", "color", "value",
@@ -912,7 +912,7 @@ class Orakel(Ruleset):
             }
         return {
             "turn": state.turn,
-            "active": state.active,
+            "active": None if state.end_reason else state.active,
             "decision": "over" if state.end_reason else state.decision,
             "over": state.end_reason is not None,
             "end_reason": state.end_reason,
