@@ -110,5 +110,6 @@ def get_summary(table: Table):
 
 def _last_error(job: Job) -> str:
     """The last line of the failed job's traceback (the exception itself)."""
-    lines = (job.exc_info or "").strip().splitlines()
+    result = job.latest_result()
+    lines = ((result.exc_string if result else None) or "").strip().splitlines()
     return lines[-1] if lines else "the summary job failed"

@@ -1,7 +1,8 @@
 """The rq jobs: the end-of-game summary and its cached PDF.
 
 A job is a plain function of ids. Its id is fixed by the game and the
-version it summarises (``summary:<game id>:<version>``), so enqueueing the
+version it summarises (``summary-<game id>-<version>``: rq allows only
+letters, digits, ``_`` and ``-`` in job ids), so enqueueing the
 same version twice does nothing new, and a correction that changes a
 finished game (a new version) gets a job of its own.
 """
@@ -34,7 +35,7 @@ _DEAD = {JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
 
 def summary_job_id(game_id: str, version: int) -> str:
     """The deterministic id of the summary job of one game version."""
-    return f"summary:{game_id}:{version}"
+    return f"summary-{game_id}-{version}"
 
 
 def queue(connection: Redis) -> Queue:

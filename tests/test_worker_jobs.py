@@ -1,0 +1,153 @@
+"""Summary jobs run by a real rq worker on the test session's Redis.
+
+Games are created through the API (a finished record enqueues its summary
+job), then rq's SimpleWorker runs the queue in burst mode in this process,
+and the summary route answers what the job stored.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from conftest import bearer, create_game, post_turn
+from keltis_games import play
+from pypdf import PdfReader
+from rq import SimpleWorker
+from rq.job import JobStatus
+from worker_games import finished_records, keltis_goal_area
+
+from api.store import Store
+from worker.jobs import TRIES, enqueue_summary, find_summary_job, queue, summary_job_id
+from worker.summary import summarize
+
+
+def run_jobs(redis_client, max_jobs: int | None = None) -> None:
+    """Work the Brehon queue until it is empty (or ``max_jobs`` ran)."""
+    worker = SimpleWorker([queue(redis_client)], connection=redis_client)
+    worker.work(burst=True, max_jobs=max_jobs)
+
+
+def get_summary(client, created: dict):
+    return client.get(f"/api/v1/games/{created['id']}/summary", headers=bearer(created["token"]))
+
+
+def hide_record(redis_client, game_id: str) -> str:
+    """Take the game's record out of the store's reach; returns where it went."""
+    hidden = f"hidden:{game_id}"
+    redis_client.rename(Store.key(game_id, "record"), hidden)
+    return hidden
+
+
+def restore_record(redis_client, game_id: str, hidden: str) -> None:
+    redis_client.rename(hidden, Store.key(game_id, "record"))
+
+
+@pytest.mark.parametrize("game", ["keltis", "keltis-orakel", "celtica"])
+def test_a_finished_game_gets_its_summary_from_the_job(client, redis_client, game):
+    record = finished_records()[game]
+    created = create_game(client, record)
+
+    waiting = get_summary(client, created)
+    assert waiting.status_code == 202
+    assert waiting.get_json()["state"] == "queued"
+    assert waiting.get_json()["job"] == summary_job_id(created["id"], created["version"])
+    assert waiting.headers["Retry-After"]
+
+    run_jobs(redis_client)
+    answer = get_summary(client, created)
+    assert answer.status_code == 200
+    summary = answer.get_json()
+    expected = summarize(record)
+    for key, value in expected.items():
+        assert summary[key] == value, key
+    assert summary["version"] == created["version"] == len(record["turns"])
+    assert summary["scoresheet"] == created["scoresheet"]
+    assert len(summary["date"]) == 10  # YYYY-MM-DD, from the worker's clock
+
+    pdf = Store(redis_client).summary_pdf(created["id"], created["version"])
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    for player in record["players"]:
+        assert player["name"] in text
+    assert summary["date"] in text
+
+
+def test_a_game_in_progress_has_no_summary(client, redis_client):
+    record = keltis_goal_area()
+    created = create_game(client, {**record, "turns": record["turns"][:-1]})
+    answer = get_summary(client, created)
+    assert answer.status_code == 409
+    assert answer.mimetype == "application/problem+json"
+    assert find_summary_job(redis_client, created["id"], created["version"]) is None
+
+
+def test_the_summary_needs_the_token(client, redis_client):
+    created = create_game(client, keltis_goal_area())
+    assert client.get(f"/api/v1/games/{created['id']}/summary").status_code == 404
+    spectator = {**created, "token": created["spectator_token"]}
+    assert get_summary(client, spectator).status_code == 202
+
+
+def test_the_turn_that_ends_the_game_enqueues_the_summary(client, redis_client):
+    record = keltis_goal_area()
+    created = create_game(client, {**record, "turns": record["turns"][:-1]})
+    answer = post_turn(client, created, {"player": "cleo", "actions": [play("purple", 6)]})
+    assert answer.status_code == 201
+    version = answer.get_json()["version"]
+    job = find_summary_job(redis_client, created["id"], version)
+    assert job is not None and job.get_status() == JobStatus.QUEUED
+    run_jobs(redis_client)
+    summary = get_summary(client, created).get_json()
+    assert summary["facts"]["end"] == {"reason": "goal_area", "turn": 44, "player": "cleo"}
+
+
+def test_enqueueing_the_same_version_again_does_nothing_new(client, redis_client):
+    created = create_game(client, keltis_goal_area())
+    first = find_summary_job(redis_client, created["id"], created["version"])
+    again = enqueue_summary(redis_client, created["id"], created["version"])
+    assert again.id == first.id
+    assert queue(redis_client).count == 1
+    run_jobs(redis_client)
+    enqueue_summary(redis_client, created["id"], created["version"])
+    assert queue(redis_client).count == 0  # finished: not run again
+
+
+def test_a_job_that_fails_once_is_retried_and_succeeds(client, redis_client):
+    created = create_game(client, keltis_goal_area())
+    hidden = hide_record(redis_client, created["id"])
+    run_jobs(redis_client, max_jobs=1)  # the first try: the record is missing
+
+    job = find_summary_job(redis_client, created["id"], created["version"])
+    assert job.get_status() == JobStatus.QUEUED  # queued again by rq's Retry
+    assert job.retries_left == TRIES - 1
+    assert Store(redis_client).summary(created["id"], created["version"]) is None
+
+    restore_record(redis_client, created["id"], hidden)
+    run_jobs(redis_client)
+    assert job.get_status() == JobStatus.FINISHED
+    answer = get_summary(client, created)
+    assert answer.status_code == 200
+    assert answer.get_json()["scoresheet"] == created["scoresheet"]
+
+
+def test_a_job_failed_after_its_tries_is_reported_and_asked_for_again(client, redis_client):
+    created = create_game(client, keltis_goal_area())
+    hidden = hide_record(redis_client, created["id"])
+    run_jobs(redis_client)  # the first try and every retry fail
+    job = find_summary_job(redis_client, created["id"], created["version"])
+    assert job.get_status() == JobStatus.FAILED
+    assert job.retries_left == 0
+    restore_record(redis_client, created["id"], hidden)
+
+    failed = get_summary(client, created)
+    assert failed.status_code == 202
+    body = failed.get_json()
+    assert body["state"] == "failed"
+    assert "Missing" in body["error"]
+    assert body["requeued"] is True
+
+    again = get_summary(client, created)
+    assert again.get_json()["state"] == "queued"
+    assert again.get_json()["requeued"] is False
+    run_jobs(redis_client)
+    assert get_summary(client, created).status_code == 200
