@@ -1,0 +1,97 @@
+"""Boards, the tally and the rulesets routes; a game created from a stored board."""
+
+from __future__ import annotations
+
+import copy
+
+import scoring
+from conftest import bearer, create_game
+from orakel_games import SAMPLE_BOARD
+from orakel_games import new_record as orakel_record
+from test_api_games import problem
+
+TALLY = {"game": "keltis", "options": {"tie_break": "wishing_stones"}, "board": None, "players": [
+    {"id": "anna", "figures": [{"row": 9, "large": True}, {"row": 7, "large": False}], "stones_held": 3, "track": 5},
+    {"id": "ben", "figures": [], "stones_held": 0, "track": 0}]}
+
+
+def test_a_board_is_checked_stored_and_read_back(client):
+    answer = client.post("/api/v1/boards", json={"game": "keltis-orakel", "board": SAMPLE_BOARD})
+    assert answer.status_code == 201
+    stored = answer.get_json()
+    assert stored["game"] == "keltis-orakel" and stored["board"] == SAMPLE_BOARD
+    assert stored["warnings"] == scoring.RULESETS["keltis-orakel"].validate_board(SAMPLE_BOARD)
+    assert answer.headers["Location"].endswith(stored["id"])
+    again = client.post("/api/v1/boards", json={"game": "keltis-orakel", "board": SAMPLE_BOARD}).get_json()
+    assert again["id"] == stored["id"]
+    assert client.get(f"/api/v1/boards/{stored['id']}").get_json() == {
+        "id": stored["id"], "game": "keltis-orakel", "board": SAMPLE_BOARD}
+    listed = client.get("/api/v1/boards?game=keltis-orakel").get_json()
+    assert [board["id"] for board in listed] == [stored["id"]]
+    assert client.get("/api/v1/boards?game=celtica").get_json() == []
+    problem(client.get("/api/v1/boards/unknown"), 404)
+
+
+def test_a_board_breaking_its_constraints_is_board_invalid(client):
+    broken = copy.deepcopy(SAMPLE_BOARD)
+    broken["fields"] = broken["fields"][:5]
+    body = problem(client.post("/api/v1/boards", json={"game": "keltis-orakel", "board": broken}), 422)
+    (violation,) = body["violations"]
+    assert violation["rule"] == "board.invalid" and violation["turn"] is None
+    assert client.get("/api/v1/boards").get_json() == []
+
+
+def test_a_board_body_needs_game_and_board(client):
+    (violation,) = problem(client.post("/api/v1/boards", json={"board": SAMPLE_BOARD}), 422)["violations"]
+    assert violation["rule"] == "record.invalid" and violation["details"]["pointer"] == "/game"
+    (violation,) = problem(client.post("/api/v1/boards", json={"game": "chess", "board": {}}), 422)["violations"]
+    assert violation["details"]["pointer"] == "/game"
+    (violation,) = problem(client.post("/api/v1/boards", json={"game": "keltis", "board": {}}), 422)["violations"]
+    assert violation["rule"] == "record.invalid"  # Keltis has no board profile
+
+
+def test_a_game_names_a_stored_board_by_id_and_keeps_a_copy(client):
+    board_id = client.post("/api/v1/boards", json={"game": "keltis-orakel", "board": SAMPLE_BOARD}).get_json()["id"]
+    record = orakel_record(players=3)
+    created = create_game(client, {**record, "board": {"id": board_id}})
+    stored = client.get(f"/api/v1/games/{created['id']}/record", headers=bearer(created["token"])).get_json()
+    assert stored["board"] == SAMPLE_BOARD
+    assert created["scoresheet"] == scoring.replay(record)
+
+
+def test_an_unknown_board_id_is_refused(client):
+    body = problem(client.post("/api/v1/games", json={**orakel_record(), "board": {"id": "nope"}}), 422)
+    (violation,) = body["violations"]
+    assert violation["rule"] == "record.invalid" and violation["details"]["pointer"] == "/board/id"
+    # a Keltis board id is no Orakel board
+    keltis_free = client.post("/api/v1/boards", json={"game": "keltis-orakel", "board": SAMPLE_BOARD}).get_json()
+    record = {**orakel_record(), "game": "keltis", "board": {"id": keltis_free["id"]}}
+    problem(client.post("/api/v1/games", json=record), 422)
+
+
+def test_the_tally_answers_a_finished_sheet(client):
+    sheet = client.post("/api/v1/tally", json=TALLY).get_json()
+    assert sheet["status"] == "finished" and sheet["end_reason"] is None
+    assert [(player["id"], player["total"], player["rank"]) for player in sheet["players"]] == [
+        ("anna", 34, 1), ("ben", -4, 2)]
+    assert sheet["winners"] == ["anna"]
+
+
+def test_bad_tally_input_is_record_invalid(client):
+    bad = copy.deepcopy(TALLY)
+    bad["players"][0]["stones_held"] = 12
+    (violation,) = problem(client.post("/api/v1/tally", json=bad), 422)["violations"]
+    assert violation["rule"] == "record.invalid" and (violation["turn"], violation["action"]) == (None, None)
+    (violation,) = problem(client.post("/api/v1/tally", json={"game": "keltis"}), 422)["violations"]
+    assert violation["details"]["pointer"] == "/players"
+    problem(client.post("/api/v1/tally", json={**TALLY, "game": "ludo"}), 422)
+
+
+def test_rulesets_describe_every_registered_game(client):
+    described = client.get("/api/v1/rulesets").get_json()
+    assert [game["game"] for game in described] == sorted(scoring.RULESETS)
+    keltis = next(game for game in described if game["game"] == "keltis")
+    assert keltis == scoring.RULESETS["keltis"].describe()
+    assert {"name": "tie_break", "type": "string", "default": "shared"}.items() <= \
+        next(option for option in keltis["options"] if option["name"] == "tie_break").items()
+    assert "keltis.row.direction" in keltis["rules"]

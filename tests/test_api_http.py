@@ -1,0 +1,98 @@
+"""HTTP edges: every error class as problem+json, the PWA's static files, the OpenAPI document."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import create_game, new_record
+from test_api_games import problem
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_unknown_routes_are_404_problems(client):
+    problem(client.get("/api/v1/nothing"), 404)
+    problem(client.get("/no-such-file.js"), 404)
+    problem(client.get("/../pyproject.toml"), 404)
+
+
+def test_a_wrong_method_is_405_with_allow(client):
+    answer = client.delete("/api/v1/games")
+    problem(answer, 405)
+    assert "POST" in answer.headers["Allow"]
+    problem(client.put("/api/v1/rulesets", json={}), 405)
+
+
+def test_a_body_over_one_mebibyte_is_413(client):
+    big = '{"padding": "' + "x" * (1024 * 1024) + '"}'
+    problem(client.post("/api/v1/games", data=big, content_type="application/json"), 413)
+    problem(client.post("/api/v1/tally", data=big, content_type="application/json"), 413)
+
+
+def test_a_body_that_is_not_json_is_415(client):
+    problem(client.post("/api/v1/games", data="format=brehon/1", content_type="application/x-www-form-urlencoded"), 415)
+    problem(client.post("/api/v1/tally", data="{}", content_type="text/plain"), 415)
+
+
+def test_malformed_json_is_400(client):
+    body = problem(client.post("/api/v1/games", data='{"format": ', content_type="application/json"), 400)
+    assert "JSON" in body["detail"]
+    created = create_game(client, new_record())
+    answer = client.post(f"/api/v1/games/{created['id']}/turns", data="[1,", content_type="application/json",
+                         headers={"Authorization": f"Bearer {created['token']}", "If-Match": '"0"'})
+    problem(answer, 400)
+
+
+def test_an_empty_body_is_record_invalid(client):
+    (violation,) = problem(client.post("/api/v1/tally"), 422)["violations"]
+    assert violation["rule"] == "record.invalid"
+
+
+# -- the PWA --------------------------------------------------------------------
+
+
+def test_the_app_shell_is_served_at_the_root(client):
+    answer = client.get("/")
+    assert answer.status_code == 200 and answer.mimetype == "text/html"
+    assert answer.headers["Cache-Control"] == "no-cache"
+    assert answer.get_data() == (ROOT / "frontend" / "index.html").read_bytes()
+
+
+@pytest.mark.parametrize("name, mimetype", [
+    ("js/app.js", "text/javascript"),
+    ("manifest.webmanifest", "application/manifest+json"),
+    ("css/app.css", "text/css"),
+    ("icons/icon.svg", "image/svg+xml"),
+])
+def test_static_files_go_out_with_the_types_browsers_need(client, name, mimetype):
+    answer = client.get(f"/{name}")
+    assert answer.status_code == 200
+    assert answer.mimetype == mimetype
+    assert answer.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_the_service_worker_is_served_for_the_whole_app(client):
+    answer = client.get("/sw.js")
+    assert answer.status_code == 200 and answer.mimetype == "text/javascript"
+    assert answer.headers["Service-Worker-Allowed"] == "/"
+    assert answer.headers["Cache-Control"] == "no-cache"
+
+
+# -- OpenAPI --------------------------------------------------------------------
+
+
+def test_the_committed_openapi_document_matches_the_app():
+    generated = subprocess.run([sys.executable, "-m", "api.cli", "openapi"], cwd=ROOT, check=True,
+                               capture_output=True, text=True).stdout
+    committed = (ROOT / "openapi.yaml").read_text()
+    assert generated == committed, "openapi.yaml is stale: run `make openapi` and commit it"
+    paths = yaml.safe_load(committed)["paths"]
+    for route in ("/api/v1/games", "/api/v1/games/{game_id}/turns", "/api/v1/games/{game_id}/check",
+                  "/api/v1/games/{game_id}/scoresheet", "/api/v1/games/{game_id}/record", "/api/v1/tally",
+                  "/api/v1/boards", "/api/v1/boards/{board_id}", "/api/v1/rulesets"):
+        assert route in paths

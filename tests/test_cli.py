@@ -1,0 +1,145 @@
+"""The ``brehon`` command: replay and tally exit codes, openapi, and serve start to stop."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+import redis
+
+import scoring
+from api.cli import main
+from api.redis_server import free_port
+from test_api_boards import TALLY
+from test_api_games import EXAMPLE_1, EXAMPLE_1_SHEET, EXAMPLE_6
+
+BIN = Path(sys.executable).parent
+
+
+def run(capsys, *argv) -> tuple[int, dict | None]:
+    code = main(list(argv))
+    out = capsys.readouterr().out
+    return code, json.loads(out) if out.strip() else None
+
+
+def write(tmp_path, data, name="input.json") -> str:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return str(path)
+
+
+def test_replay_prints_the_sheet_and_exits_0(tmp_path, capsys):
+    assert run(capsys, "replay", write(tmp_path, EXAMPLE_1)) == (0, EXAMPLE_1_SHEET)
+
+
+def test_replay_of_a_refused_record_exits_1_naming_turn_action_and_rule(tmp_path, capsys):
+    code, sheet = run(capsys, "replay", write(tmp_path, EXAMPLE_6))
+    assert code == 1
+    assert sheet["status"] == "rejected"
+    assert [(v["rule"], v["turn"], v["action"]) for v in sheet["violations"]] == [("card.exhausted", 2, 0)]
+
+
+@pytest.mark.parametrize("change", [{"options": {"nope": 1}}, {"game": "ludo"}, {"players": []}])
+def test_replay_of_a_recognisable_but_invalid_record_exits_1(tmp_path, capsys, change):
+    code, sheet = run(capsys, "replay", write(tmp_path, {**EXAMPLE_1, **change}))
+    assert code == 1 and sheet["violations"][0]["rule"] == "record.invalid"
+
+
+@pytest.mark.parametrize("content", ["{not json", json.dumps([1, 2]), json.dumps({**EXAMPLE_1, "format": "brehon/2"}),
+                                     json.dumps({k: v for k, v in EXAMPLE_1.items() if k != "format"})])
+def test_replay_of_something_that_is_no_record_exits_2(tmp_path, capsys, content):
+    code, _ = run(capsys, "replay", write(tmp_path, content))
+    assert code == 2
+
+
+def test_replay_of_a_missing_file_exits_2(tmp_path, capsys):
+    assert run(capsys, "replay", str(tmp_path / "missing.json"))[0] == 2
+
+
+def test_tally_prints_the_sheet_and_exits_0(tmp_path, capsys):
+    assert run(capsys, "tally", write(tmp_path, TALLY)) == (0, scoring.tally(TALLY))
+
+
+def test_bad_tally_input_exits_2_with_a_rejected_sheet(tmp_path, capsys):
+    bad = {**TALLY, "players": TALLY["players"][:1]}
+    code, sheet = run(capsys, "tally", write(tmp_path, bad))
+    assert code == 2 and sheet["status"] == "rejected"
+    assert sheet["violations"][0]["rule"] == "record.invalid"
+    assert run(capsys, "tally", write(tmp_path, "]"))[0] == 2
+
+
+def test_the_console_script_is_installed(tmp_path):
+    done = subprocess.run([str(BIN / "brehon"), "replay", write(tmp_path, EXAMPLE_6)], capture_output=True, text=True)
+    assert done.returncode == 1 and json.loads(done.stdout)["status"] == "rejected"
+
+
+# -- serve ----------------------------------------------------------------------
+
+
+def _descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` (Linux /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            children.setdefault(int(fields[1]), []).append(int(entry.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_serve_starts_everything_prints_the_url_and_stops_it_all(tmp_path, stop):
+    port = free_port()
+    env = {key: value for key, value in os.environ.items() if key != "REDIS_URL"}
+    serve = subprocess.Popen([str(BIN / "brehon"), "serve", "--port", str(port), "--data", str(tmp_path / "data")],
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+    try:
+        url = f"http://127.0.0.1:{port}/"
+        for line in serve.stdout:  # the worker logs there too; the URL line says it is ready
+            if "Brehon is running" in line:
+                break
+        assert url in line
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/rulesets", timeout=5) as answer:
+            assert {game["game"] for game in json.load(answer)} == set(scoring.RULESETS)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as answer:
+            assert answer.headers["Content-Type"].startswith("text/html")
+        family = _descendants(serve.pid)
+        assert len(family) >= 4  # redis, worker, gunicorn master and its workers
+        redis_pid = next(pid for pid in family if "redis-server" in Path(f"/proc/{pid}/cmdline").read_text())
+        # redis-server shows itself as "redis-server 127.0.0.1:<port>"
+        redis_port = int(re.search(r":(\d+)", Path(f"/proc/{redis_pid}/cmdline").read_text()).group(1))
+        config = redis.Redis(port=redis_port).config_get("append*")
+        assert config["appendonly"] == "yes" and config["appendfsync"] == "always"
+        assert (tmp_path / "data" / "redis").is_dir()
+        serve.send_signal(stop)
+        assert serve.wait(30) == 0
+        deadline = time.monotonic() + 5
+        while any(_alive(pid) for pid in family) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [pid for pid in family if _alive(pid)]
+    finally:
+        if serve.poll() is None:
+            serve.kill()

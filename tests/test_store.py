@@ -1,0 +1,117 @@
+"""The store on a real Redis: durability, snapshots, key layout, boards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import redis
+
+import scoring
+from api import create_app
+from api.redis_server import RedisServer
+from api.store import Missing, Stale, Store
+from conftest import bearer, create_game, new_record, post_turn
+from keltis_games import random_game
+
+
+def legal_turns(count: int, players: int = 4) -> dict:
+    """A legal record of exactly ``count`` turns (the first seed whose game lasts that long)."""
+    for seed in range(100):
+        record = random_game(random.Random(seed), players=players, turns=count).record
+        if len(record["turns"]) == count:
+            return record
+    raise AssertionError(f"no random game lasted {count} turns")
+
+
+def test_turns_answered_201_survive_kill_9_of_redis(tmp_path):
+    server = RedisServer(tmp_path / "redis").start()
+    try:
+        config = redis.Redis.from_url(server.url).config_get("append*")
+        assert config["appendonly"] == "yes" and config["appendfsync"] == "always"
+        app = create_app({"TESTING": True, "REDIS_URL": server.url})
+        client = app.test_client()
+        record = legal_turns(50)
+        created = create_game(client, {**record, "turns": []})
+        for version, turn in enumerate(record["turns"]):
+            answer = post_turn(client, created, turn, version=version)
+            assert answer.status_code == 201, answer.get_json()
+        server.kill()
+        server.start()  # same port, same data directory
+        client = create_app({"TESTING": True, "REDIS_URL": server.url}).test_client()
+        game = client.get(f"/api/v1/games/{created['id']}", headers=bearer(created["token"])).get_json()
+        assert game["version"] == 50
+        assert game["record"]["turns"] == record["turns"]
+        assert game["scoresheet"] == scoring.replay(record)
+    finally:
+        server.stop()
+
+
+def test_a_turn_costs_no_log_read_when_the_snapshot_is_current(client, redis_client, app):
+    record = legal_turns(30, players=2)
+    created = create_game(client, {**record, "turns": record["turns"][:-1]})
+
+    def lrange_calls() -> int:
+        return redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0)
+
+    before = lrange_calls()
+    assert post_turn(client, created, record["turns"][-1]).status_code == 201
+    assert lrange_calls() == before
+
+
+def test_a_stale_or_missing_snapshot_falls_back_to_replay(app, redis_client):
+    store: Store = app.extensions["brehon.store"]
+    record = legal_turns(12, players=3)
+    client = app.test_client()
+    created = create_game(client, record)
+    expected = scoring.replay(record)
+    snapshot_key = store.key(created["id"], "snapshot")
+    redis_client.set(snapshot_key, b"not a pickle")
+    assert store.load(created["id"]).game.scoresheet() == expected
+    redis_client.delete(snapshot_key)
+    table = store.load(created["id"])
+    assert table.version == 12 and table.game.scoresheet() == expected
+    assert table.game.turns_played == 12
+
+
+def test_every_key_of_a_game_shares_its_hash_tag(client, redis_client):
+    created = create_game(client, new_record())
+    post_turn(client, created, {"player": "anna", "actions": [
+        {"type": "discard", "card": {"color": "red", "value": 1}}, {"type": "draw", "from": "deck"}]},
+        **{"Idempotency-Key": "k1"})
+    keys = {key.decode() for key in redis_client.keys("game:*")}
+    assert keys == {f"game:{{{created['id']}}}:{part}" for part in ("record", "log", "auth", "snapshot", "idem:k1")}
+
+
+def test_append_only_on_the_version_seen(app):
+    store: Store = app.extensions["brehon.store"]
+    record = legal_turns(2, players=2)
+    game = scoring.Game.replay({**record, "turns": []})
+    game_id, *_ = store.create({**record, "turns": []}, game)
+    table = store.load(game_id)
+    after = table.game.copy()
+    after.play(record["turns"][0])
+    assert store.append_turn(table, record["turns"][0], after, answer=None) == 1
+    with pytest.raises(Stale) as stale:
+        store.append_turn(table, record["turns"][0], after, answer=None)
+    assert stale.value.version == 1
+    assert len(store.entries(game_id)) == 1
+    with pytest.raises(Missing):
+        store.load("no-such-game")
+
+
+def test_boards_are_stored_once_by_content(app):
+    store: Store = app.extensions["brehon.store"]
+    first = store.save_board("keltis-orakel", {"fields": [1, 2]})
+    assert store.save_board("keltis-orakel", {"fields": [1, 2]}) == first
+    assert store.board(first) == {"game": "keltis-orakel", "board": {"fields": [1, 2]}}
+    other = store.save_board("celtica", {"route": []})
+    assert [board["id"] for board in store.boards("celtica")] == [other]
+    assert len(store.boards()) == 2
+    with pytest.raises(Missing):
+        store.board("nope")
+
+
+def test_the_project_never_talks_to_the_machines_redis(redis_url):
+    assert not redis_url.endswith(":6379/0")
+    assert redis.Redis.from_url(redis_url).ping()
