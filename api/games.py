@@ -275,7 +275,9 @@ def get_scoresheet(table: Table, format: str):
     if format == "csv":
         return Response(scoresheet_csv(record, sheet), mimetype="text/csv",
                         headers={"Content-Disposition": f'attachment; filename="{name}.csv"'})
-    return Response(scoresheet_pdf(record, sheet), mimetype="application/pdf",
+    # The summary job's PDF (with the chart of the lead) when it has run for this version.
+    pdf = store().summary_pdf(table.id, table.version) or scoresheet_pdf(record, sheet)
+    return Response(pdf, mimetype="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{name}.pdf"'})
 
 
