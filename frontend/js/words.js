@@ -60,7 +60,7 @@ export function answer(game, key, value, names = {}) {
 
 /** The question asked about a field. */
 export function question(game, key, player) {
-  const base = key.replace(/\.\d+$/, '');
+  const base = key.split('.').filter(step => !/^\d+$/.test(step)).at(-1);
   const index = /\.(\d+)$/.exec(key);
   const values = {player, n: index ? Number(index[1]) + 1 : ''};
   for (const k of [`q.${game}.${base}`, `q.${base}`]) if (has(k)) return t(k, values);

@@ -29,13 +29,15 @@ export function draw(game, names) {
     const here = Object.entries(druids).filter(([, at]) => at === index).map(([c]) => colour(c).split(' ')[0]);
     if (here.length) route.append(svg('text', {x: x + 6, y: y + size - 12, 'font-weight': 700, 'font-size': 16}, here.join('')));
   });
-  const display = view.display || [];
+  const display = view.display || {known: {}, unknown: 0};
+  const shown = [...PARTS.filter(p => display.known[p]).map(p => `${part(p)} ×${display.known[p]}`),
+    display.unknown ? `${part(null)} ×${display.unknown}` : null].filter(Boolean);
   return h('div', {},
     route,
     h('p', {class: 'hint'}, t('celtica.legend')),
     h('p', {}, t('celtica.round', {n: view.round ?? 1}), view.final_round ? [' · ', t('celtica.final')] : null),
     h('h3', {}, t('celtica.display')),
-    h('p', {id: 'display'}, display.length ? display.map(p => part(p)).join(', ') : t('nothing')),
+    h('p', {id: 'display'}, shown.join(', ') || t('nothing')),
     h('h3', {}, t('celtica.amulets')),
     Object.entries(view.players || {}).map(([id, seat]) => h('div', {class: 'panel'},
       h('strong', {}, names[id] || id), ' ',

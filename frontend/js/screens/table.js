@@ -69,8 +69,8 @@ export async function show(main, id) {
       scoreStrip(sheet, current),
       over ? h('p', {class: 'turn-now'}, t('table.over'))
         : h('p', {class: 'turn-now', id: 'turn-now'}, t('table.turn_of', {player: names()[current] || current})),
-      h('section', {'aria-label': t('table.board')}, drawer.draw(game, names())),
       over || mine.spectator ? null : waiting.length ? waitingPanel() : composer(),
+      h('section', {'aria-label': t('table.board')}, drawer.draw(game, names())),
       over ? h('p', {class: 'row'},
         h('a', {class: 'button primary', href: `#/sheet/${id}`}, t('nav.sheet')),
         h('a', {class: 'button', href: `#/summary/${id}`}, t('nav.summary'))) : null,
@@ -120,6 +120,11 @@ export async function show(main, id) {
         h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'}, offered.map(value =>
           h('button', {dataset: {value: JSON.stringify(value)}, onclick: () => pick(q.key, value, pool)},
             words.answer(game_, q.key, value, names())))));
+    } else if (q && q.answer) {
+      // One legal answer left: still the player's to confirm, never assumed.
+      box.append(h('h3', {id: 'question', dataset: {key: 'action'}}, words.question(game_, 'type', names()[composing.player])),
+        h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'},
+          h('button', {dataset: {value: JSON.stringify(q.answer)}, onclick: () => append(q.answer)}, words.action(game_, q.answer))));
     }
     const controls = h('div', {class: 'row'});
     if (composing.picks.length || composing.actions.length || composing.mode === 'reveal') {

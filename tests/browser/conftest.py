@@ -1,0 +1,121 @@
+"""Browser fixtures: the real application (``brehon serve`` on a free port,
+with the test session's own Redis) and the system's Chromium, driven by
+Playwright at phone size. Screenshots go to ``tests/artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+PHONE = {"width": 390, "height": 844}
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+DATA = ROOT / "tests" / "data"
+
+
+def chromium_path() -> str | None:
+    """The system's Chromium (Debian's ``chromium`` package), if installed."""
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def base_url(redis_url, tmp_path_factory):
+    """``brehon serve`` on a free port against the session's Redis; its URL."""
+    port = free_port()
+    env = {**os.environ, "REDIS_URL": redis_url}
+    log = open(tmp_path_factory.mktemp("serve") / "serve.log", "w")
+    process = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--port", str(port)], cwd=ROOT, env=env,
+                               stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(f"{url}/api/v1/rulesets", timeout=1)
+            break
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                pytest.fail(f"brehon serve did not come up: see {log.name}")
+            time.sleep(0.2)
+    yield url
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(15)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+    log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """The system's Chromium, headless."""
+    path = chromium_path()
+    if path is None:
+        pytest.fail("Browser tests need Chromium: apt-get install chromium (.ci/run does this).")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def context(browser, base_url):
+    """A fresh phone-sized browser profile (its own IndexedDB and service worker)."""
+    context = browser.new_context(viewport=PHONE, base_url=base_url, locale="en-GB")
+    context.set_default_timeout(10_000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context):
+    return context.new_page()
+
+
+def shot(page, name: str) -> None:
+    """A phone-size screenshot of the whole screen for people to look at."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def api(base_url: str, method: str, path: str, body=None, token: str | None = None) -> dict:
+    """Call the API directly (setting up a game, reading what the app did)."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(f"{base_url}/api/v1{path}", data=data, method=method, headers=headers)
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def sample_board(game: str) -> dict:
+    """The sample board profile of the rules files (invented, for tests),
+    as the worked examples under tests/data carry it."""
+    if game == "celtica":
+        return json.loads((DATA / "celtica" / "opening.record.json").read_text())["board"]
+    return json.loads((DATA / "orakel" / "example_1.json").read_text())["record"]["board"]
