@@ -1,0 +1,156 @@
+"""Score sheet exports: CSV, PDF and the re-importable record, for all three games."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from conftest import bearer, create_game
+from pypdf import PdfReader
+from rq import SimpleWorker
+from worker_games import finished_records
+
+from scoring import Game
+from worker.exports import scoresheet_csv, scoresheet_pdf
+from worker.jobs import queue
+from worker.summary import summarize
+
+GAMES = ["keltis", "keltis-orakel", "celtica"]
+
+
+def pdf_text(pdf: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def fetch(client, created: dict, path: str, **query):
+    return client.get(f"/api/v1/games/{created['id']}/{path}", query_string=query, headers=bearer(created["token"]))
+
+
+# -- CSV ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_csv_rows_hold_the_score_sheet(client, game):
+    record = finished_records()[game]
+    created = create_game(client, record)
+    answer = fetch(client, created, "scoresheet", format="csv")
+    assert answer.status_code == 200
+    assert answer.mimetype == "text/csv"
+
+    sheet = created["scoresheet"]
+    rows = list(csv.DictReader(io.StringIO(answer.get_data(as_text=True))))
+    assert [row["player"] for row in rows] == [player["id"] for player in sheet["players"]]
+    names = {player["id"]: player["name"] for player in record["players"]}
+    for row, player in zip(rows, sheet["players"]):
+        assert int(row["total"]) == player["total"]
+        assert int(row["rank"]) == player["rank"]
+        assert row["winner"] == ("yes" if player["id"] in sheet["winners"] else "no")
+        assert row["name"] == names[player["id"]]
+        assert row["status"] == "finished"
+        assert row["end_reason"] == sheet["end_reason"]
+        for key, value in player["breakdown"].items():
+            if isinstance(value, list):  # Celtica's incomplete amulets, largest first
+                assert [int(size) for size in row[key].split(", ") if size] == value
+            else:
+                assert int(row[key]) == value
+
+
+def test_csv_says_game_and_options_in_words():
+    record = finished_records()["keltis"]
+    record["options"] = {"tie_break": "wishing_stones"}
+    sheet = Game.replay(record).scoresheet()
+    rows = list(csv.DictReader(io.StringIO(scoresheet_csv(record, sheet))))
+    assert rows[0]["game"] == "Keltis"
+    # every option with its value, the defaults filled in
+    assert "tie_break: wishing_stones" in rows[0]["options"]
+    assert "point_tiles_stay: yes" in rows[0]["options"]
+
+
+def test_csv_keeps_a_name_from_running_as_a_formula():
+    record = finished_records()["keltis"]
+    record["players"][0]["name"] = "=SUM(A1:A9)"
+    rows = list(csv.DictReader(io.StringIO(scoresheet_csv(record, Game.replay(record).scoresheet()))))
+    assert rows[0]["name"] == "'=SUM(A1:A9)"
+
+
+def test_csv_of_celtica_lists_incomplete_amulets_in_one_cell():
+    record = finished_records()["celtica"]
+    sheet = Game.replay(record).scoresheet()
+    rows = {row["player"]: row for row in csv.DictReader(io.StringIO(scoresheet_csv(record, sheet)))}
+    assert rows["ben"]["incomplete"] == "8"
+    assert rows["ben"]["complete"] == "0"
+    sheet["players"][0]["breakdown"]["incomplete"] = [6, 2]
+    rows = list(csv.DictReader(io.StringIO(scoresheet_csv(record, sheet))))
+    assert rows[0]["incomplete"] == "6, 2"
+
+
+# -- PDF ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pdf_names_players_totals_and_winners(client, game):
+    record = finished_records()[game]
+    created = create_game(client, record)
+    answer = fetch(client, created, "scoresheet", format="pdf")
+    assert answer.status_code == 200
+    assert answer.mimetype == "application/pdf"
+    text = pdf_text(answer.data)
+    sheet = created["scoresheet"]
+    names = {player["id"]: player["name"] for player in record["players"]}
+    lines = text.splitlines()
+    for player in sheet["players"]:
+        # the player's table row: name, every breakdown column, total, rank
+        row = next(line for line in lines if line.startswith(names[player["id"]] + " "))
+        cells = row.removeprefix(names[player["id"]]).split()
+        assert str(player["total"]) in cells and str(player["rank"]) in cells
+    assert "Winner" in text and names[sheet["winners"][0]] in text
+
+
+def test_pdf_of_the_job_has_the_chart_and_is_served_from_the_cache(client, redis_client):
+    record = finished_records()["keltis-orakel"]
+    created = create_game(client, record)
+    before = fetch(client, created, "scoresheet", format="pdf").data
+    assert "Score after every turn" not in pdf_text(before)  # rendered in the request, no chart
+
+    SimpleWorker([queue(redis_client)], connection=redis_client).work(burst=True)
+    cached = fetch(client, created, "scoresheet", format="pdf").data
+    text = pdf_text(cached)
+    assert "Score after every turn" in text
+    assert "turn" in text.splitlines()  # the x axis label
+    summary = fetch(client, created, "summary").get_json()
+    assert summary["date"] in text
+
+
+def test_pdf_chart_is_drawn_with_lines_not_images():
+    record = finished_records()["keltis-orakel"]
+    summary = summarize(record)
+    pdf = scoresheet_pdf(record, summary["scoresheet"], summary["history"], date="2026-11-30")
+    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    assert not page.images
+    content = page.get_contents().get_data()
+    # one polyline per player: a moveto and a lineto per turn, stroked
+    assert content.count(b" l") >= 2 * len(summary["history"])
+    assert "2026-11-30" in page.extract_text()
+
+
+def test_pdf_prints_names_beyond_latin_1():
+    record = finished_records()["keltis"]
+    record["players"][0]["name"] = "Łucja Dvořák"
+    pdf = scoresheet_pdf(record, Game.replay(record).scoresheet(), date="2026-11-30")
+    assert "Łucja Dvořák" in pdf_text(pdf)
+
+
+# -- the record ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_record_round_trips(client, game):
+    record = finished_records()[game]
+    created = create_game(client, record)
+    exported = fetch(client, created, "record")
+    assert exported.status_code == 200
+    again = create_game(client, exported.get_json())
+    assert again["scoresheet"] == created["scoresheet"]
+    assert fetch(client, again, "record").get_json() == exported.get_json()
+    assert fetch(client, again, "scoresheet").get_json() == Game.replay(record).scoresheet()
