@@ -153,7 +153,7 @@ class _Sheet(FPDF):
 
     def write_line(self, text: str, size: float = 10, bold: bool = False, height: float = 6) -> None:
         self.set_font(self.family, "B" if bold else "", size)
-        self.multi_cell(0, height, self.text_of(text), new_x="LMARGIN", new_y="NEXT")
+        self.multi_cell(0, height, self.text_of(text), align="L", new_x="LMARGIN", new_y="NEXT")
 
 
 def scoresheet_pdf(
@@ -167,9 +167,10 @@ def scoresheet_pdf(
     """A printable score sheet: game, options, date, status, and a table of
     players with every breakdown column, total, rank and winners.
 
-    ``history`` is the summary's score history, one entry per turn with
-    ``scores`` (player id -> total after that turn); when given, a line
-    chart of it, titled ``chart_title``, follows the table. ``date`` is
+    ``history`` holds ``{"scores": {player id: score}}`` before the first
+    turn and after every turn (the summary's ``start`` and ``history``);
+    when given, a line chart of it, titled ``chart_title``, follows the
+    table. ``date`` is
     printed as given (the summary's date); without it, today's date (UTC).
     """
     pdf = _Sheet()
@@ -198,13 +199,14 @@ def scoresheet_pdf(
 def _players_table(pdf: _Sheet, sheet: dict, names: dict[str, str]) -> None:
     columns = breakdown_columns(sheet)
     headers = ["Player", *(column_title(key) for key in columns), "Total", "Rank", "Winner"]
-    width = pdf.epw
-    name_width = min(50.0, width * 0.28)
-    other = (width - name_width) / (len(headers) - 1)
-    widths = [name_width] + [other] * (len(headers) - 1)
+    # Each number column as wide as its header; the names take what is left.
+    pdf.set_font(pdf.family, "B", 8)
+    widths = [0.0] + [max(14.0, pdf.get_string_width(header) + 4) for header in headers[1:]]
+    widths[0] = max(30.0, pdf.epw - sum(widths[1:]))
+    scale = min(1.0, pdf.epw / sum(widths))
+    widths = [width * scale for width in widths]
     winners = set(sheet.get("winners", []))
 
-    pdf.set_font(pdf.family, "B", 8)
     pdf.set_fill_color(225, 225, 225)
     for header, column_width in zip(headers, widths):
         pdf.cell(column_width, 7, pdf.text_of(header), border=1, align="C", fill=True)
@@ -228,10 +230,10 @@ def _players_table(pdf: _Sheet, sheet: dict, names: dict[str, str]) -> None:
 def _history_chart(pdf: _Sheet, sheet: dict, names: dict[str, str], history: Sequence[dict], title: str) -> None:
     """Each player's score after every turn, drawn with lines and text only."""
     players = [player["id"] for player in sheet["players"]]
-    series = {player: [0] + [entry["scores"].get(player, 0) for entry in history] for player in players}
+    series = {player: [entry["scores"].get(player, 0) for entry in history] for player in players}
     values = [value for points in series.values() for value in points]
     low, high = min(values + [0]), max(values + [1])
-    turns = len(history)
+    turns = len(history) - 1  # the first entry is the start of the game
 
     pdf.write_line(title, size=12, bold=True, height=8)
     height = 70.0

@@ -93,10 +93,11 @@ def summarize(game_id: str, version: int) -> None:
 
 
 def summary_pdf(record: dict, summary: dict) -> bytes:
-    """The PDF score sheet of a summary, its chart included. Celtica's total
-    (complete amulets) rarely moves, so its chart shows the parts held."""
+    """The PDF score sheet of a summary with its chart, from the start of
+    the game on. Celtica's total (complete amulets) rarely moves, so its
+    chart shows the parts held."""
+    history = [summary["start"], *summary["history"]]
     if summary["game"] == "celtica":
-        history = [{"scores": entry["parts"]} for entry in summary["history"]]
-        return scoresheet_pdf(record, summary["scoresheet"], history, date=summary["date"],
-                              chart_title="Parts held after every turn")
-    return scoresheet_pdf(record, summary["scoresheet"], summary["history"], date=summary["date"])
+        return scoresheet_pdf(record, summary["scoresheet"], [{"scores": entry["parts"]} for entry in history],
+                              date=summary["date"], chart_title="Parts held after every turn")
+    return scoresheet_pdf(record, summary["scoresheet"], history, date=summary["date"])

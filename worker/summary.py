@@ -9,7 +9,7 @@ never its internals. Shape::
 
     {"game", "title", "players": [{"id", "name"}], "turns": n,
      "scoresheet": <the final score sheet>,
-     "start": {"scores": {id: total}, "leaders": [ids]},
+     "start": {"scores": {id: total}, "leaders": [ids]},   # before the first turn
      "history": [{"turn", "player", "scores": {id: total}, "leaders": [ids]}],
      "lead_changes": [{"turn", "player", "leaders", "before"}],
      "sources": {id: {...}},            # per game, see _SOURCES
@@ -18,7 +18,7 @@ never its internals. Shape::
                "cards_played": {colour: n},
                "end": {"reason", "turn", "player"} | null}}
 
-Celtica history entries also carry ``parts`` (parts held per player), since
+Celtica's ``start`` and history entries also carry ``parts`` (parts held per player), since
 its total (complete amulets) rarely moves; its ``biggest_turn`` gain counts
 parts gained, the other games' counts points.
 
@@ -49,7 +49,7 @@ def summarize(record: dict) -> dict:
     sheet = ruleset.scoresheet(state)
     view = ruleset.view(state)
     reader = _READERS[ruleset.game](record, view)
-    start = {"scores": _scores(sheet), "leaders": sheet["winners"]}
+    start = {"scores": _scores(sheet), "leaders": sheet["winners"], **reader.measures(view)}
     history: list[dict] = []
     for index, turn in enumerate(record["turns"]):
         reader.begin(turn, view)
@@ -57,7 +57,8 @@ def summarize(record: dict) -> dict:
         sheet = ruleset.scoresheet(state)
         view = ruleset.view(state)
         entry = {"turn": index, "player": turn["player"], "scores": _scores(sheet), "leaders": sheet["winners"]}
-        entry.update(reader.turn_played(index, turn, view))
+        reader.turn_played(index, turn, view)
+        entry.update(reader.measures(view))
         history.append(entry)
 
     return {
@@ -130,12 +131,16 @@ class _Reader:
         if action["type"] == "play":
             self.cards[action["card"]["color"]] += 1
 
-    def turn_played(self, index: int, turn: dict, after: dict) -> dict:
+    def turn_played(self, index: int, turn: dict, after: dict) -> None:
+        """A turn ended; ``after`` is the table after it."""
         if self.chain_now and (self.chain is None or self.chain_now > self.chain[0]):
             self.chain = (self.chain_now, index, turn["player"])
         self.chain_now = 0
         if self.ended is None and self._ended(after):
             self.ended = (index, turn["player"])
+
+    def measures(self, view: dict) -> dict:
+        """What the history keeps of a table besides the scores."""
         return {}
 
     @staticmethod
@@ -217,11 +222,11 @@ class _Orakel(_Reader):
             self.moves.append((action["to"], None, moved[0]))
         self.figures_before = figures
 
-    def turn_played(self, index: int, turn: dict, after: dict) -> dict:
+    def turn_played(self, index: int, turn: dict, after: dict) -> None:
         tiles = [spot["tile"] for spot in after["fields"]]
         self.chain_now = sum(self._clover_steps(start, colour, rest, tiles) for start, colour, rest in self.moves)
         self.moves = []
-        return super().turn_played(index, turn, after)
+        super().turn_played(index, turn, after)
 
     def _clover_steps(self, start: int, colour: str | None, rest: int, tiles: list) -> int:
         """Clover moves between a figure's card move (or spiral landing) and
@@ -268,7 +273,6 @@ class _Celtica(_Reader):
 
     def __init__(self, record: dict, start: dict):
         super().__init__(record, start)
-        self.start_parts = _parts_held(start)
         self.end_phase = {player: {"gained": 0, "lost": 0} for player in self.players}
 
     def action_played(self, action: dict, state: Any, ruleset: Ruleset) -> None:
@@ -278,9 +282,8 @@ class _Celtica(_Reader):
             self.end_phase[self.player]["gained"] += 1
             self.end_phase[self.player]["lost"] += action["type"] == "swap"
 
-    def turn_played(self, index: int, turn: dict, after: dict) -> dict:
-        super().turn_played(index, turn, after)
-        return {"parts": _parts_held(after)}
+    def measures(self, view: dict) -> dict:
+        return {"parts": _parts_held(view)}
 
     @staticmethod
     def _ended(view: dict) -> bool:
@@ -288,7 +291,7 @@ class _Celtica(_Reader):
 
     def biggest_turn(self, start: dict, history: list[dict]) -> dict | None:
         """The turn whose player gained the most parts in it."""
-        return _biggest_gain(self.start_parts, history, "parts")
+        return _biggest_gain(start["parts"], history, "parts")
 
     def cards_played(self) -> dict[str, int]:
         return {druid: self.cards[druid] for druid in DRUIDS}
