@@ -1,0 +1,120 @@
+"""Properties over random legal Celtica games, and canonical packing by brute force."""
+
+import pickle
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring import Game, Refused
+from scoring.celtica import DRUIDS, KINDS, amulet_score, ranking_key
+
+from celtica_games import IDS, OPTIONS, boards, play_turn, random_game, record, setups
+
+PART = st.sampled_from(KINDS)
+ANY_ACTION = st.one_of(
+    st.builds(lambda druid, cards, experience: {"type": "move", "druid": druid, "cards": cards,
+                                                "experience": experience},
+              st.sampled_from(DRUIDS), st.integers(0, 7), st.integers(0, 3)),
+    st.builds(lambda parts: {"type": "take", "parts": parts}, st.lists(PART, max_size=4)),
+    st.builds(lambda parts: {"type": "give", "parts": parts}, st.lists(PART, max_size=3)),
+    st.builds(lambda parts: {"type": "reveal", "parts": parts}, st.lists(st.none() | PART, max_size=4)),
+    st.builds(lambda draw: {"type": "cult", "draw": draw}, st.none() | st.booleans()),
+    st.builds(lambda give, take: {"type": "swap", "give": give, "take": take}, PART, PART),
+    st.builds(lambda part: {"type": "buy", "part": part}, PART),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data(), st.integers(2, 5), st.booleans())
+def test_random_legal_games(data, players, sample_board):
+    board = None if sample_board else data.draw(boards())
+    setup = data.draw(setups(players))
+    options = data.draw(OPTIONS)
+    rec, game = random_game(data.draw, players, board=board, setup=setup, options=options)
+    assert game.is_over
+    fresh = Game.replay(rec)
+    assert fresh.scoresheet() == game.scoresheet()
+    assert fresh.view() == game.view()
+    assert game.scoresheet()["status"] == "finished"
+    assert game.scoresheet()["end_reason"] in ("round_after_goal", "all_druids_in_goal", "parts_exhausted")
+    assert game.decision().name == "over"
+    for seat in game.view()["players"].values():
+        assert sum(len(amulet) for amulet in seat["amulets"]) == sum(seat["parts"].values())
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data(), st.integers(2, 5))
+def test_illegal_turns_are_refused_cleanly_and_change_nothing(data, players):
+    board = data.draw(st.none() | boards())
+    rec = record([], players=players, board=board, setup=data.draw(setups(players)), options=data.draw(OPTIONS))
+    game = Game.start(rec)
+    while not game.is_over and game.turns_played < 120:
+        legal = play_turn(data.draw, game)
+        if data.draw(st.booleans()):
+            cut = data.draw(st.integers(0, len(legal["actions"])))
+            bad = {"player": legal["player"],
+                   "actions": legal["actions"][:cut] + data.draw(st.lists(ANY_ACTION, min_size=1, max_size=2))}
+            if data.draw(st.integers(0, 9)) == 0:
+                bad["player"] = data.draw(st.sampled_from(IDS[:players]))
+            before = pickle.dumps(game.state)
+            answer = game.check(bad)
+            assert pickle.dumps(game.state) == before
+            try:
+                game.copy().play(bad)
+                assert answer["legal"] and answer["complete"]
+            except Refused as refused:
+                if answer["violations"]:
+                    assert answer["violations"][0] == refused.violation
+                else:  # legal so far, but a decision is left open
+                    assert not answer["complete"] and refused.violation.rule == "turn.incomplete"
+            assert pickle.dumps(game.state) == before
+        answer = game.check(legal)
+        assert answer["legal"] and answer["complete"]
+        game.play(legal)
+
+
+# -- canonical packing -----------------------------------------------------------------
+
+
+def arrangements(parts: list[str]):
+    """Every way to put these parts into amulets (one part of a kind per amulet)."""
+    def place(index: int, amulets: list[set]):
+        if index == len(parts):
+            yield amulets
+            return
+        kind = parts[index]
+        for amulet in amulets:
+            if kind not in amulet:
+                amulet.add(kind)
+                yield from place(index + 1, amulets)
+                amulet.remove(kind)
+        amulets.append({kind})
+        yield from place(index + 1, amulets)
+        amulets.pop()
+
+    yield from place(0, [])
+
+
+def key_of(amulets: list[set]) -> tuple:
+    sizes = sorted((len(amulet) for amulet in amulets), reverse=True)
+    complete = sum(size == len(KINDS) for size in sizes)
+    incomplete = sizes[complete:]
+    return (complete, *incomplete, *([0] * (10 - len(incomplete))))
+
+
+def best_by_brute_force(counts: dict[str, int]) -> tuple:
+    parts = [kind for kind in KINDS for _ in range(counts[kind])]
+    return max(key_of(amulets) for amulets in arrangements(parts))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(PART, max_size=7))
+def test_canonical_packing_is_never_beaten(parts):
+    counts = {kind: parts.count(kind) for kind in KINDS}
+    assert ranking_key(counts) == best_by_brute_force(counts)
+
+
+def test_canonical_packing_with_a_complete_amulet():
+    counts = dict.fromkeys(KINDS, 1) | {"n": 2}
+    assert ranking_key(counts) == best_by_brute_force(counts)
+    assert amulet_score(counts) == (1, [1])
