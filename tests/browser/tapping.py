@@ -1,0 +1,70 @@
+"""Driving the table screen by tapping, as a person at the table would.
+
+A test gives a policy: a function from (question key, offered values,
+player) to the value to tap. The values are the ones the app shows, which
+are the server's legal choices; the policy only picks among them.
+"""
+
+from __future__ import annotations
+
+import json
+
+
+def join(page, created: dict, spectator: bool = False) -> None:
+    """Open a game by its join link (#g=<id>&t=<token>) and wait for the table."""
+    token = created["spectator_token"] if spectator else created["token"]
+    page.goto(f"/#g={created['id']}&t={token}" + ("&s=1" if spectator else ""))
+    page.wait_for_selector("#table[data-drawn]")
+
+
+def drawn(page) -> int:
+    return int(page.get_attribute("#table", "data-drawn") or 0)
+
+
+def tap(page, selector: str) -> None:
+    """Tap and wait until the table is redrawn."""
+    before = drawn(page)
+    page.click(selector)
+    page.wait_for_function(f"Number(document.querySelector('#table').dataset.drawn) > {before}")
+
+
+def question(page) -> tuple[str, list] | None:
+    """The open question: its key and the offered values, or None."""
+    heading = page.query_selector("#question")
+    if heading is None:
+        return None
+    values = [json.loads(button.get_attribute("data-value"))
+              for button in page.query_selector_all("#composer .choices button")]
+    return heading.get_attribute("data-key"), values
+
+
+def answer(page, value) -> None:
+    """Tap the button of one offered value."""
+    encoded = json.dumps(value, separators=(",", ":"))
+    buttons = page.query_selector_all("#composer .choices button")
+    for index, button in enumerate(buttons):
+        if button.get_attribute("data-value") == encoded:
+            tap(page, f"#composer .choices button >> nth={index}")
+            return
+    raise AssertionError(f"{encoded} is not offered")
+
+
+def play_turn(page, choose, player: str) -> list[str]:
+    """Answer questions with ``choose`` until the turn can be logged, then log it.
+    Returns the keys that were asked."""
+    asked = []
+    for _ in range(30):
+        open_question = question(page)
+        if open_question is None:
+            break
+        key, values = open_question
+        asked.append(key)
+        answer(page, choose(key, values, player))
+    tap(page, "#log-turn")
+    return asked
+
+
+def current_player(page) -> str | None:
+    """The id of the player whose turn it is, from the score strip."""
+    current = page.query_selector(".strip .current")
+    return current.get_attribute("data-player") if current else None
