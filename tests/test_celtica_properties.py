@@ -21,6 +21,11 @@ ANY_ACTION = st.one_of(
     st.builds(lambda draw: {"type": "cult", "draw": draw}, st.none() | st.booleans()),
     st.builds(lambda give, take: {"type": "swap", "give": give, "take": take}, PART, PART),
     st.builds(lambda part: {"type": "buy", "part": part}, PART),
+    # malformed actions: record.invalid or, by chance, a legal one
+    st.dictionaries(st.sampled_from(["type", "druid", "cards", "experience", "parts", "draw", "give", "take",
+                                     "part"]),
+                    st.none() | st.booleans() | st.integers(-2, 12) | st.sampled_from([*KINDS, *DRUIDS, "move"])
+                    | st.lists(st.none() | PART, max_size=2), max_size=4),
 )
 
 
@@ -71,6 +76,31 @@ def test_illegal_turns_are_refused_cleanly_and_change_nothing(data, players):
         answer = game.check(legal)
         assert answer["legal"] and answer["complete"]
         game.play(legal)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.data(), st.integers(2, 5))
+def test_every_listed_action_is_accepted(data, players):
+    """Not just the one the generator picks: every action of every decision."""
+    game = Game.start(record([], players=players, board=data.draw(st.none() | boards()),
+                             setup=data.draw(setups(players)), options=data.draw(OPTIONS)))
+    ruleset = game.ruleset
+    while not game.is_over:
+        state = pickle.loads(pickle.dumps(game.state))
+        ruleset.begin_turn(state, state.active)
+        played = []
+        while True:
+            decision = ruleset.decision(state)
+            for action in decision.actions:
+                ruleset.apply(pickle.loads(pickle.dumps(state)), action)
+            if decision.can_end:
+                ruleset.end_turn(pickle.loads(pickle.dumps(state)))
+            if not decision.actions or (decision.can_end and data.draw(st.booleans())):
+                break
+            action = data.draw(st.sampled_from(decision.actions))
+            ruleset.apply(state, action)
+            played.append(action)
+        game.play({"player": game.state.active, "actions": played})
 
 
 # -- canonical packing -----------------------------------------------------------------
