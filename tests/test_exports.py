@@ -154,3 +154,15 @@ def test_the_record_round_trips(client, game):
     assert again["scoresheet"] == created["scoresheet"]
     assert fetch(client, again, "record").get_json() == exported.get_json()
     assert fetch(client, again, "scoresheet").get_json() == Game.replay(record).scoresheet()
+
+
+def test_pdf_cuts_a_long_name_to_its_cell():
+    record = finished_records()["keltis-orakel"]
+    record["players"][1]["name"] = "W" * 40  # the longest name, of the widest letter
+    sheet = Game.replay(record).scoresheet()
+    text = pdf_text(scoresheet_pdf(record, sheet, date="2026-11-30"))
+    row = next(line for line in text.splitlines() if line.startswith("WWW") and "..." in line)
+    cut, cells = row.split("...")
+    assert len(cut) < 40
+    ben = sheet["players"][1]
+    assert cells.split() == [str(value) for value in (*ben["breakdown"].values(), ben["total"], ben["rank"])]

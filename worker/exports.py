@@ -131,25 +131,39 @@ def scoresheet_csv(record: dict, sheet: dict) -> str:
 
 
 class _Sheet(FPDF):
-    """An A4 page with one font that can print the players' names."""
+    """An A4 page with a font that can print every text it will hold.
 
-    def __init__(self) -> None:
+    Helvetica, built into every PDF reader, prints Latin-1 and costs
+    nothing; a TrueType font is embedded only when a text needs more
+    (embedding takes most of a PDF's rendering time).
+    """
+
+    def __init__(self, texts: Iterable[str]) -> None:
         super().__init__(orientation="portrait", unit="mm", format="A4")
         self.set_auto_page_break(True, margin=15)
-        regular = next((path for path in UNICODE_FONTS if path.exists()), None)
-        bold = next((path for path in BOLD_FONTS if path.exists()), None)
-        if regular and bold:
-            self.add_font("sheet", "", str(regular))
-            self.add_font("sheet", "B", str(bold))
-            self.family, self.unicode = "sheet", True
-        else:
-            self.family, self.unicode = "helvetica", False
+        self.family, self.unicode = "helvetica", False
+        if not all(_latin_1(text) for text in texts):
+            regular = next((path for path in UNICODE_FONTS if path.exists()), None)
+            bold = next((path for path in BOLD_FONTS if path.exists()), None)
+            if regular and bold:
+                self.add_font("sheet", "", str(regular))
+                self.add_font("sheet", "B", str(bold))
+                self.family, self.unicode = "sheet", True
 
     def text_of(self, text: str) -> str:
         """``text`` as the chosen font can print it."""
         if self.unicode:
             return text
         return text.encode("latin-1", "replace").decode("latin-1")
+
+    def fit(self, text: str, width: float) -> str:
+        """``text`` cut short with ``...`` so that it fits ``width`` in the current font."""
+        text = self.text_of(text)
+        if self.get_string_width(text) <= width:
+            return text
+        while text and self.get_string_width(text + "...") > width:
+            text = text[:-1]
+        return text + "..."
 
     def write_line(self, text: str, size: float = 10, bold: bool = False, height: float = 6) -> None:
         self.set_font(self.family, "B" if bold else "", size)
@@ -173,10 +187,10 @@ def scoresheet_pdf(
     table. ``date`` is
     printed as given (the summary's date); without it, today's date (UTC).
     """
-    pdf = _Sheet()
+    names = _names(record)
+    pdf = _Sheet([*names.values(), options_text(record), game_title(sheet["game"])])
     pdf.set_title(f"Brehon score sheet: {game_title(sheet['game'])}")
     pdf.add_page()
-    names = _names(record)
     date = date or datetime.datetime.now(datetime.timezone.utc).date().isoformat()
 
     pdf.write_line(f"{game_title(sheet['game'])}: score sheet", size=16, bold=True, height=9)
@@ -223,7 +237,7 @@ def _players_table(pdf: _Sheet, sheet: dict, names: dict[str, str]) -> None:
         for index, (text, column_width) in enumerate(zip(cells, widths)):
             bold = winner or index == len(cells) - 3  # the total stands out
             pdf.set_font(pdf.family, "B" if bold else "", 9)
-            pdf.cell(column_width, 7, pdf.text_of(text), border=1, align="L" if index == 0 else "C")
+            pdf.cell(column_width, 7, pdf.fit(text, column_width - 2), border=1, align="L" if index == 0 else "C")
         pdf.ln()
 
 
@@ -282,6 +296,14 @@ def _history_chart(pdf: _Sheet, sheet: dict, names: dict[str, str], history: Seq
     pdf.set_draw_color(0, 0, 0)
     pdf.set_line_width(0.2)
     pdf.set_y(y + 4)
+
+
+def _latin_1(text: str) -> bool:
+    try:
+        text.encode("latin-1")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _ticks(low: float, high: float, most: int = 8) -> Iterable[int]:
