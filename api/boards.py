@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import current_app, request
+from flask import request
 from flask_smorest import Blueprint
 
 from scoring.engine import Refused, RuleBroken, Violation, ruleset_of
@@ -10,17 +10,14 @@ from scoring.engine import Refused, RuleBroken, Violation, ruleset_of
 from .problems import Problem
 from .problems import MEDIA_TYPE
 from .schemas import BoardBodySchema, BoardQuerySchema, BoardSchema, ProblemSchema
-from .store import Missing, Store
+from .games import store
+from .store import Missing
 
 blp = Blueprint("boards", __name__, url_prefix="/api/v1/boards", description="Board profiles")
 
 
-def store() -> Store:
-    return current_app.extensions["brehon.store"]
-
-
 @blp.route("", methods=["POST"])
-@blp.arguments(BoardBodySchema)
+@blp.arguments(BoardBodySchema())
 @blp.response(201, BoardSchema)
 @blp.alt_response(422, schema=ProblemSchema, description="The profile breaks its own constraints", content_type=MEDIA_TYPE)
 def create_board(body: dict):
@@ -36,7 +33,7 @@ def create_board(body: dict):
 
 
 @blp.route("", methods=["GET"])
-@blp.arguments(BoardQuerySchema, location="query", as_kwargs=True)
+@blp.arguments(BoardQuerySchema(), location="query", as_kwargs=True)
 @blp.response(200, BoardSchema(many=True))
 def list_boards(game: str | None = None):
     """Every stored profile, or those of one game."""

@@ -14,10 +14,12 @@ import json
 from flask import Response, current_app, g, request
 from flask_smorest import Blueprint
 
-from scoring import Game
+from scoring import Game, Refused, Violation
+from worker.exports import scoresheet_csv, scoresheet_pdf
+from worker.jobs import enqueue_summary
 
-from .problems import MEDIA_TYPE as PROBLEM
 from .problems import IDEMPOTENCY_REUSED, READ_ONLY, STALE, VERSION_REQUIRED, Problem, violations_json
+from .problems import MEDIA_TYPE as PROBLEM
 from .schemas import (
     CheckSchema,
     CreatedSchema,
@@ -30,10 +32,6 @@ from .schemas import (
     TurnSchema,
 )
 from .store import Idempotency, KeyReused, Missing, Repeat, Stale, Store, Table, turns_of
-from scoring.engine import Refused, Violation
-
-from worker.exports import scoresheet_csv, scoresheet_pdf
-from worker.jobs import enqueue_summary
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games at a table")
 
@@ -44,6 +42,7 @@ MAX_KEY = 200
 
 
 def store() -> Store:
+    """The application's store."""
     return current_app.extensions["brehon.store"]
 
 
@@ -69,15 +68,15 @@ def table_access(write: bool):
     def decorate(view):
         @functools.wraps(view)
         def wrapper(*args, game_id: str, **kwargs):
-            role = store().access(game_id, _bearer())
-            if role is None:
-                raise _no_game()
-            if write and role != "table":
-                raise Problem(403, "The spectator token can only read this game.", type=READ_ONLY)
             try:
                 table = store().load(game_id)
             except Missing:
                 raise _no_game() from None
+            role = table.role(_bearer())
+            if role is None:
+                raise _no_game()
+            if write and role != "table":
+                raise Problem(403, "The spectator token can only read this game.", type=READ_ONLY)
             g.turn_index = table.game.turns_played
             g.game_name = table.record["game"]
             return view(*args, table=table, **kwargs)
@@ -137,7 +136,7 @@ def _summarise_if_over(game: Game, game_id: str, version: int) -> None:
 
 
 @blp.route("", methods=["POST"])
-@blp.arguments(RecordSchema)
+@blp.arguments(RecordSchema())
 @blp.response(201, CreatedSchema)
 @blp.alt_response(422, schema=ProblemSchema, description="The record is refused", content_type=PROBLEM)
 def create_game(record):
@@ -194,7 +193,7 @@ def get_game(table: Table):
      "description": "a repeat with the same key and body gets the first answer"},
 ])
 @table_access(write=True)
-@blp.arguments(TurnSchema)
+@blp.arguments(TurnSchema())
 @blp.response(201, TurnAnswerSchema)
 @blp.alt_response(412, schema=ProblemSchema, description="Stale version: the body holds the current state",
                   content_type=PROBLEM)
@@ -215,7 +214,7 @@ def post_turn(turn: dict, table: Table):
         return _repeat(repeat)
     if not _matches(if_match, table.version):
         raise _stale(table)
-    after = table.game.copy()
+    after = table.game  # loaded for this request alone: play on it directly
     after.play(turn)
 
     def answer(version: int) -> tuple[int, dict]:
@@ -245,7 +244,7 @@ def _key_reused() -> Problem:
 @blp.route("/<game_id>/check", methods=["POST"])
 @blp.doc(security=SECURITY)
 @table_access(write=False)
-@blp.arguments(TurnSchema)
+@blp.arguments(TurnSchema())
 @blp.response(200, CheckSchema)
 def check_turn(turn: dict, table: Table):
     """Check a possibly unfinished turn without logging it: legal so far,
@@ -263,7 +262,7 @@ def check_turn(turn: dict, table: Table):
 @blp.route("/<game_id>/scoresheet", methods=["GET"])
 @blp.doc(security=SECURITY)
 @table_access(write=False)
-@blp.arguments(ScoresheetQuerySchema, location="query", as_kwargs=True)
+@blp.arguments(ScoresheetQuerySchema(), location="query", as_kwargs=True)
 @blp.response(200, ScoresheetSchema, description="JSON, or text/csv, or application/pdf with ?format=")
 def get_scoresheet(table: Table, format: str):
     """The score sheet as JSON, CSV or PDF."""

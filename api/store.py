@@ -95,12 +95,27 @@ class Missing(Exception):
 @dataclass
 class Table:
     """A game as loaded from the store: its record (without turns), the
-    folded engine game and the version it was folded at."""
+    folded engine game, the version it was folded at, and the hashes of its
+    tokens by role (``table``, ``spectator``).
+
+    ``game`` is this table's own object: play on it directly; a refused
+    turn spoils it, and the store is not touched."""
 
     id: str
     record: dict
     game: Game
     version: int
+    tokens: dict[str, bytes]
+
+    def role(self, token: str | None) -> str | None:
+        """``"table"`` or ``"spectator"`` for a token of this game, else None."""
+        if not token:
+            return None
+        given = _hash(token).encode()
+        for role, digest in self.tokens.items():
+            if secrets.compare_digest(digest, given):
+                return role
+        return None
 
 
 @dataclass(frozen=True)
@@ -175,33 +190,24 @@ class Store:
             pipe.execute()
         return game_id, token, spectator, version
 
-    def access(self, game_id: str, token: str | None) -> str | None:
-        """``"table"`` or ``"spectator"`` for a token of this game, else None."""
-        if not token:
-            return None
-        hashes = self.redis.hgetall(self.key(game_id, "auth"))
-        given = _hash(token).encode()
-        for role in (b"table", b"spectator"):
-            if role in hashes and secrets.compare_digest(hashes[role], given):
-                return role.decode()
-        return None
-
     def load(self, game_id: str) -> Table:
         """The game folded at its current version, from the snapshot when it
-        is current, else replayed from the log."""
+        is current, else replayed from the log. :class:`Missing` when unknown."""
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.get(self.key(game_id, "record"))
+            pipe.hgetall(self.key(game_id, "auth"))
             pipe.get(self.key(game_id, "snapshot"))
             pipe.llen(self.key(game_id, "log"))
-            raw_record, raw_snapshot, version = pipe.execute()
+            raw_record, tokens, raw_snapshot, version = pipe.execute()
         if raw_record is None:
             raise Missing(game_id)
         record = json.loads(raw_record)
         game = self._from_snapshot(record, raw_snapshot, version)
         if game is None:
-            game = Game.replay({**record, "turns": turns_of(self.entries(game_id))})
-            version = self.redis.llen(self.key(game_id, "log"))
-        return Table(game_id, record, game, version)
+            entries = self.entries(game_id)
+            game = Game.replay({**record, "turns": turns_of(entries)})
+            version = len(entries)
+        return Table(game_id, record, game, version, {role.decode(): digest for role, digest in tokens.items()})
 
     def entries(self, game_id: str) -> list[dict]:
         """The whole log, oldest first."""
@@ -209,8 +215,8 @@ class Store:
 
     def append_turn(self, table: Table, turn: dict, after: Game, answer: Any,
                     idempotency: Idempotency | None = None) -> int | Repeat:
-        """Append ``turn`` (whose play turned ``table.game`` into ``after``)
-        if the game is still at ``table.version``.
+        """Append ``turn`` (whose play folded the game at ``table.version``
+        into ``after``) if the game is still at that version.
 
         ``answer(version)`` builds the (status, body) to keep for the
         Idempotency-Key. Returns the new version, or the :class:`Repeat` of

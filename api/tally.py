@@ -13,7 +13,7 @@ blp = Blueprint("tally", __name__, url_prefix="/api/v1/tally", description="Fina
 
 
 @blp.route("", methods=["POST"])
-@blp.arguments(TallySchema)
+@blp.arguments(TallySchema())
 @blp.response(200, ScoresheetSchema)
 @blp.alt_response(422, schema=ProblemSchema, description="Bad input (record.invalid or board.invalid)", content_type=MEDIA_TYPE)
 def tally(body: dict):
