@@ -102,9 +102,9 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-def api(base_url: str, method: str, path: str, body=None, token: str | None = None) -> dict:
+def api(base_url: str, method: str, path: str, body=None, token: str | None = None, headers=None) -> dict:
     """Call the API directly (setting up a game, reading what the app did)."""
-    headers = {"Content-Type": "application/json"}
+    headers = {"Content-Type": "application/json", **(headers or {})}
     if token:
         headers["Authorization"] = f"Bearer {token}"
     data = None if body is None else json.dumps(body).encode()

@@ -1,0 +1,126 @@
+"""Dispute mode, the three languages, offline logging sent exactly once."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import api, shot
+from playwright.sync_api import expect
+from tapping import answer, join, tap
+from test_keltis_table import Policy, keltis_game, layout
+
+# Anna's red row ascends (5, 7); Ben walks blue. Every arrival is on a
+# wishing stone of the layout, so no clover is asked for.
+OPENING = [
+    {"player": "anna", "actions": [{"type": "play", "card": {"color": "red", "value": 5}, "figure": "small"},
+                                   {"type": "draw", "from": "deck"}]},
+    {"player": "ben", "actions": [{"type": "play", "card": {"color": "blue", "value": 0}, "figure": "small"},
+                                  {"type": "draw", "from": "deck"}]},
+    {"player": "anna", "actions": [{"type": "play", "card": {"color": "red", "value": 7}},
+                                   {"type": "draw", "from": "deck"}]},
+    {"player": "ben", "actions": [{"type": "play", "card": {"color": "blue", "value": 1}},
+                                  {"type": "draw", "from": "deck"}]},
+]
+DIRECTION_MESSAGE = {"en": "Your red row", "de": "Deine Reihe in", "es": "Tu fila"}
+HOME_NEW = {"en": "New game", "de": "Neues Spiel", "es": "Nueva partida"}
+
+
+def opened_game(base_url):
+    record = {"format": "brehon/1", "game": "keltis", "options": {},
+              "players": [{"id": "anna", "name": "Anna"}, {"id": "ben", "name": "Ben"}],
+              "board": None, "setup": layout(), "turns": OPENING}
+    return api(base_url, "POST", "/games", record)
+
+
+def claim_red(page, value):
+    tap(page, "#dispute")
+    answer(page, "play")
+    answer(page, "red")
+    answer(page, value)
+
+
+def test_dispute_shows_the_refusal_with_its_rule(page, base_url):
+    created = opened_game(base_url)
+    join(page, created)
+    claim_red(page, 3)  # red row 5, 7 ascends: a 3 is refused
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("keltis.row.direction")
+    expect(verdict).to_contain_text(DIRECTION_MESSAGE["en"])
+    expect(verdict.locator("summary")).to_contain_text("Legal alternatives")
+    shot(page, "dispute-refused")
+    # A legal claim is answered as legal, and nothing was logged.
+    answer(page, "play")
+    answer(page, "red")
+    answer(page, 9)
+    expect(page.locator("#verdict")).to_contain_text("Legal")
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    assert len(game["record"]["turns"]) == len(OPENING)
+
+
+@pytest.mark.parametrize("lang", ["de", "es"])
+def test_each_language(page, base_url, lang):
+    created = opened_game(base_url)
+    page.goto("/")
+    page.select_option("#lang", lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("nav.menu button").first).to_have_text(HOME_NEW[lang])
+    shot(page, f"home-{lang}")
+    join(page, created)
+    claim_red(page, 3)
+    # The rule's message comes from the API in the chosen language.
+    expect(page.locator("#verdict")).to_contain_text(DIRECTION_MESSAGE[lang])
+    shot(page, f"dispute-{lang}")
+    # The choice is kept on this device.
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+
+
+def compose_first_turn(page):
+    """Answer every question of Anna's first turn; the turn is then complete."""
+    policy = Policy()
+    for _ in range(10):
+        if page.query_selector("#question") is None:
+            return
+        key = page.locator("#question").get_attribute("data-key")
+        values = [json.loads(b.get_attribute("data-value")) for b in page.query_selector_all("#composer .choices button")]
+        answer(page, policy(key, values, "anna"))
+
+
+def test_offline_turn_is_sent_exactly_once(context, page, base_url):
+    created = keltis_game(base_url)
+    join(page, created)
+    compose_first_turn(page)  # every answer is checked by the server while online
+    context.set_offline(True)  # ... then the network drops just before "Log turn"
+    tap(page, "#log-turn")
+    expect(page.locator("#badge")).to_have_attribute("data-state", "waiting")
+    expect(page.locator("#waiting")).to_be_visible()
+    shot(page, "table-offline-waiting")
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    assert game["record"]["turns"] == []
+    context.set_offline(False)
+    expect(page.locator("#log li")).to_have_count(1, timeout=10_000)
+    expect(page.locator("#badge")).to_have_attribute("data-state", "online")
+    page.wait_for_timeout(1500)  # another flush round must not send it again
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    assert len(game["record"]["turns"]) == 1
+    assert game["version"] == created["version"] + 1
+
+
+def test_a_stale_turn_is_shown_not_dropped(context, page, base_url):
+    created = keltis_game(base_url)
+    join(page, created)
+    compose_first_turn(page)
+    context.set_offline(True)
+    tap(page, "#log-turn")
+    # Meanwhile another phone logs Anna's turn.
+    other = {"player": "anna", "actions": [{"type": "discard", "card": {"color": "red", "value": 3}},
+                                           {"type": "draw", "from": "deck"}]}
+    api(base_url, "POST", f"/games/{created['id']}/turns", other, token=created["token"],
+        headers={"If-Match": f'"{created["version"]}"'})
+    context.set_offline(False)
+    expect(page.locator("#table-status")).to_contain_text("Someone else logged first")
+    expect(page.locator("#log li")).to_have_count(1)
+    expect(page.locator("#log li")).to_contain_text("discarded")
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    assert game["record"]["turns"] == [other]
