@@ -174,3 +174,56 @@ def test_a_refused_record_has_no_summary():
     with pytest.raises(Refused) as refused:
         summarize(record)
     assert refused.value.violation.rule == "keltis.row.direction"
+
+
+def test_orakel_example_2_goblin_and_mirror_sources():
+    data = json.loads((DATA / "orakel" / "example_2.json").read_text())
+    summary = summarize(data["record"])
+    assert summary["scoresheet"] == data["answer"]
+    sources = summary["sources"]
+    # §17.2: Anna's goblin scoring (+10 for two different goblin fields), Ben's
+    # points-4 and his mirror without a stone (0 x 2), Carla's points-1.
+    assert sources["anna"]["goblin"] == 10 and sources["anna"]["tiles"] == 0
+    assert sources["ben"]["tiles"] == 4 and sources["ben"]["mirrors"] == 0
+    assert sources["carla"]["tiles"] == 1 and sources["carla"]["figures"] == -6
+    for player in summary["scoresheet"]["players"]:
+        assert sum(sources[player["id"]].values()) == player["total"]
+    # Ben's turn 4 (figure -4 -> 0, +4 points) and Anna's turn 9 (figure 0 -> -2,
+    # +10 goblin) both gain 8: the first one counts.
+    assert summary["facts"]["biggest_turn"] == {"turn": 4, "player": "ben", "gain": 8}
+    assert summary["facts"]["longest_clover_chain"] is None
+    assert_history_replays(data["record"], summary)
+
+
+def test_orakel_chain_after_a_spiral():
+    record, _ = orakel_example_3()  # its board and its clovers on 5, 10, 13 and 20
+    record["turns"] = [
+        {"player": "anna", "actions": [{"type": "play", "card": {"color": "green", "value": 1}, "figure": 0},
+                                       {"type": "reveal", "field": 3, "tile": "points-1"},
+                                       {"type": "draw", "from": "deck"}]},
+        {"player": "ben", "actions": [{"type": "play", "card": {"color": "red", "value": 3}, "figure": 0},
+                                      {"type": "reveal", "field": 1, "tile": "points-1"},
+                                      {"type": "draw", "from": "deck"}]},
+        # yellow 3 -> 9, a spiral back to 5, then the clovers 5 -> 10 -> 13 -> 20 -> 25
+        {"player": "anna", "actions": [{"type": "play", "card": {"color": "yellow", "value": 5}, "figure": 3},
+                                       {"type": "reveal", "field": 9, "tile": "spiral"},
+                                       {"type": "spiral", "to": 5},
+                                       {"type": "draw", "from": "deck"}]},
+    ]
+    summary = summarize(record)
+    assert summary["facts"]["longest_clover_chain"] == {"length": 4, "turn": 2, "player": "anna"}
+    # figure 3 (-3) -> 25 (8) and points-2 on 25
+    assert summary["facts"]["biggest_turn"] == {"turn": 2, "player": "anna", "gain": 13}
+
+
+def test_orakel_chain_through_a_revealed_clover():
+    record, _ = orakel_example_3()
+    del record["setup"]["tiles"]["10"]  # the clover-yellow on 10 is revealed on the way
+    record["turns"] = [
+        {"player": "anna", "actions": [{"type": "play", "card": {"color": "purple", "value": 2}, "figure": 0},
+                                       {"type": "reveal", "field": 10, "tile": "clover-yellow"},
+                                       {"type": "draw", "from": "deck"}]},
+    ]
+    summary = summarize(record)
+    assert summary["history"][0]["scores"]["anna"] == 10  # on 25: figure 8, points-2
+    assert summary["facts"]["longest_clover_chain"] == {"length": 4, "turn": 0, "player": "anna"}

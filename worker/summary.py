@@ -195,10 +195,12 @@ class _Keltis(_Reader):
 
 class _Orakel(_Reader):
     """Keltis: Das Orakel: clovers move a figure by themselves (rules §8.3),
-    so a chain is traced from where the moving figure came to rest after
-    each ``play`` and ``spiral``; the track is split by the engine's
-    ``track_sources``, and the wishing stones' value into the stones' own
-    table value and what the mirrors multiplied it by."""
+    so a chain is traced on the board from where the moving figure started
+    to where it came to rest after each action that moved it (a ``play``,
+    a ``spiral``, or the ``reveal`` of a clover it had reached). The track
+    is split by the engine's ``track_sources``, and the wishing stones'
+    value into the stones' own table value and what the mirrors multiplied
+    it by."""
 
     def __init__(self, record: dict, start: dict):
         super().__init__(record, start)
@@ -212,15 +214,18 @@ class _Orakel(_Reader):
 
     def action_played(self, action: dict, state: Any, ruleset: Ruleset) -> None:
         super().action_played(action, state, ruleset)
-        if action["type"] not in ("play", "spiral"):
-            return
         figures = ruleset.view(state)["players"][self.player]["figures"]
-        moved = list((Counter(figures) - Counter(self.figures_before)).elements())
-        if action["type"] == "play" and action.get("figure") is not None and moved:
-            self.moves.append((action["figure"], action["card"]["color"], moved[0]))
-        elif action["type"] == "spiral" and action.get("to") is not None and moved:
-            self.moves.append((action["to"], None, moved[0]))
+        arrived = list((Counter(figures) - Counter(self.figures_before)).elements())
+        left = list((Counter(self.figures_before) - Counter(figures)).elements())
         self.figures_before = figures
+        if not arrived:
+            return
+        if action["type"] == "play":
+            self.moves.append((left[0], action["card"]["color"], arrived[0]))
+        elif action["type"] == "spiral":
+            self.moves.append((action["to"], None, arrived[0]))
+        else:  # the reveal of a clover the figure had reached let it go on
+            self.moves.append((left[0], None, arrived[0]))
 
     def turn_played(self, index: int, turn: dict, after: dict) -> None:
         tiles = [spot["tile"] for spot in after["fields"]]
@@ -229,8 +234,9 @@ class _Orakel(_Reader):
         super().turn_played(index, turn, after)
 
     def _clover_steps(self, start: int, colour: str | None, rest: int, tiles: list) -> int:
-        """Clover moves between a figure's card move (or spiral landing) and
-        where it came to rest, following the clover tiles on the board."""
+        """Clover moves from ``start`` (after a card move of ``colour``, when
+        given) to where the figure came to rest, following the clover tiles
+        on the board; 0 when they do not lead there."""
         spot = self._next(start, colour) if colour else start
         steps = 0
         while spot is not None and spot != rest:
