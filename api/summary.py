@@ -14,7 +14,7 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 from rq.job import Job, JobStatus
 
-from worker.jobs import enqueue_summary, find_summary_job
+from worker.jobs import DEAD, enqueue_summary, find_summary_job
 
 from .games import SECURITY, store, table_access
 from .problems import MEDIA_TYPE as PROBLEM
@@ -91,7 +91,7 @@ def get_summary(table: Table):
         job.delete()
         job = None
     error = _last_error(job) if state == JobStatus.FAILED else None
-    requeued = job is None or state in (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
+    requeued = job is None or state in DEAD
     if requeued:
         job = enqueue_summary(connection, table.id, table.version)
     answer = {

@@ -28,9 +28,9 @@ TRIES = 3
 #: Seconds a summary job may run before rq stops it.
 TIMEOUT = 60
 
-# A job in one of these states will not run again by itself: asking for
-# the summary once more starts it afresh.
-_DEAD = {JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
+#: A job in one of these states will not run again by itself: asking for
+#: the summary once more starts it afresh.
+DEAD = {JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
 
 
 def summary_job_id(game_id: str, version: int) -> str:
@@ -61,7 +61,7 @@ def enqueue_summary(connection: Redis, game_id: str, version: int) -> Job:
     job_id = summary_job_id(game_id, version)
     job = find_summary_job(connection, game_id, version)
     if job is not None:
-        if job.get_status(refresh=False) not in _DEAD:
+        if job.get_status(refresh=False) not in DEAD:
             return job
         job.delete()
     try:
