@@ -59,7 +59,6 @@ TILES = (*STOCK, "none")
 DARK_STONES = 20  # stones of rows 1-8 that start with a tile
 SMALL_FIGURES = 4
 DRAW_PILE = {2: 64, 3: 86, 4: 78}
-REMOVED = {2: 30, 3: 0, 4: 0}  # cards put back in the box unseen
 SIZES = ("small", "large")
 
 ACTION_FIELDS = {
@@ -512,7 +511,7 @@ class Keltis(Ruleset):
             return Decision("done", player, can_end=True)
         if name == "reveal":
             path, row = state.owed
-            tiles = possible_tiles(state, path, row)
+            tiles = possible_tiles(state, row)
             return Decision("reveal", player, {"path": path, "row": row, "tiles": tiles},
                             [{"type": "reveal", "path": path, "row": row, "tile": tile} for tile in tiles])
         choices, actions = {"main": _main_choices, "clover": _clover_choices, "draw": _draw_choices}[name](state)
@@ -520,7 +519,7 @@ class Keltis(Ruleset):
         for path in PATHS:
             for row in ROWS:
                 if state.laid[path][row] is None:
-                    tiles = possible_tiles(state, path, row)
+                    tiles = possible_tiles(state, row)
                     unknown.setdefault(path, {})[str(row)] = tiles
                     optional += [{"type": "reveal", "path": path, "row": row, "tile": tile} for tile in tiles]
         choices["reveals"] = unknown
@@ -659,12 +658,8 @@ def _check_unknown_reveal(state: KeltisState, path: str, row: int, tile: str) ->
         raise RuleBroken("reveal.impossible", {"path": path, "row": row, "tile": tile, "reason": reason})
 
 
-def possible_tiles(state: KeltisState, path: str, row: int) -> list[str]:
-    """The tile ids a reveal may name on a stone: its content when known,
-    else every tile §6.4 still allows there."""
-    current = state.content(path, row)
-    if current is not None:
-        return [current]
+def possible_tiles(state: KeltisState, row: int) -> list[str]:
+    """The tile ids §6.4 still allows on an unknown stone of ``row``."""
     return [tile for tile in TILES if _impossible(state, row, tile) is None]
 
 

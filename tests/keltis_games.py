@@ -29,7 +29,9 @@ class RandomGame:
     record: dict
     #: (turn index, the legal actions of that turn before it, the refused action, rule id)
     refused: list[tuple[int, list[dict], dict, str]] = field(default_factory=list)
-    accepted_extra: list[dict] = field(default_factory=list)  # random actions the engine took
+    #: random actions the engine took, with the decision that was open
+    accepted_extra: list[tuple[dict, object]] = field(default_factory=list)
+    state: object = None  # the state after the last turn, as the generator ran it
 
 
 def random_layout(rng) -> dict:
@@ -104,7 +106,8 @@ def _pick_main(rng, state, actions: list[dict], eagerness: float) -> dict:
 
 
 def random_game(rng, players: int = 2, turns: int = 60, illegal: float = 0.0,
-                options: dict | None = None, setup=ABSENT, free_reveals: float = 0.1) -> RandomGame:
+                options: dict | None = None, setup=ABSENT, free_reveals: float = 0.1,
+                eagerness: float | None = None) -> RandomGame:
     """A legal record of at most ``turns`` turns (fewer if the game ends)."""
     ids = [f"p{number}" for number in range(players)]
     options = random_options(rng) if options is None else options
@@ -113,7 +116,8 @@ def random_game(rng, players: int = 2, turns: int = 60, illegal: float = 0.0,
               "players": [{"id": player, "name": player.upper()} for player in ids],
               "board": None, "setup": setup, "turns": []}
     game = RandomGame(record)
-    eagerness = rng.uniform(0.4, 0.95)  # how often a player plays rather than discards
+    if eagerness is None:  # how often a player plays rather than discards
+        eagerness = rng.uniform(0.4, 0.95)
     state = KELTIS.start(record["players"], KELTIS.default_options(options), None, setup)
     for index in range(turns):
         if state.over:
@@ -134,7 +138,7 @@ def random_game(rng, players: int = 2, turns: int = 60, illegal: float = 0.0,
                 except RuleBroken as broken:
                     game.refused.append((index, list(actions), action, broken.rule))
                     continue
-                game.accepted_extra.append(action)
+                game.accepted_extra.append((action, decision))
                 state = trial
                 actions.append(action)
                 continue
@@ -150,6 +154,7 @@ def random_game(rng, players: int = 2, turns: int = 60, illegal: float = 0.0,
             actions.append(action)
         KELTIS.end_turn(state)
         record["turns"].append({"player": player, "actions": actions})
+    game.state = state
     return game
 
 
@@ -199,7 +204,7 @@ class Table:
         def answer_reveals():
             while state.decision == "reveal":
                 path, row = state.owed
-                tile = next(tile for tile in REVEAL_ORDER if tile in possible_tiles(state, path, row))
+                tile = next(tile for tile in REVEAL_ORDER if tile in possible_tiles(state, row))
                 KELTIS.apply(state, reveal(path, row, tile))
                 done.append(reveal(path, row, tile))
 

@@ -331,3 +331,17 @@ def test_every_rule_has_a_message_in_three_languages_with_the_same_placeholders(
         "keltis.bonus.missing", "keltis.bonus.unexpected", "keltis.move.no_figure", "keltis.move.at_end",
         "keltis.draw.empty", "keltis.draw.own_discard"}
     assert "board.invalid" not in KELTIS.describe()["rules"]
+
+
+# -- options ---------------------------------------------------------------------------------------
+
+
+def test_point_tiles_stay_or_go_with_the_first_arrival():
+    record = example(3)
+    shared = Game.replay(record)
+    assert [p["breakdown"]["track"] for p in shared.scoresheet()["players"]] == [1, 1, 0]
+    record["options"] = {"point_tiles_stay": False}
+    taken = Game.replay(record)
+    assert [p["breakdown"]["track"] for p in taken.scoresheet()["players"]] == [1, 0, 0]
+    assert taken.view()["stones"]["purple"]["1"] == {"tile": "points-1", "taken": True}
+    assert shared.view()["stones"]["purple"]["1"] == {"tile": "points-1", "taken": False}
