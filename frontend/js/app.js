@@ -95,8 +95,10 @@ function serviceWorker() {
     });
     return;
   }
+  let updating = false;
   navigator.serviceWorker.register('/sw.js').then(registration => {
     const offer = worker => notice(t('update.ready'), t('update.reload'), () => {
+      updating = true;
       worker.postMessage('skip-waiting');
     });
     if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
@@ -107,12 +109,10 @@ function serviceWorker() {
       });
     });
   });
-  // Reload only when the person asked for the new version.
-  let reloading = false;
+  // Reload only when the person asked for the new version (the first
+  // worker taking control of an open page is no reason to reload it).
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (reloading) return;
-    reloading = true;
-    location.reload();
+    if (updating) location.reload();
   });
 }
 
