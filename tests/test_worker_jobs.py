@@ -8,6 +8,10 @@ and the summary route answers what the job stored.
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
+import time
 
 import pytest
 from conftest import bearer, create_game, post_turn
@@ -151,3 +155,17 @@ def test_a_job_failed_after_its_tries_is_reported_and_asked_for_again(client, re
     assert again.get_json()["requeued"] is False
     run_jobs(redis_client)
     assert get_summary(client, created).status_code == 200
+
+
+def test_brehon_worker_runs_the_jobs(client, redis_client, redis_url):
+    created = create_game(client, keltis_goal_area())
+    process = subprocess.Popen([sys.executable, "-m", "api.cli", "worker"], env={**os.environ, "REDIS_URL": redis_url},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while get_summary(client, created).status_code != 200 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert get_summary(client, created).status_code == 200
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
