@@ -1,26 +1,39 @@
 """The end-of-game summary: a pure function from a game record to its story.
 
-:func:`summarize` replays the record once, action by action, and keeps what
-the table will want to read afterwards: the final score sheet, every
-player's score after every turn (the lead's history), where each player's
-points came from, the turns that changed the lead, and a few notable facts.
-It reads only the engine's public answers (``scoresheet`` and ``view``),
-never its internals. Shape::
+:func:`summarize` checks the record with one replay, then folds it again
+action by action through the ruleset's interface, keeping what the table
+will want to read afterwards: the final score sheet, every player's score
+after every turn (the lead's history), where each player's points came
+from, the turns that changed the lead, and a few notable facts. Of the
+state it reads only the engine's answers (``scoresheet`` and ``view``).
+Shape::
 
     {"game", "title", "players": [{"id", "name"}], "turns": n,
      "scoresheet": <the final score sheet>,
      "start": {"scores": {id: total}, "leaders": [ids]},   # before the first turn
      "history": [{"turn", "player", "scores": {id: total}, "leaders": [ids]}],
      "lead_changes": [{"turn", "player", "leaders", "before"}],
-     "sources": {id: {...}},            # per game, see _SOURCES
+     "sources": {id: {...}},
      "facts": {"longest_clover_chain": {"length", "turn", "player"} | null,
                "biggest_turn": {"turn", "player", "gain"} | null,
                "cards_played": {colour: n},
                "end": {"reason", "turn", "player"} | null}}
 
-Celtica's ``start`` and history entries also carry ``parts`` (parts held per player), since
-its total (complete amulets) rarely moves; its ``biggest_turn`` gain counts
-parts gained, the other games' counts points.
+``sources`` per game (points add up to the player's total):
+
+- keltis: ``figures``, ``tiles`` (point tiles), ``wishing_stones``;
+- keltis-orakel: ``track_start``, ``figures``, ``tiles``, ``wishing_stones``
+  (the table value), ``mirrors`` (what they added to it), ``priestess``,
+  ``goblin``;
+- celtica: ``complete`` amulets, ``parts_held``, ``by_location`` (kind ->
+  parts ``gained`` at find sites and ``lost`` at ruins) and ``end_phase``
+  (``gained``/``lost`` by swaps and buys).
+
+Celtica's ``start`` and history entries also carry ``parts`` (parts held
+per player), since its total (complete amulets) rarely moves; its
+``biggest_turn`` counts parts gained, the other games' points; its
+``cards_played`` counts druid and experience cards per druid; its ``end``
+is the turn that ended the play phase (the end turns follow it).
 
 ``leaders`` are the rank-1 players of the score sheet at that moment, so a
 game's own tie-break decides who leads.
