@@ -21,8 +21,9 @@ from api.store import Store
 from .exports import scoresheet_pdf
 from .summary import summarize as summary_of
 
-#: The queue every Brehon job goes to; ``brehon worker`` listens on it.
-QUEUE = "brehon"
+#: The queue every Brehon job goes to; ``brehon worker`` listens on it. It is
+#: rq's default queue, so a plain ``rq worker`` on the same Redis serves it too.
+QUEUE = "default"
 #: rq retries a failed summary this many times before it counts as failed.
 TRIES = 3
 #: Seconds a summary job may run before rq stops it.
