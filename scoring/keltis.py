@@ -12,9 +12,20 @@ survives ``copy.deepcopy`` and ``pickle``). Stones are kept per path as
 lists indexed by row (index 0, the start stone, is unused): the laid-out
 tile (``None`` while unknown) and whether that tile was taken.
 
-``decision(state).optional`` lists every free reveal of a stone whose tile
-is still unknown, one action per tile §6.4 still allows there; reveals that
-would only confirm a known stone are left out (they change nothing).
+``decision(state).choices`` (the check route's summary, rules §14):
+
+- ``main``: ``{"play": {color: {"values": [...], "move": "enter", "figures":
+  [sizes]} | {..., "move": "step", "to_row": r} | {..., "move": "bonus",
+  "bonus": [paths]}}, "discard": [cards], "reveals": ...}``
+- ``reveal``: ``{"path", "row", "tiles": [tile ids]}``
+- ``clover``: ``{"paths": [...], "decline": true, "reveals": ...}``, plus
+  ``"enter"`` and ``"figures"`` with ``clover_can_enter``
+- ``draw``: ``{"from": ["deck", colours...], "reveals": ...}``
+
+``reveals`` maps ``path -> row -> [tile ids]`` for every stone whose tile is
+still unknown. ``decision(state).optional`` lists those free reveals as
+actions; reveals that would only confirm a known stone are left out (they
+change nothing).
 
 ``view(state)`` shape::
 
