@@ -16,7 +16,7 @@ from flask import Flask, request
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
-from . import problems
+from . import limits, problems
 from .schemas import ProblemSchema
 from .store import Store
 
@@ -25,6 +25,8 @@ from .store import Store
 #: Blueprint). Add a line here for a new resource.
 BLUEPRINTS = (
     "api.games",
+    "api.corrections",
+    "api.events",
     "api.summary",
     "api.boards",
     "api.tally",
@@ -87,6 +89,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         else:
             app.register_blueprint(blueprint)
     problems.register(app)
+    limits.init_app(app)
     app.before_request(_json_bodies_only)
     return app
 

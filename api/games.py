@@ -19,6 +19,7 @@ from worker.exports import scoresheet_csv, scoresheet_pdf
 from worker.jobs import enqueue_summary
 
 from .problems import IDEMPOTENCY_REUSED, READ_ONLY, STALE, VERSION_REQUIRED, Problem, violations_json
+from .limits import refuse_long_game
 from .problems import MEDIA_TYPE as PROBLEM
 from .schemas import (
     CheckSchema,
@@ -144,6 +145,7 @@ def create_game(record):
     if isinstance(record.get("board"), dict) and set(record["board"]) == {"id"}:
         record = {**record, "board": _stored_board(record)}
     game = Game.replay(record)
+    refuse_long_game(record["game"], game.turns_played, None)
     game_id, token, spectator, version = store().create(record, game)
     _summarise_if_over(game, game_id, version)
     answer = {"id": game_id, "token": token, "spectator_token": spectator, "version": version,
@@ -215,6 +217,7 @@ def post_turn(turn: dict, table: Table):
     if not _matches(if_match, table.version):
         raise _stale(table)
     after = table.game  # loaded for this request alone: play on it directly
+    refuse_long_game(table.record["game"], after.turns_played + 1, after.turns_played)
     after.play(turn)
 
     def answer(version: int) -> tuple[int, dict]:

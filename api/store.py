@@ -2,10 +2,12 @@
 
 A game is its record (format, game, options, players, board, setup) and an
 append-only log of entries; its version is the number of log entries.
-Entries are ``{"kind": "turn", "turn": {...}, "at": "<UTC time>"}`` today;
-corrections will be entries of their own kind in the same log. Every key of
-one game shares the hash tag ``{<id>}`` so the same code runs on Redis
-Cluster::
+An entry is a turn, ``{"kind": "turn", "turn": {...}, "at": "<UTC time>"}``,
+or a correction, ``{"kind": "correction", "undo": true | "replace": k,
+"turn": {...}, "by": "<who>", "replaced": {"index": k, "turn": {...}},
+"at": ...}``: the turns as they stand are the fold of the log
+(:func:`turns_of`). Every key of one game shares the hash tag ``{<id>}`` so
+the same code runs on Redis Cluster::
 
     game:{<id>}:record    the record without its turns (JSON)
     game:{<id>}:log       list of entries (JSON)
@@ -14,6 +16,10 @@ Cluster::
     game:{<id>}:idem:<k>  the first answer to an Idempotency-Key (expires)
     game:{<id>}:summary:<version>  hash: json -> the summary, pdf -> its score sheet
     boards                hash: board id -> {"game", "board"} (JSON)
+
+Every appended entry and every stored summary is also published on the
+channel ``game:{<id>}:events`` (see :func:`event`), in the same script as
+the append, so listeners on any API process hear them in version order.
 
 A turn is appended by one Lua script that checks the version the client saw
 and writes the entry and the new snapshot together, so two clients racing on
@@ -42,6 +48,8 @@ from scoring import Game
 IDEMPOTENCY_SECONDS = 48 * 3600
 
 TURN = "turn"
+CORRECTION = "correction"
+SUMMARY = "summary"
 
 
 def _fingerprint() -> str:
@@ -70,14 +78,30 @@ def now() -> str:
 
 
 def turns_of(entries: list[dict]) -> list[dict]:
-    """The turns as they stand after folding the log's entries."""
+    """The turns as they stand after folding the log's entries: a turn is
+    appended, an undo drops the last turn, a replace puts its turn at its index."""
     turns = []
     for entry in entries:
         if entry["kind"] == TURN:
             turns.append(entry["turn"])
+        elif entry["kind"] == CORRECTION and entry.get("undo"):
+            turns.pop()
+        elif entry["kind"] == CORRECTION:
+            turns[entry["replace"]] = entry["turn"]
         else:
             raise ValueError(f"unknown log entry kind {entry['kind']!r}")
     return turns
+
+
+def event(entry: dict, version: int, scoresheet: dict) -> dict:
+    """What listeners hear of a log entry: the entry, the version it made and
+    the score sheet at that version (enough to redraw the score strip)."""
+    return {**entry, "version": version, "scoresheet": scoresheet}
+
+
+def summary_event(version: int, summary: dict) -> dict:
+    """What listeners hear when the summary of ``version`` is stored."""
+    return {"kind": SUMMARY, "version": version, "summary": summary}
 
 
 class Stale(Exception):
@@ -135,7 +159,8 @@ class Repeat:
 
 
 # KEYS: record, log, snapshot, idempotency key. ARGV: expected version,
-# entry, snapshot, idempotency answer ("" for none), its lifetime.
+# entry, snapshot, idempotency answer ("" for none), its lifetime, the event
+# channel and the event (published with the append, so in version order).
 # Answers {0, version} when stale, {1, version} when appended,
 # {2, first answer} for a repeated Idempotency-Key, {-1} for no game.
 _APPEND = """
@@ -149,6 +174,7 @@ if version ~= tonumber(ARGV[1]) then return {0, version} end
 redis.call('RPUSH', KEYS[2], ARGV[2])
 redis.call('SET', KEYS[3], ARGV[3])
 if ARGV[4] ~= '' then redis.call('SET', KEYS[4], ARGV[4], 'EX', ARGV[5]) end
+redis.call('PUBLISH', ARGV[6], ARGV[7])
 return {1, version + 1}
 """
 
@@ -213,10 +239,21 @@ class Store:
         """The whole log, oldest first."""
         return [json.loads(raw) for raw in self.redis.lrange(self.key(game_id, "log"), 0, -1)]
 
+    def version(self, game_id: str) -> int:
+        """The game's version: the number of entries in its log."""
+        return self.redis.llen(self.key(game_id, "log"))
+
     def append_turn(self, table: Table, turn: dict, after: Game, answer: Any,
                     idempotency: Idempotency | None = None) -> int | Repeat:
         """Append ``turn`` (whose play folded the game at ``table.version``
-        into ``after``) if the game is still at that version.
+        into ``after``) if the game is still at that version; see :meth:`append`."""
+        return self.append(table, {"kind": TURN, "turn": turn}, after, answer, idempotency)
+
+    def append(self, table: Table, entry: dict, after: Game, answer: Any,
+               idempotency: Idempotency | None = None) -> int | Repeat:
+        """Append a log ``entry`` (a turn or a correction; its time is added
+        here) that folded the game at ``table.version`` into ``after``, if
+        the game is still at that version, and publish its :func:`event`.
 
         ``answer(version)`` builds the (status, body) to keep for the
         Idempotency-Key. Returns the new version, or the :class:`Repeat` of
@@ -224,14 +261,15 @@ class Store:
         :class:`Missing` or :class:`KeyReused`.
         """
         version = table.version + 1
-        entry = _dumps({"kind": TURN, "turn": turn, "at": now()})
+        logged = {**entry, "at": now()}
         kept = ""
         if idempotency is not None:
             status, body = answer(version)
             kept = _dumps({"status": status, "body": body, "request": idempotency.request})
         keys = [self.key(table.id, "record"), self.key(table.id, "log"), self.key(table.id, "snapshot"),
                 self.key(table.id, f"idem:{idempotency.key if idempotency else ''}")]
-        args = [table.version, entry, self._snapshot(after, version), kept, IDEMPOTENCY_SECONDS]
+        args = [table.version, _dumps(logged), self._snapshot(after, version), kept, IDEMPOTENCY_SECONDS,
+                self.channel(table.id), _dumps(event(logged, version, after.scoresheet()))]
         outcome = self._append(keys=keys, args=args)
         if outcome[0] == -1:
             raise Missing(table.id)
@@ -288,8 +326,12 @@ class Store:
         return {**json.loads(raw_record), "turns": turns_of(entries)}
 
     def save_summary(self, game_id: str, version: int, summary: dict, pdf: bytes) -> None:
-        """Keep the summary of the game at ``version`` and its PDF score sheet."""
-        self.redis.hset(self.key(game_id, f"summary:{version}"), mapping={"json": _dumps(summary), "pdf": pdf})
+        """Keep the summary of the game at ``version`` and its PDF score
+        sheet, and tell the game's listeners it is ready."""
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hset(self.key(game_id, f"summary:{version}"), mapping={"json": _dumps(summary), "pdf": pdf})
+            pipe.publish(self.channel(game_id), _dumps(summary_event(version, summary)))
+            pipe.execute()
 
     def summary(self, game_id: str, version: int) -> dict | None:
         """The stored summary of the game at ``version``, or None."""
@@ -299,6 +341,25 @@ class Store:
     def summary_pdf(self, game_id: str, version: int) -> bytes | None:
         """The PDF score sheet the summary job rendered at ``version``, or None."""
         return self.redis.hget(self.key(game_id, f"summary:{version}"), "pdf")
+
+    # -- events ----------------------------------------------------------
+
+    def channel(self, game_id: str) -> str:
+        """The pub/sub channel of a game's events."""
+        return self.key(game_id, "events")
+
+    def listen(self, game_id: str) -> redis.client.PubSub:
+        """A pub/sub connection subscribed to the game's events (JSON of
+        :func:`event` and :func:`summary_event`); close it when done.
+        Returns once Redis confirmed the subscription, so an event
+        published after that is heard."""
+        pubsub = self.redis.pubsub()
+        pubsub.subscribe(self.channel(game_id))
+        # The confirmation is the first message this connection can get.
+        if (pubsub.get_message(timeout=5.0) or {}).get("type") != "subscribe":
+            pubsub.close()
+            raise redis.ConnectionError("Redis did not confirm the subscription")
+        return pubsub
 
     # -- boards ----------------------------------------------------------
 

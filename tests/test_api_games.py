@@ -273,7 +273,7 @@ def test_an_engine_schema_fault_inside_an_action_names_it(client):
 
 def test_refused_and_stale_turns_leave_the_stored_game_byte_for_byte_unchanged(client, redis_client):
     created = create_game(client, EXAMPLE_1)
-    before = {key: redis_client.dump(key) for key in redis_client.keys("*")}
+    before = {key: redis_client.dump(key) for key in redis_client.keys("game:*")}
     refusals = [
         post_turn(client, created, {**OPENING, "player": "anna"}),  # not anna's turn
         post_turn(client, created, {"player": "ben", "actions": [{"type": "play", "card": {"color": "green", "value": 9}}]}),
@@ -283,7 +283,7 @@ def test_refused_and_stale_turns_leave_the_stored_game_byte_for_byte_unchanged(c
         client.post(game_url(created, "/check"), json={"player": "ben", "actions": []}, headers=bearer(created["token"])),
     ]
     assert [answer.status_code for answer in refusals] == [422, 422, 422, 412, 428, 200]
-    after = {key: redis_client.dump(key) for key in redis_client.keys("*")}
+    after = {key: redis_client.dump(key) for key in redis_client.keys("game:*")}
     assert after == before
 
 
@@ -326,7 +326,7 @@ def test_a_repeated_idempotency_key_gets_the_first_answer_and_logs_nothing(clien
 
 def test_check_answers_an_unfinished_turn_without_logging_it(client, redis_client):
     created = create_game(client, new_record())
-    before = {key: redis_client.dump(key) for key in redis_client.keys("*")}
+    before = {key: redis_client.dump(key) for key in redis_client.keys("game:*")}
     url, headers = game_url(created, "/check"), bearer(created["token"])
     answer = client.post(url, json={"player": "anna", "actions": OPENING["actions"][:1]}, headers=headers).get_json()
     assert answer["legal"] is True and answer["complete"] is False and answer["violations"] == []
@@ -341,4 +341,4 @@ def test_check_answers_an_unfinished_turn_without_logging_it(client, redis_clien
     assert (violation["rule"], violation["turn"], violation["action"]) == ("reveal.required", 0, 1)
     assert violation["message"].startswith("¿") or "revel" in violation["message"].lower()
     assert answer["decision"]["name"] == "reveal"
-    assert {key: redis_client.dump(key) for key in redis_client.keys("*")} == before
+    assert {key: redis_client.dump(key) for key in redis_client.keys("game:*")} == before

@@ -1,0 +1,95 @@
+"""Limits that keep one table, or one stranger, from wearing out the server.
+
+Rate limits are counted by flask-limiter in the application's Redis, so
+every API process shares them:
+
+    BREHON_LIMIT_CREATE   POST /api/v1/games, per client address
+    BREHON_LIMIT_TURNS    POST .../turns and .../corrections, per game
+    BREHON_LIMIT_CHECKS   POST .../check, per game
+    BREHON_LIMIT_TALLIES  POST /api/v1/tally, per client address
+
+Each is a flask-limiter string ("60 per minute"); the configuration
+(``create_app(test_config)``), else the environment variable of the same
+name, else the generous default below sets it. A request over a limit gets
+429 problem+json with ``Retry-After`` in seconds.
+
+Sizes: a game holds at most :data:`MAX_TURNS` turns (:func:`refuse_long_game`);
+a body at most ``api.MAX_BODY`` bytes (413, Flask's ``MAX_CONTENT_LENGTH``).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+
+from flask import Flask, current_app, request
+from flask_limiter import Limiter
+from flask_limiter.errors import RateLimitExceeded
+
+from scoring import Refused, Violation
+
+from .problems import Problem, response
+
+#: The most turns one game holds.
+MAX_TURNS = 2000
+
+#: Defaults, generous for a table: a turn takes seconds, an outbox that
+#: comes back online sends a burst, a composer checks on every tap.
+DEFAULTS = {
+    "BREHON_LIMIT_CREATE": "60 per minute",
+    "BREHON_LIMIT_TURNS": "600 per minute",
+    "BREHON_LIMIT_CHECKS": "1200 per minute",
+    "BREHON_LIMIT_TALLIES": "120 per minute",
+}
+
+RATE_LIMITED = "/problems/rate-limited"
+
+
+def client_address() -> str:
+    """Who a per-address limit counts: the client's address as the server sees it."""
+    return request.remote_addr or "unknown"
+
+
+def game_of_request() -> str:
+    """Who a per-game limit counts: the game id in the route."""
+    return (request.view_args or {}).get("game_id", "")
+
+
+#: endpoint -> (setting, key, scope). Turns and corrections share one count.
+ROUTES = {
+    "games.create_game": ("BREHON_LIMIT_CREATE", client_address, "create"),
+    "games.post_turn": ("BREHON_LIMIT_TURNS", game_of_request, "turns"),
+    "corrections.post_correction": ("BREHON_LIMIT_TURNS", game_of_request, "turns"),
+    "games.check_turn": ("BREHON_LIMIT_CHECKS", game_of_request, "checks"),
+    "tally.tally": ("BREHON_LIMIT_TALLIES", client_address, "tallies"),
+}
+
+
+def init_app(app: Flask) -> Limiter:
+    """Put the rate limits on their routes (call it once the blueprints are
+    registered) and answer a breach as 429 problem+json."""
+    for setting, default in DEFAULTS.items():
+        app.config.setdefault(setting, os.environ.get(setting, default))
+    limiter = Limiter(client_address, app=app, storage_uri=app.config["REDIS_URL"], key_prefix="brehon")
+    for endpoint, (setting, key, scope) in ROUTES.items():
+        limit = limiter.shared_limit(lambda setting=setting: current_app.config[setting], scope, key_func=key)
+        app.view_functions[endpoint] = limit(app.view_functions[endpoint])
+
+    def too_many(error: RateLimitExceeded):
+        current = limiter.current_limit
+        wait = max(1, math.ceil(current.reset_at - time.time())) if current else 1
+        return response(Problem(429, f"Too many requests: at most {error.description}. Try again in {wait} s.",
+                                type=RATE_LIMITED, headers={"Retry-After": str(wait)}))
+
+    app.register_error_handler(RateLimitExceeded, too_many)
+    return limiter
+
+
+def refuse_long_game(game: str, turns: int, turn: int | None) -> None:
+    """Refuse (422, ``record.invalid`` at ``/turns``) a game that would hold
+    more than :data:`MAX_TURNS` turns; ``turn`` is the refused turn's index,
+    or None when a whole record is too long."""
+    if turns > MAX_TURNS:
+        reason = f"/turns holds at most {MAX_TURNS} turns"
+        raise Refused(Violation(game, "record.invalid", turn, None, {"pointer": "/turns", "reason": reason}))
