@@ -5,15 +5,9 @@ from __future__ import annotations
 import copy
 
 import scoring
-from conftest import bearer, create_game
+from api_helpers import TALLY, bearer, create_game, problem
 from orakel_games import SAMPLE_BOARD
 from orakel_games import new_record as orakel_record
-from test_api_games import problem
-
-TALLY = {"game": "keltis", "options": {"tie_break": "wishing_stones"}, "board": None, "players": [
-    {"id": "anna", "figures": [{"row": 9, "large": True}, {"row": 7, "large": False}], "stones_held": 3, "track": 5},
-    {"id": "ben", "figures": [], "stones_held": 0, "track": 0}]}
-
 
 def test_a_board_is_checked_stored_and_read_back(client):
     answer = client.post("/api/v1/boards", json={"game": "keltis-orakel", "board": SAMPLE_BOARD})

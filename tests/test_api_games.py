@@ -8,49 +8,10 @@ import threading
 
 import pytest
 
-from conftest import bearer, create_game, new_record, post_turn
+from api_helpers import (EXAMPLE_1, EXAMPLE_1_SHEET, EXAMPLE_6, OPENING, bearer, create_game, new_record,
+                         post_turn, problem)
 from keltis_games import random_game
 from worker.jobs import find_summary_job
-
-OPENING = {"player": "anna", "actions": [
-    {"type": "play", "card": {"color": "red", "value": 3}, "figure": "large"},
-    {"type": "reveal", "path": "red", "row": 1, "tile": "none"},
-    {"type": "draw", "from": "deck"}]}
-
-# rules/keltis.md §16, example 1, and its score sheet.
-EXAMPLE_1 = new_record(turns=[
-    OPENING,
-    {"player": "ben", "actions": [{"type": "play", "card": {"color": "green", "value": 8}, "figure": "small"}, {"type": "reveal", "path": "green", "row": 1, "tile": "wish"}, {"type": "draw", "from": "deck"}]},
-    {"player": "anna", "actions": [{"type": "discard", "card": {"color": "blue", "value": 4}}, {"type": "draw", "from": "deck"}]},
-    {"player": "ben", "actions": [{"type": "play", "card": {"color": "green", "value": 8}}, {"type": "reveal", "path": "green", "row": 2, "tile": "points-2"}, {"type": "draw", "from": "blue"}]},
-    {"player": "anna", "actions": [{"type": "play", "card": {"color": "red", "value": 5}}, {"type": "reveal", "path": "red", "row": 2, "tile": "clover"}, {"type": "clover", "path": "red"}, {"type": "reveal", "path": "red", "row": 3, "tile": "none"}, {"type": "draw", "from": "deck"}]},
-])
-EXAMPLE_1_SHEET = {
-    "game": "keltis", "status": "in_progress", "end_reason": None,
-    "players": [
-        {"id": "anna", "total": -8, "rank": 2, "breakdown": {"track": 0, "figures": -4, "wishing_stones": -4, "stones_held": 0}},
-        {"id": "ben", "total": -4, "rank": 1, "breakdown": {"track": 2, "figures": -3, "wishing_stones": -3, "stones_held": 1}},
-    ],
-    "winners": ["ben"],
-}
-
-# Example 6: the third turn plays a yellow 6 whose copies are both seen.
-EXAMPLE_6 = new_record(turns=[
-    {"player": "anna", "actions": [{"type": "discard", "card": {"color": "yellow", "value": 6}}, {"type": "draw", "from": "deck"}]},
-    {"player": "ben", "actions": [{"type": "play", "card": {"color": "yellow", "value": 6}, "figure": "small"}, {"type": "reveal", "path": "yellow", "row": 1, "tile": "none"}, {"type": "draw", "from": "yellow"}]},
-    {"player": "anna", "actions": [{"type": "play", "card": {"color": "yellow", "value": 6}, "figure": "small"}, {"type": "draw", "from": "deck"}]},
-])
-
-
-def problem(answer, status: int) -> dict:
-    """Assert ``answer`` is a problem+json of ``status``; return its body."""
-    assert answer.status_code == status, answer.get_data(as_text=True)
-    assert answer.mimetype == "application/problem+json"
-    body = answer.get_json()
-    assert body["status"] == status
-    assert body["title"] and body["detail"] and body["type"]
-    return body
-
 
 def game_url(created: dict, tail: str = "") -> str:
     return f"/api/v1/games/{created['id']}{tail}"

@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import create_game, new_record
-from test_api_games import problem
+from api_helpers import create_game, new_record, problem
 
 ROOT = Path(__file__).resolve().parent.parent
 

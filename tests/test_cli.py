@@ -18,8 +18,7 @@ import redis
 import scoring
 from api.cli import main
 from api.redis_server import free_port
-from test_api_boards import TALLY
-from test_api_games import EXAMPLE_1, EXAMPLE_1_SHEET, EXAMPLE_6
+from api_helpers import EXAMPLE_1, EXAMPLE_1_SHEET, EXAMPLE_6, TALLY
 
 BIN = Path(sys.executable).parent
 

@@ -6,7 +6,7 @@ import csv
 import io
 
 import pytest
-from conftest import bearer, create_game
+from api_helpers import bearer, create_game
 from pypdf import PdfReader
 from rq import SimpleWorker
 from worker_games import finished_records

@@ -11,7 +11,7 @@ import scoring
 from api import create_app
 from api.redis_server import RedisServer
 from api.store import Missing, Stale, Store
-from conftest import bearer, create_game, new_record, post_turn
+from api_helpers import bearer, create_game, new_record, post_turn
 from keltis_games import random_game
 
 

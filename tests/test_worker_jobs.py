@@ -14,7 +14,7 @@ import sys
 import time
 
 import pytest
-from conftest import bearer, create_game, post_turn
+from api_helpers import bearer, create_game, post_turn
 from keltis_games import play
 from pypdf import PdfReader
 from rq import SimpleWorker

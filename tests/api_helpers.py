@@ -1,0 +1,85 @@
+"""Helpers for tests that drive the API: records, tokens, creating games, posting turns."""
+
+from __future__ import annotations
+
+import copy
+
+
+def bearer(token: str) -> dict:
+    """The Authorization header of a game token."""
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new_record(game: str = "keltis", players=("anna", "ben"), turns=(), **fields) -> dict:
+    """A small valid record of ``game`` with ``turns``."""
+    record = {
+        "format": "brehon/1",
+        "game": game,
+        "options": {},
+        "players": [{"id": player, "name": player.title()} for player in players],
+        "board": None,
+        "setup": {"tiles": {}, "tiles_complete": False},
+        "turns": list(copy.deepcopy(turns)),
+    }
+    record.update(fields)
+    return record
+
+
+def create_game(client, record: dict) -> dict:
+    """POST a record; assert 201 and answer the created game (id, token, ...)."""
+    answer = client.post("/api/v1/games", json=record)
+    assert answer.status_code == 201, answer.get_json()
+    return answer.get_json()
+
+
+def post_turn(client, created: dict, turn: dict, version: int | None = None, **headers):
+    """POST one turn on ``version`` (the game's known version by default)."""
+    version = created["version"] if version is None else version
+    return client.post(f"/api/v1/games/{created['id']}/turns", json=turn,
+                       headers={**bearer(created["token"]), "If-Match": f'"{version}"', **headers})
+
+
+def problem(answer, status: int) -> dict:
+    """Assert ``answer`` is a problem+json of ``status``; return its body."""
+    assert answer.status_code == status, answer.get_data(as_text=True)
+    assert answer.mimetype == "application/problem+json"
+    body = answer.get_json()
+    assert body["status"] == status
+    assert body["title"] and body["detail"] and body["type"]
+    return body
+
+
+# -- records of rules/keltis.md §16 and CONTRACT.md §7 ----------------------------
+
+OPENING = {"player": "anna", "actions": [
+    {"type": "play", "card": {"color": "red", "value": 3}, "figure": "large"},
+    {"type": "reveal", "path": "red", "row": 1, "tile": "none"},
+    {"type": "draw", "from": "deck"}]}
+
+# rules/keltis.md §16, example 1, and its score sheet.
+EXAMPLE_1 = new_record(turns=[
+    OPENING,
+    {"player": "ben", "actions": [{"type": "play", "card": {"color": "green", "value": 8}, "figure": "small"}, {"type": "reveal", "path": "green", "row": 1, "tile": "wish"}, {"type": "draw", "from": "deck"}]},
+    {"player": "anna", "actions": [{"type": "discard", "card": {"color": "blue", "value": 4}}, {"type": "draw", "from": "deck"}]},
+    {"player": "ben", "actions": [{"type": "play", "card": {"color": "green", "value": 8}}, {"type": "reveal", "path": "green", "row": 2, "tile": "points-2"}, {"type": "draw", "from": "blue"}]},
+    {"player": "anna", "actions": [{"type": "play", "card": {"color": "red", "value": 5}}, {"type": "reveal", "path": "red", "row": 2, "tile": "clover"}, {"type": "clover", "path": "red"}, {"type": "reveal", "path": "red", "row": 3, "tile": "none"}, {"type": "draw", "from": "deck"}]},
+])
+EXAMPLE_1_SHEET = {
+    "game": "keltis", "status": "in_progress", "end_reason": None,
+    "players": [
+        {"id": "anna", "total": -8, "rank": 2, "breakdown": {"track": 0, "figures": -4, "wishing_stones": -4, "stones_held": 0}},
+        {"id": "ben", "total": -4, "rank": 1, "breakdown": {"track": 2, "figures": -3, "wishing_stones": -3, "stones_held": 1}},
+    ],
+    "winners": ["ben"],
+}
+
+# Example 6: the third turn plays a yellow 6 whose copies are both seen.
+EXAMPLE_6 = new_record(turns=[
+    {"player": "anna", "actions": [{"type": "discard", "card": {"color": "yellow", "value": 6}}, {"type": "draw", "from": "deck"}]},
+    {"player": "ben", "actions": [{"type": "play", "card": {"color": "yellow", "value": 6}, "figure": "small"}, {"type": "reveal", "path": "yellow", "row": 1, "tile": "none"}, {"type": "draw", "from": "yellow"}]},
+    {"player": "anna", "actions": [{"type": "play", "card": {"color": "yellow", "value": 6}, "figure": "small"}, {"type": "draw", "from": "deck"}]},
+])
+
+TALLY = {"game": "keltis", "options": {"tie_break": "wishing_stones"}, "board": None, "players": [
+    {"id": "anna", "figures": [{"row": 9, "large": True}, {"row": 7, "large": False}], "stones_held": 3, "track": 5},
+    {"id": "ben", "figures": [], "stones_held": 0, "track": 0}]}
