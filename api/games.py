@@ -61,6 +61,7 @@ def _no_game() -> Problem:
 
 def table_access(write: bool):
     """Check the bearer token and load the game; the view gets ``table``.
+    ``write`` routes need the table token; the others take the spectator's too.
 
     Runs before the body is parsed, so a stranger learns nothing from a
     body error, and a malformed turn is refused at the index it would have.
@@ -246,7 +247,7 @@ def _key_reused() -> Problem:
 
 @blp.route("/<game_id>/check", methods=["POST"])
 @blp.doc(security=SECURITY)
-@table_access(write=False)
+@table_access(write=True)  # the spectator token opens GET routes only (CONTRACT §8)
 @blp.arguments(TurnSchema())
 @blp.response(200, CheckSchema)
 def check_turn(turn: dict, table: Table):
