@@ -58,12 +58,12 @@ export function answer(game, key, value, names = {}) {
   return String(value);
 }
 
-/** The question asked about a field. */
-export function question(game, key, player) {
+/** The question asked about a field of an action of the given type. */
+export function question(game, key, player, type) {
   const base = key.split('.').filter(step => !/^\d+$/.test(step)).at(-1);
   const index = /\.(\d+)$/.exec(key);
   const values = {player, n: index ? Number(index[1]) + 1 : ''};
-  for (const k of [`q.${game}.${base}`, `q.${base}`]) if (has(k)) return t(k, values);
+  for (const k of [`q.${game}.${type}.${base}`, `q.${game}.${base}`, `q.${base}`]) if (has(k)) return t(k, values);
   return t('q.other', {field: base});
 }
 

@@ -40,7 +40,7 @@ def question(page) -> tuple[str, list] | None:
 
 def answer(page, value) -> None:
     """Tap the button of one offered value."""
-    encoded = json.dumps(value, separators=(",", ":"))
+    encoded = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
     buttons = page.query_selector_all("#composer .choices button")
     for index, button in enumerate(buttons):
         if button.get_attribute("data-value") == encoded:

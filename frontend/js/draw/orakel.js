@@ -25,7 +25,7 @@ export function draw(game, names) {
     const x = 2 + col * size, y = 2 + line * size;
     const tileHere = (view.fields && view.fields[index]) || {};
     board.append(svg('rect', {x: x + 2, y: y + 2, width: size - 4, height: size - 4, rx: field.kind === 'small' ? 6 : 14,
-      class: `stone${index >= oracle ? ' goal' : ''}`, stroke: `var(--${field.color || 'line'})`, 'stroke-width': 3}));
+      class: `stone${index >= oracle ? ' goal' : ''}`, style: `stroke: var(--${field.color || 'line'}); stroke-width: 3`}));
     board.append(svg('text', {x: x + 6, y: y + 16}, String(index)));
     const mark = field.kind === 'small' ? (tileHere.tile ? MARK[tileHere.tile] || '' : '?') : `✦${tileHere.stones ?? ''}`;
     board.append(svg('text', {x: x + size - 6, y: y + 16, 'text-anchor': 'end'}, mark));

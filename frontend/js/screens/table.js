@@ -34,14 +34,19 @@ export async function show(main, id) {
   // The turn being composed: the actions so far, the checks after each
   // (checks[i] answers actions[0..i)), the picks of the open question.
   let composing = null;
-  let loading = null;
+  let sending = false; // a turn of this phone is on its way to the server
   let waiting = []; // this game's turns in the outbox
 
   const names = () => Object.fromEntries(game.record.players.map(p => [p.id, p.name]));
 
-  async function load() {
-    loading ??= (async () => {
+  // Loads run one after another, each with a fresh GET, so a load asked for
+  // after a turn was stored never reuses an answer fetched before it.
+  let queue = Promise.resolve();
+  function load({interrupting = false} = {}) {
+    const run = async () => {
       const {data, etag: tag} = await api(`/games/${id}`, {token});
+      if (game && data.version === game.version && interrupting) return;
+      const interrupted = interrupting && !sending && composing && (composing.actions.length || composing.picks.length);
       game = data;
       etag = tag;
       drawer ??= await DRAWERS[game.record.game]();
@@ -49,8 +54,10 @@ export async function show(main, id) {
       await put('games', {...mine, game: game.record.game, names: game.record.players.map(p => p.name)});
       resetComposer();
       draw();
-    })().finally(() => { loading = null; });
-    return loading;
+      if (interrupted) say(t('composer.moved_on'));
+    };
+    queue = queue.then(run, run);
+    return queue;
   }
 
   function resetComposer() {
@@ -118,7 +125,7 @@ export async function show(main, id) {
     if (q && q.key) {
       const legal = q.values;
       const offered = composing.dispute ? claimable(q.key, legal, words.COLOURS[game_]) : legal;
-      box.append(h('h3', {id: 'question', dataset: {key: q.key}}, words.question(game_, q.key, names()[composing.player])),
+      box.append(h('h3', {id: 'question', dataset: {key: q.key}}, words.question(game_, q.key, names()[composing.player], candidates[0].type)),
         h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'}, offered.map(value =>
           h('button', {dataset: {value: JSON.stringify(value)}, onclick: () => pick(q.key, value, pool)},
             words.answer(game_, q.key, value, names())))));
@@ -222,6 +229,7 @@ export async function show(main, id) {
   async function logTurn() {
     const turn = {player: composing.player, actions: composing.actions};
     say(t('composer.sending'));
+    sending = true;
     await enqueue(id, turn, game.version, etag);
     updateBadge();
     waiting = await pending(id);
@@ -305,6 +313,7 @@ export async function show(main, id) {
 
   const offOutbox = onOutbox(async event => {
     if (!event.item || event.item.gameId !== id) return;
+    if (event.kind !== 'waiting') sending = false;
     if (event.kind === 'sent') {
       say(t('composer.logged'));
       await load();
@@ -324,20 +333,8 @@ export async function show(main, id) {
     if (error instanceof ApiError) throw error;
     root.append(h('h1', {}, t('game.offline')), h('p', {}, t('error.offline_compose')));
   }
-  const stop = follow(id, token, () => {
-    // A phone halfway through composing keeps its answers until it logs.
-    if (composing && (composing.actions.length || composing.picks.length)) {
-      api(`/games/${id}`, {token}).then(({data, etag: tag}) => {
-        if (data.version !== game.version) {
-          game = data;
-          etag = tag;
-          resetComposer();
-          draw();
-          say(t('composer.moved_on'));
-        }
-      }).catch(() => {});
-    } else load().catch(() => {});
-  }, etag);
+  // Another phone logged: redraw. Answers given so far are dropped with a word.
+  const stop = follow(id, token, () => load({interrupting: true}).catch(() => {}), etag);
   flush();
   return () => {
     stop();
