@@ -5,7 +5,6 @@ Playwright at phone size. Screenshots go to ``tests/artifacts/``.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import signal
@@ -20,11 +19,9 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "tests" / "artifacts"
 PHONE = {"width": 390, "height": 844}
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-DATA = ROOT / "tests" / "data"
 
 
 def chromium_path() -> str | None:
@@ -94,28 +91,3 @@ def context(browser, base_url):
 @pytest.fixture
 def page(context):
     return context.new_page()
-
-
-def shot(page, name: str) -> None:
-    """A phone-size screenshot of the whole screen for people to look at."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
-def api(base_url: str, method: str, path: str, body=None, token: str | None = None, headers=None) -> dict:
-    """Call the API directly (setting up a game, reading what the app did)."""
-    headers = {"Content-Type": "application/json", **(headers or {})}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(f"{base_url}/api/v1{path}", data=data, method=method, headers=headers)
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.loads(answer.read())
-
-
-def sample_board(game: str) -> dict:
-    """The sample board profile of the rules files (invented, for tests),
-    as the worked examples under tests/data carry it."""
-    if game == "celtica":
-        return json.loads((DATA / "celtica" / "opening.record.json").read_text())["board"]
-    return json.loads((DATA / "orakel" / "example_1.json").read_text())["record"]["board"]

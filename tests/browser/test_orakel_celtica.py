@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import DATA, api, sample_board, shot
+from browser_helpers import DATA, api, sample_board, shot
 from playwright.sync_api import expect
 from tapping import join, play_turn
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import api, shot
+from browser_helpers import api, shot
 from playwright.sync_api import expect
 from tapping import answer, join, tap
-from test_keltis_table import Policy, keltis_game, layout
+from keltis_script import Policy, keltis_game, layout
 
 # Anna's red row ascends (5, 7); Ben walks blue. Every arrival is on a
 # wishing stone of the layout, so no clover is asked for.

@@ -1,0 +1,52 @@
+"""A Keltis table for the browser tests: a complete tile layout, a game
+created with it, and a policy that walks figures into the goal area."""
+
+from __future__ import annotations
+
+from browser_helpers import api
+
+PATHS = ["red", "yellow", "green", "blue", "purple"]
+# A complete layout (L1-L3 of rules/keltis.md §2.2): rows 1-4 of every path
+# and every end stone hold the 25 tiles, so no reveal is ever owed.
+TILES = ["wish"] * 9 + ["clover"] * 9 + ["points-1"] * 2 + ["points-2"] * 3 + ["points-3"] * 2
+# Anna walks three paths, Ben two: five figures reach the goal area.
+PLAN = {"anna": ["red", "yellow", "green"], "ben": ["blue", "purple"]}
+
+
+def layout() -> dict:
+    stones = [(path, row) for row in (1, 2, 3, 4, 9) for path in PATHS]
+    tiles: dict = {}
+    for (path, row), tile in zip(stones, TILES):
+        tiles.setdefault(path, {})[str(row)] = tile
+    return {"tiles": tiles, "tiles_complete": True}
+
+
+def keltis_game(base_url: str, setup: dict | None = None) -> dict:
+    record = {"format": "brehon/1", "game": "keltis", "options": {},
+              "players": [{"id": "anna", "name": "Anna"}, {"id": "ben", "name": "Ben"}],
+              "board": None, "setup": setup or layout(), "turns": []}
+    return api(base_url, "POST", "/games", record)
+
+
+class Policy:
+    """Which offered value to tap: play along the planned paths, lowest card first."""
+
+    def __init__(self):
+        self.turns = {"anna": 0, "ben": 0}
+
+    def __call__(self, key, values, player):
+        if key == "type":
+            return "play" if "play" in values else values[0]
+        if key == "card.color":
+            plan = PLAN[player]
+            wanted = plan[self.turns[player] % len(plan)]
+            return wanted if wanted in values else next(v for v in values if v in plan)
+        if key == "card.value":
+            return min(values)
+        if key == "figure":
+            return "small" if "small" in values else values[0]
+        if key == "path":  # a clover: step on, never decline
+            return next((v for v in values if v is not None), None)
+        if key == "from":
+            return "deck"
+        return values[0]
