@@ -169,3 +169,27 @@ def test_brehon_worker_runs_the_jobs(client, redis_client, redis_url):
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_a_correction_of_a_finished_game_gets_a_summary_of_its_own(client, redis_client):
+    record = keltis_goal_area()
+    created = create_game(client, record)
+    run_jobs(redis_client)
+    first = get_summary(client, created).get_json()
+    assert first["version"] == created["version"]
+
+    # Cleo's closing turn replaced by the same move: the game is finished at a new version.
+    correction = {"replace": len(record["turns"]) - 1, "turn": record["turns"][-1], "by": "cleo"}
+    answer = client.post(f"/api/v1/games/{created['id']}/corrections", json=correction,
+                         headers={**bearer(created["token"]), "If-Match": f'"{created["version"]}"'})
+    assert answer.status_code == 201, answer.get_json()
+    version = answer.get_json()["version"]
+    assert version == created["version"] + 1
+    assert find_summary_job(redis_client, created["id"], version).get_status() == JobStatus.QUEUED
+    assert get_summary(client, created).status_code == 202
+
+    run_jobs(redis_client)
+    second = get_summary(client, created).get_json()
+    assert second["version"] == version
+    assert second["scoresheet"] == first["scoresheet"]
+    assert second["history"] == first["history"]
