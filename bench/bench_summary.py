@@ -56,7 +56,7 @@ def job_times(record: dict, runs: int = RUNS) -> list[float]:
             for _ in range(runs):
                 game_id, _, _, version = store.create(record, game)
                 jobs.append(enqueue_summary(client, game_id, version))
-            SimpleWorker([queue(client)], connection=client).work(burst=True)
+            SimpleWorker([queue(client)], connection=client).work(burst=True, logging_level="WARNING")
             times = []
             for job in jobs:
                 job.refresh()
