@@ -25,9 +25,11 @@ from scoring.engine import FORMAT
 #: Exit codes of replay and tally (CONTRACT.md §8).
 OK, REFUSED, BAD_INPUT = 0, 1, 2
 
-#: gunicorn's threaded workers: threads outnumber cores because live
-#: updates hold connections open.
-WORKERS, THREADS = 2, 64
+#: gunicorn's threaded workers. An open event stream holds a thread for as
+#: long as a phone follows the game, so each worker has threads for 200
+#: listeners and the normal traffic beside them, even when every stream
+#: lands on the same worker (bench/bench_events.py measures it).
+WORKERS, THREADS = 2, 256
 READY_TIMEOUT = 30.0
 
 

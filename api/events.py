@@ -15,16 +15,21 @@ events it missed, rebuilt from the log, then the live ones; the summary of
 the current version, when stored, comes after them (a listener that had
 seen it may see it twice).
 
-A stream holds a server thread and a Redis connection while it is open:
-``brehon serve`` sizes gunicorn's threads for that (api/cli.py).
+Each API process holds one Redis subscription to the events of every game
+(:class:`Hub`), read by one thread that hands each event to the streams of
+that game open in this process. A stream still holds a server thread while
+it is open: ``brehon serve`` sizes gunicorn's threads for that (api/cli.py).
 """
 
 from __future__ import annotations
 
 import json
+import queue
+import threading
 import time
 from collections.abc import Iterator
 
+import redis
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
@@ -32,7 +37,7 @@ from scoring import Game
 
 from .games import SECURITY, store, table_access
 from .problems import Problem
-from .store import TURN, SUMMARY, Store, Table, event, summary_event, turns_of
+from .store import SUMMARY, TURN, Store, Table, event, summary_event, turns_of
 
 blp = Blueprint("events", __name__, url_prefix="/api/v1/games", description="Live events of a game")
 
@@ -40,6 +45,94 @@ blp = Blueprint("events", __name__, url_prefix="/api/v1/games", description="Liv
 HEARTBEAT = 15.0
 #: Milliseconds a client waits before it reconnects (the SSE ``retry`` field).
 RETRY_MS = 1000
+#: Seconds a new stream waits for this process's subscription to Redis.
+READY_TIMEOUT = 10.0
+#: Seconds the hub waits before it subscribes again after losing Redis.
+RECONNECT = 1.0
+
+#: Put in every inbox when the hub may have missed events (Redis was away):
+#: the streams read what they missed from the log.
+RESYNC = None
+
+
+class Hub:
+    """This process's one subscription to the events of every game, fanned
+    out to the inboxes of the streams open here. The thread that reads it
+    starts with the first stream."""
+
+    def __init__(self, store: Store):
+        self._store = store
+        self._lock = threading.Lock()
+        self._inboxes: dict[str, set[queue.SimpleQueue]] = {}
+        self._ready = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def join(self, game_id: str) -> queue.SimpleQueue:
+        """A new inbox of the game's events (``(version, kind, json)``, or
+        :data:`RESYNC`), filled from the moment this returns; 503 when the
+        hub cannot reach Redis."""
+        inbox: queue.SimpleQueue = queue.SimpleQueue()
+        with self._lock:
+            self._inboxes.setdefault(game_id, set()).add(inbox)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="brehon-events", daemon=True)
+                self._thread.start()
+        if not self._ready.wait(READY_TIMEOUT):
+            self.leave(game_id, inbox)
+            raise Problem(503, "Live events are unavailable for a moment.", headers={"Retry-After": "1"})
+        return inbox
+
+    def leave(self, game_id: str, inbox: queue.SimpleQueue) -> None:
+        """Stop filling ``inbox``."""
+        with self._lock:
+            inboxes = self._inboxes.get(game_id, set())
+            inboxes.discard(inbox)
+            if not inboxes:
+                self._inboxes.pop(game_id, None)
+
+    def _run(self) -> None:
+        first = True
+        while True:
+            try:
+                pubsub = self._store.listen()
+            except redis.RedisError:
+                time.sleep(RECONNECT)
+                continue
+            if not first:
+                self._tell_all(RESYNC)
+            first = False
+            self._ready.set()
+            try:
+                while True:
+                    message = pubsub.get_message(timeout=60.0)
+                    if message is not None and message["type"] == "pmessage":
+                        self._deliver(message)
+            except redis.RedisError:
+                self._ready.clear()
+                pubsub.close()
+                time.sleep(RECONNECT)
+
+    def _deliver(self, message: dict) -> None:
+        game_id = self._store.game_of_channel(message["channel"])
+        with self._lock:
+            inboxes = list(self._inboxes.get(game_id, ()))
+        if inboxes:
+            text = message["data"].decode()
+            heard = json.loads(text)  # once per process, not once per stream
+            item = (heard["version"], heard["kind"], text)
+            for inbox in inboxes:
+                inbox.put(item)
+
+    def _tell_all(self, item) -> None:
+        with self._lock:
+            inboxes = [inbox for group in self._inboxes.values() for inbox in group]
+        for inbox in inboxes:
+            inbox.put(item)
+
+
+def hub() -> Hub:
+    """This application's hub (one per process)."""
+    return current_app.extensions.setdefault("brehon.hub", Hub(store()))
 
 
 @blp.route("/<game_id>/events", methods=["GET"])
@@ -54,64 +147,71 @@ def get_events(table: Table):
     """Follow the game: an event for every new turn, correction and summary, resumable."""
     since = _last_event_id()
     heartbeat = current_app.config.get("EVENTS_HEARTBEAT", HEARTBEAT)
-    return Response(stream(store(), table, since, heartbeat), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    events = hub()
+    inbox = events.join(table.id)
+    answer = Response(stream(store(), table, inbox, since, heartbeat), mimetype="text/event-stream",
+                      headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    answer.call_on_close(lambda: events.leave(table.id, inbox))
+    return answer
 
 
 def _last_event_id() -> int | None:
-    raw = request.headers.get("Last-Event-ID")
-    if raw is None or raw.strip() == "":
+    raw = request.headers.get("Last-Event-ID", "").strip()
+    if not raw:
         return None
-    if not raw.strip().isdigit():
+    if not raw.isdigit():
         raise Problem(400, "Last-Event-ID is the version of the last event seen, a whole number.")
     return int(raw)
 
 
-def frame(data: dict) -> str:
-    """One server-sent event of an event dict."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return f"id: {data['version']}\nevent: {data['kind']}\ndata: {text}\n\n"
+def frame(version: int, kind: str, text: str) -> str:
+    """One server-sent event."""
+    return f"id: {version}\nevent: {kind}\ndata: {text}\n\n"
 
 
-def stream(store: Store, table: Table, since: int | None, heartbeat: float) -> Iterator[str]:
+def frame_of(data: dict) -> str:
+    """The server-sent event of an event dict."""
+    return frame(data["version"], data["kind"], json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+
+def stream(store: Store, table: Table, inbox: queue.SimpleQueue, since: int | None,
+           heartbeat: float) -> Iterator[str]:
     """The events of ``table``'s game after version ``since`` (after the
-    current version when None), then live ones until the client leaves."""
-    # Subscribe before reading the log, so nothing falls between the two.
-    pubsub = store.listen(table.id)
-    try:
-        yield f"retry: {RETRY_MS}\n: brehon events of game {table.id}\n\n"
-        if since is None:
-            last = store.version(table.id)
-        else:
-            last = since
-            for missed in catch_up(store, table, since):
-                yield frame(missed)
+    current version when None), then the live ones from ``inbox`` (already
+    filling, so nothing falls between the log and the live events)."""
+    yield f"retry: {RETRY_MS}\n: brehon events of game {table.id}\n\n"
+    if since is None:
+        last = store.version(table.id)
+    else:
+        last = since
+        for missed in catch_up(store, table, since):
+            yield frame_of(missed)
+            last = missed["version"]
+        summary = store.summary(table.id, last)
+        if summary is not None:
+            yield frame_of(summary_event(last, summary))
+    quiet_since = time.monotonic()
+    while True:
+        try:
+            item = inbox.get(timeout=max(0.0, heartbeat - (time.monotonic() - quiet_since)))
+        except queue.Empty:
+            yield ": heartbeat\n\n"
+            quiet_since = time.monotonic()
+            continue
+        if item is not RESYNC:
+            version, kind, text = item
+        if item is RESYNC or version > last + (kind != SUMMARY):
+            # Missed something (Redis was away, or this came out of order):
+            # the log has it all, in order.
+            for missed in catch_up(store, table, last):
+                yield frame_of(missed)
                 last = missed["version"]
-            summary = store.summary(table.id, last)
-            if summary is not None:
-                yield frame(summary_event(last, summary))
-        quiet_since = time.monotonic()
-        while True:
-            wait = heartbeat - (time.monotonic() - quiet_since)
-            message = pubsub.get_message(timeout=max(wait, 0.0)) if wait > 0 else None
-            if message is None or message["type"] != "message":
-                if time.monotonic() - quiet_since >= heartbeat:
-                    yield ": heartbeat\n\n"
-                    quiet_since = time.monotonic()
+            if item is RESYNC:
                 continue
-            heard = json.loads(message["data"])
-            if heard["version"] > last + (heard["kind"] != SUMMARY):
-                # Something came between (this process was slow to read):
-                # the log has it all, in order.
-                for missed in catch_up(store, table, last):
-                    yield frame(missed)
-                    last = missed["version"]
-            if heard["version"] == last + 1 or (heard["kind"] == SUMMARY and heard["version"] == last):
-                yield frame(heard)
-                last = heard["version"]
-                quiet_since = time.monotonic()
-    finally:
-        pubsub.close()
+        if version == last + 1 or (kind == SUMMARY and version == last):
+            yield frame(version, kind, text)
+            last = version
+            quiet_since = time.monotonic()
 
 
 def catch_up(store: Store, table: Table, since: int) -> list[dict]:

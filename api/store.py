@@ -348,18 +348,23 @@ class Store:
         """The pub/sub channel of a game's events."""
         return self.key(game_id, "events")
 
-    def listen(self, game_id: str) -> redis.client.PubSub:
-        """A pub/sub connection subscribed to the game's events (JSON of
-        :func:`event` and :func:`summary_event`); close it when done.
-        Returns once Redis confirmed the subscription, so an event
-        published after that is heard."""
+    def listen(self) -> redis.client.PubSub:
+        """A pub/sub connection subscribed to the events of every game (JSON
+        of :func:`event` and :func:`summary_event`; :meth:`game_of_channel`
+        names the game); close it when done. Returns once Redis confirmed
+        the subscription, so every event published after that is heard."""
         pubsub = self.redis.pubsub()
-        pubsub.subscribe(self.channel(game_id))
+        pubsub.psubscribe(self.channel("*"))
         # The confirmation is the first message this connection can get.
-        if (pubsub.get_message(timeout=5.0) or {}).get("type") != "subscribe":
+        if (pubsub.get_message(timeout=5.0) or {}).get("type") != "psubscribe":
             pubsub.close()
             raise redis.ConnectionError("Redis did not confirm the subscription")
         return pubsub
+
+    @staticmethod
+    def game_of_channel(channel: bytes) -> str:
+        """The game id in an event channel's name."""
+        return channel.decode().partition("{")[2].partition("}")[0]
 
     # -- boards ----------------------------------------------------------
 
