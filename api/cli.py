@@ -156,6 +156,10 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
     if bool(tls_cert) != bool(tls_key):
         print("brehon serve: give both --tls-cert and --tls-key", file=sys.stderr)
         return BAD_INPUT
+    env = dict(os.environ)
+    if "REDIS_URL" not in env and redis_server_binary() is None:
+        print(INSTALL_HINT, file=sys.stderr)
+        return 1
     started: list[subprocess.Popen] = []
     stopping = False
 
@@ -163,14 +167,9 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
         nonlocal stopping
         stopping = True
 
-    signal.signal(signal.SIGINT, stop_on_signal)
-    signal.signal(signal.SIGTERM, stop_on_signal)
-    env = dict(os.environ)
+    before = {signum: signal.signal(signum, stop_on_signal) for signum in (signal.SIGINT, signal.SIGTERM)}
     try:
         if "REDIS_URL" not in env:
-            if redis_server_binary() is None:
-                print(INSTALL_HINT, file=sys.stderr)
-                return 1
             redis_server = RedisServer(Path(data) / "redis").start()
             started.append(redis_server.process)
             env["REDIS_URL"] = redis_server.url
@@ -200,6 +199,8 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
         return OK
     finally:
         _stop(started)
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
 
 
 def _lan_address() -> str:

