@@ -93,7 +93,7 @@ def body_invalid(messages: dict) -> Problem:
     For a turn, the violation carries the index the turn would have (set by
     the view's game lookup in ``g.turn_index``) and the faulty action's index.
     """
-    pointer, reason = _pointer(messages.get("json", messages))
+    pointer, reason = _pointer(messages["json"])
     parts = pointer.split("/")
     action = int(parts[2]) if len(parts) > 2 and parts[1] == "actions" and parts[2].isdigit() else None
     turn = g.get("turn_index")
@@ -106,8 +106,12 @@ def body_invalid(messages: dict) -> Problem:
 def _http_error(error: HTTPException) -> Response:
     data = getattr(error, "data", None) or {}
     messages = data.get("messages")
-    if error.code == 422 and messages:
+    if error.code == 422 and messages and "json" in messages:
         return response(body_invalid(messages))
+    if error.code == 422 and messages:  # a query parameter
+        fields = next(iter(messages.values()))  # {"query": {"format": ["Must be one of: ..."]}}
+        name, reasons = next(iter(fields.items()))
+        return response(Problem(422, f"{name}: {' '.join(reasons)}", title="Invalid query parameter"))
     if error.code == 400 and messages:
         return response(Problem(400, "The body is not valid JSON.", title="Malformed JSON"))
     detail = error.description or _phrase(error.code)
