@@ -179,12 +179,20 @@ return {1, version + 1}
 """
 
 
+# KEYS: log, snapshot. ARGV: version, snapshot. Sets the snapshot only
+# while the log is still at that version.
+_KEEP_SNAPSHOT = """
+if redis.call('LLEN', KEYS[1]) == tonumber(ARGV[1]) then redis.call('SET', KEYS[2], ARGV[2]) end
+"""
+
+
 class Store:
     """Games, tokens and boards in one Redis."""
 
     def __init__(self, client: redis.Redis):
         self.redis = client
         self._append = client.register_script(_APPEND)
+        self._keep_snapshot = client.register_script(_KEEP_SNAPSHOT)
 
     @classmethod
     def from_url(cls, url: str) -> "Store":
@@ -233,6 +241,9 @@ class Store:
             entries = self.entries(game_id)
             game = Game.replay({**record, "turns": turns_of(entries)})
             version = len(entries)
+            # Keep the fold (after an engine change, say) unless a write came between.
+            self._keep_snapshot(keys=[self.key(game_id, "log"), self.key(game_id, "snapshot")],
+                                args=[version, self._snapshot(game, version)])
         return Table(game_id, record, game, version, {role.decode(): digest for role, digest in tokens.items()})
 
     def entries(self, game_id: str) -> list[dict]:

@@ -72,6 +72,11 @@ def test_a_stale_or_missing_snapshot_falls_back_to_replay(app, redis_client):
     table = store.load(created["id"])
     assert table.version == 12 and table.game.scoresheet() == expected
     assert table.game.turns_played == 12
+    # the replayed fold is kept, so the next load reads no log
+    assert redis_client.exists(snapshot_key)
+    reads = redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0)
+    assert store.load(created["id"]).game.scoresheet() == expected
+    assert redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0) == reads
 
 
 def test_every_key_of_a_game_shares_its_hash_tag(client, redis_client):
