@@ -283,6 +283,37 @@ def test_a_repeated_idempotency_key_gets_the_first_answer_and_logs_nothing(clien
     assert ttl >= 24 * 3600
 
 
+def test_one_turn_sent_twice_at_once_with_its_key_is_logged_once(app, redis_client):
+    created = create_game(app.test_client(), new_record())
+    for version in range(12):  # several rounds, so that both requests often pass the first look
+        player = ("anna", "ben")[version % 2]
+        turn = {"player": player, "actions": [{"type": "discard", "card": {"color": "blue", "value": version % 11}},
+                                              {"type": "draw", "from": "deck"}]}
+        barrier = threading.Barrier(2)
+        answers = []
+
+        def send():
+            client = app.test_client()
+            barrier.wait()
+            answers.append(post_turn(client, created, turn, version=version, **{"Idempotency-Key": f"k{version}"}))
+
+        threads = [threading.Thread(target=send) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert [answer.status_code for answer in answers] == [201, 201]
+        assert answers[0].get_json() == answers[1].get_json()
+        assert answers[0].get_json()["version"] == version + 1
+        assert redis_client.llen(f"game:{{{created['id']}}}:log") == version + 1
+
+
+def test_an_idempotency_key_has_a_sensible_length(client):
+    created = create_game(client, new_record())
+    problem(post_turn(client, created, OPENING, **{"Idempotency-Key": "x" * 201}), 400)
+    problem(post_turn(client, created, OPENING, **{"Idempotency-Key": ""}), 400)
+
+
 # -- check --------------------------------------------------------------------
 
 
