@@ -77,8 +77,10 @@ def init_app(app: Flask) -> Limiter:
         app.view_functions[endpoint] = limit(app.view_functions[endpoint])
 
     def too_many(error: RateLimitExceeded):
-        current = limiter.current_limit
-        wait = max(1, math.ceil(current.reset_at - time.time())) if current else 1
+        # Seconds until the window resets; never more than the window itself
+        # (the storage rounds its reset time up to the next second).
+        current, window = limiter.current_limit, error.limit.limit.get_expiry()
+        wait = min(window, max(1, math.ceil(current.reset_at - time.time()))) if current else window
         return response(Problem(429, f"Too many requests: at most {error.description}. Try again in {wait} s.",
                                 type=RATE_LIMITED, headers={"Retry-After": str(wait)}))
 

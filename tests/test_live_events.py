@@ -1,0 +1,300 @@
+"""The live table across real API processes: three gunicorn processes on the
+test session's Redis; listeners on two of them hear what is posted to the
+third, resume with Last-Event-ID, and the summary job's event reaches them."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import queue
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from api_helpers import EXAMPLE_1, OPENING, bearer, new_record
+from rq import SimpleWorker
+from worker_games import keltis_goal_area
+
+from api import create_app
+from api.redis_server import free_port
+from scoring import Game
+from worker.jobs import queue as summary_queue
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Seconds a test waits for an event that should come.
+WAIT = 10.0
+
+
+@pytest.fixture(scope="module")
+def ports(redis_url):
+    """Three API processes (gunicorn, threaded, as brehon serve runs it) on the test Redis."""
+    started, found = [], []
+    env = {**os.environ, "REDIS_URL": redis_url}
+    try:
+        for _ in range(3):
+            port = free_port()
+            started.append(subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", "1", "--threads", "32",
+                 "--graceful-timeout", "2", "--bind", f"127.0.0.1:{port}", "api:create_app()"],
+                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            found.append(port)
+        for port in found:
+            wait_ready(port)
+        yield found
+    finally:
+        for process in started:
+            process.terminate()
+            process.wait(timeout=10)
+
+
+def wait_ready(port: int) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if call(port, "GET", "/api/v1/rulesets")[0] == 200:
+                return
+        except OSError:
+            time.sleep(0.1)
+    pytest.fail(f"the API process on port {port} did not come up")
+
+
+def call(port: int, method: str, path: str, body=None, headers: dict | None = None) -> tuple[int, dict, dict]:
+    """One JSON request; answers (status, body, headers)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+    try:
+        data = json.dumps(body).encode() if body is not None else None
+        connection.request(method, path, body=data, headers={"Content-Type": "application/json", **(headers or {})})
+        answer = connection.getresponse()
+        return answer.status, json.loads(answer.read() or b"null"), dict(answer.getheaders())
+    finally:
+        connection.close()
+
+
+def create(port: int, record: dict) -> dict:
+    status, created, _ = call(port, "POST", "/api/v1/games", record)
+    assert status == 201, created
+    return created
+
+
+def post_turn(port: int, created: dict, turn: dict, version: int, **headers) -> tuple[int, dict, dict]:
+    return call(port, "POST", f"/api/v1/games/{created['id']}/turns", turn,
+                {**bearer(created["token"]), "If-Match": f'"{version}"', **headers})
+
+
+def correct(port: int, created: dict, body: dict, version: int) -> tuple[int, dict, dict]:
+    return call(port, "POST", f"/api/v1/games/{created['id']}/corrections", body,
+                {**bearer(created["token"]), "If-Match": f'"{version}"'})
+
+
+def game(port: int, created: dict) -> dict:
+    return call(port, "GET", f"/api/v1/games/{created['id']}", headers=bearer(created["token"]))[1]
+
+
+class Listener:
+    """An open event stream, read on a thread of its own: ``next()`` gives
+    the events in order as ``{"id", "event", "data"}``."""
+
+    def __init__(self, port: int, created: dict, token: str | None = None, last_event_id: int | None = None):
+        self.http = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        headers = bearer(token or created["token"])
+        if last_event_id is not None:
+            headers["Last-Event-ID"] = str(last_event_id)
+        self.http.request("GET", f"/api/v1/games/{created['id']}/events", headers=headers)
+        self.response = self.http.getresponse()
+        self.status = self.response.status
+        self.content_type = self.response.getheader("Content-Type", "")
+        self.events: queue.Queue = queue.Queue()
+        self.opened = threading.Event()
+        if self.status == 200:
+            threading.Thread(target=self._read, daemon=True).start()
+            assert self.opened.wait(WAIT), "the stream did not open"
+
+    def _read(self) -> None:
+        event: dict = {}
+        try:
+            for raw in iter(self.response.readline, b""):
+                line = raw.decode().rstrip("\n")
+                if line.startswith("retry:"):
+                    self.opened.set()
+                elif line == "" and event:
+                    self.events.put({**event, "data": json.loads(event["data"])})
+                    event = {}
+                elif line and not line.startswith(":"):
+                    field, _, value = line.partition(": ")
+                    event[field] = value
+        except (OSError, ValueError, AttributeError):
+            pass  # closed by the test (http.client may trip over its own closed file)
+
+    def next(self, timeout: float = WAIT) -> dict:
+        return self.events.get(timeout=timeout)
+
+    def quiet(self, seconds: float = 0.5) -> bool:
+        """True when no further event comes within ``seconds``."""
+        try:
+            self.events.get(timeout=seconds)
+            return False
+        except queue.Empty:
+            return True
+
+    def close(self) -> None:
+        if self.http.sock is not None:
+            self.http.sock.shutdown(socket.SHUT_RDWR)
+        self.http.close()
+
+
+@pytest.fixture
+def listeners():
+    """Listeners opened by a test, closed after it."""
+    opened: list[Listener] = []
+
+    def listen(*args, **kwargs) -> Listener:
+        listener = Listener(*args, **kwargs)
+        opened.append(listener)
+        return listener
+
+    yield listen
+    for listener in opened:
+        listener.close()
+
+
+def test_two_listeners_on_two_processes_hear_a_turn_posted_to_a_third(redis_client, ports, listeners):
+    a, b, c = ports
+    created = create(a, new_record())
+    on_b = listeners(b, created)
+    on_c = listeners(c, created, token=created["spectator_token"])
+    assert on_b.status == on_c.status == 200 and on_b.content_type.startswith("text/event-stream")
+    status, answer, _ = post_turn(a, created, OPENING, 0)
+    assert status == 201
+    for listener in (on_b, on_c):
+        event = listener.next()
+        assert (event["id"], event["event"]) == ("1", "turn")
+        assert event["data"]["turn"] == OPENING and event["data"]["version"] == 1
+        assert event["data"]["scoresheet"] == answer["scoresheet"]
+    status, undone, _ = correct(a, created, {"undo": True, "by": "ben"}, 1)
+    assert status == 201
+    for listener in (on_b, on_c):
+        event = listener.next()
+        assert (event["id"], event["event"]) == ("2", "correction")
+        assert event["data"]["by"] == "ben" and event["data"]["replaced"] == {"index": 0, "turn": OPENING}
+        assert event["data"]["scoresheet"] == undone["scoresheet"]
+        assert listener.quiet()
+
+
+def test_a_listener_that_drops_and_resumes_gets_exactly_the_events_it_missed(redis_client, ports, listeners):
+    a, b, c = ports
+    created = create(a, new_record())
+    steady = listeners(a, created)  # follows the whole game: what the resumed listener must match
+    dropping = listeners(b, created)
+    turns = EXAMPLE_1["turns"]
+    assert post_turn(c, created, turns[0], 0)[0] == 201
+    assert dropping.next()["id"] == "1"
+    dropping.close()
+    for version, turn in enumerate(turns[1:4], start=1):
+        assert post_turn(c, created, turn, version)[0] == 201
+    assert correct(c, created, {"replace": 1, "turn": turns[1], "by": "anna"}, 4)[0] == 201
+    heard = [steady.next() for _ in range(5)]
+    assert [event["id"] for event in heard] == ["1", "2", "3", "4", "5"]
+
+    resumed = listeners(c, created, last_event_id=1)
+    missed = [resumed.next() for _ in range(4)]
+    assert missed == heard[1:]  # rebuilt from the log, exactly as they were heard live
+    assert resumed.quiet()
+    assert post_turn(a, created, turns[4], 5)[0] == 201
+    assert resumed.next() == steady.next()
+    assert resumed.quiet() and steady.quiet()
+
+
+def test_last_event_id_zero_replays_the_whole_log_with_each_score_sheet(redis_client, ports, listeners):
+    a, _, _ = ports
+    created = create(a, EXAMPLE_1)
+    listener = listeners(a, created, last_event_id=0)
+    events = [listener.next() for _ in range(5)]
+    for version, event in enumerate(events, start=1):
+        assert int(event["id"]) == event["data"]["version"] == version
+        prefix = {**EXAMPLE_1, "turns": EXAMPLE_1["turns"][:version]}
+        assert event["data"]["scoresheet"] == Game.replay(prefix).scoresheet()
+    assert listener.quiet()
+
+
+def test_an_idempotent_retry_after_a_lost_answer_leaves_one_turn(redis_client, ports, listeners):
+    a, b, _ = ports
+    created = create(a, new_record())
+    listener = listeners(b, created)
+    body = json.dumps(OPENING).encode()
+    request = (f"POST /api/v1/games/{created['id']}/turns HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+               f"Authorization: Bearer {created['token']}\r\nIf-Match: \"0\"\r\nIdempotency-Key: phone-1-turn-0\r\n"
+               f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
+    with socket.create_connection(("127.0.0.1", a)) as lost:
+        lost.sendall(request)  # and hang up before the answer comes
+    assert listener.next()["id"] == "1"  # the server logged it all the same
+    status, answer, headers = post_turn(a, created, OPENING, 0, **{"Idempotency-Key": "phone-1-turn-0"})
+    assert status == 201 and headers["Idempotent-Replayed"] == "true"
+    assert answer["version"] == 1
+    now = game(b, created)
+    assert now["version"] == 1 and len(now["history"]) == 1
+    assert answer["scoresheet"] == now["scoresheet"]
+    assert listener.quiet()
+
+
+def test_a_spectator_reads_and_listens_but_cannot_write(redis_client, ports, listeners):
+    a, b, _ = ports
+    created = create(a, EXAMPLE_1)
+    spectator = bearer(created["spectator_token"])
+    for tail in ("", "/scoresheet", "/record"):
+        assert call(b, "GET", f"/api/v1/games/{created['id']}{tail}", headers=spectator)[0] == 200
+    writes = [("turns", EXAMPLE_1["turns"][0]), ("corrections", {"undo": True, "by": "me"}),
+              ("check", EXAMPLE_1["turns"][0])]
+    for tail, body in writes:
+        status, problem, headers = call(b, "POST", f"/api/v1/games/{created['id']}/{tail}", body,
+                                        {**spectator, "If-Match": '"5"'})
+        assert status == 403 and headers["Content-Type"] == "application/problem+json", (tail, problem)
+    assert game(a, created)["version"] == 5
+    listener = listeners(b, created, token=created["spectator_token"], last_event_id=4)
+    assert listener.next()["id"] == "5"
+    stranger = listeners(b, created, token="not-a-token")
+    assert stranger.status == 404
+
+
+def test_the_summary_job_tells_the_listeners(redis_client, ports, listeners):
+    a, b, _ = ports
+    record = keltis_goal_area()
+    created = create(a, {**record, "turns": record["turns"][:-1]})
+    listener = listeners(b, created)
+    status, answer, _ = post_turn(a, created, record["turns"][-1], created["version"])
+    assert status == 201 and answer["scoresheet"]["status"] == "finished"
+    assert listener.next()["event"] == "turn"
+    SimpleWorker([summary_queue(redis_client)], connection=redis_client).work(burst=True)
+    event = listener.next()
+    assert (event["id"], event["event"]) == (str(answer["version"]), "summary")
+    status, summary, _ = call(b, "GET", f"/api/v1/games/{created['id']}/summary", headers=bearer(created["token"]))
+    assert status == 200 and event["data"]["summary"] == summary
+    # coming back after the final turn, the summary follows the missed events
+    again = listeners(a, created, last_event_id=answer["version"] - 1)
+    assert [again.next()["event"], again.next()["event"]] == ["turn", "summary"]
+
+
+def test_a_bad_last_event_id_is_a_400(redis_client, ports):
+    a, _, _ = ports
+    created = create(a, new_record())
+    status, problem, _ = call(a, "GET", f"/api/v1/games/{created['id']}/events",
+                              headers={**bearer(created["token"]), "Last-Event-ID": "seven"})
+    assert status == 400 and problem["status"] == 400
+
+
+def test_a_quiet_stream_sends_heartbeats(redis_client, redis_url):
+    app = create_app({"TESTING": True, "REDIS_URL": redis_url, "EVENTS_HEARTBEAT": 0.2})
+    client = app.test_client()
+    created = client.post("/api/v1/games", json=new_record()).get_json()
+    answer = client.get(f"/api/v1/games/{created['id']}/events", headers=bearer(created["token"]), buffered=False)
+    chunks = iter(answer.response)
+    started = time.monotonic()
+    assert next(chunks).startswith(b"retry: ")
+    assert next(chunks) == b": heartbeat\n\n"
+    assert next(chunks) == b": heartbeat\n\n"
+    assert 0.3 <= time.monotonic() - started < 2.0
+    answer.close()

@@ -1,0 +1,110 @@
+"""Limits against a real Redis: rate limits answer 429 problem+json with
+Retry-After (set low through create_app's test_config), a game holds at most
+2,000 turns, a body at most 1 MiB."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from api_helpers import EXAMPLE_1, OPENING, TALLY, bearer, create_game, new_record, post_turn, problem
+
+from api import MAX_BODY, create_app
+from api.limits import MAX_TURNS
+
+
+@pytest.fixture
+def limited(redis_client, redis_url):
+    """A client of an app whose every rate limit is 2 per minute."""
+    app = create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_LIMIT_CREATE": "2 per minute",
+                      "BREHON_LIMIT_TURNS": "2 per minute", "BREHON_LIMIT_CHECKS": "2 per minute",
+                      "BREHON_LIMIT_TALLIES": "2 per minute"})
+    return app.test_client()
+
+
+def too_many(answer) -> dict:
+    body = problem(answer, 429)
+    assert body["type"] == "/problems/rate-limited"
+    assert 1 <= int(answer.headers["Retry-After"]) <= 60
+    return body
+
+
+def test_game_creation_is_limited_per_client_address(limited):
+    for _ in range(2):
+        create_game(limited, new_record())
+    too_many(limited.post("/api/v1/games", json=new_record()))
+    other = limited.post("/api/v1/games", json=new_record(), environ_base={"REMOTE_ADDR": "192.0.2.7"})
+    assert other.status_code == 201
+
+
+def test_turns_and_corrections_share_one_limit_per_game(limited):
+    created = create_game(limited, new_record())
+    neighbour = create_game(limited, EXAMPLE_1)
+    assert post_turn(limited, created, OPENING).status_code == 201
+    url = f"/api/v1/games/{created['id']}/corrections"
+    undo = limited.post(url, json={"undo": True, "by": "anna"}, headers={**bearer(created["token"]), "If-Match": '"1"'})
+    assert undo.status_code == 201
+    too_many(post_turn(limited, created, OPENING, version=2))
+    version = limited.get(f"/api/v1/games/{created['id']}", headers=bearer(created["token"])).get_json()["version"]
+    assert version == 2  # the refused turn was not logged
+    assert post_turn(limited, neighbour, {"player": "ben", "actions": []}).status_code == 422  # its own count
+
+
+def test_checks_are_limited_per_game(limited):
+    created = create_game(limited, new_record())
+    url, headers = f"/api/v1/games/{created['id']}/check", bearer(created["token"])
+    for _ in range(2):
+        assert limited.post(url, json=OPENING, headers=headers).status_code == 200
+    too_many(limited.post(url, json=OPENING, headers=headers))
+
+
+def test_tallies_are_limited_per_client_address(limited):
+    for _ in range(2):
+        assert limited.post("/api/v1/tally", json=TALLY).status_code == 200
+    too_many(limited.post("/api/v1/tally", json=TALLY))
+    assert limited.post("/api/v1/tally", json=TALLY, environ_base={"REMOTE_ADDR": "192.0.2.8"}).status_code == 200
+
+
+def test_the_default_limits_let_a_table_play(client):
+    created = create_game(client, new_record())
+    url, headers = f"/api/v1/games/{created['id']}/check", bearer(created["token"])
+    for _ in range(30):
+        assert client.post(url, json=OPENING, headers=headers).status_code == 200
+
+
+def endless(turns: int) -> dict:
+    """A legal Keltis record of ``turns`` turns: each player discards a card
+    and takes it back from its pile, so the game never ends."""
+    return new_record(turns=[
+        {"player": player, "actions": [{"type": "discard", "card": {"color": "red", "value": value}},
+                                       {"type": "draw", "from": "red"}]}
+        for player, value in (("anna", 3), ("ben", 4)) * (turns // 2)])
+
+
+def test_a_game_holds_at_most_2000_turns(client):
+    full = create_game(client, endless(MAX_TURNS))
+    assert full["version"] == MAX_TURNS == 2000
+    body = problem(post_turn(client, full, endless(2)["turns"][0]), 422)
+    (violation,) = body["violations"]
+    assert (violation["rule"], violation["turn"], violation["action"]) == ("record.invalid", 2000, None)
+    assert violation["details"]["pointer"] == "/turns" and "2000" in violation["message"]
+    # an undo makes room for one turn again
+    url = f"/api/v1/games/{full['id']}/corrections"
+    headers = {**bearer(full["token"]), "If-Match": f'"{MAX_TURNS}"'}
+    assert client.post(url, json={"undo": True, "by": "x"}, headers=headers).status_code == 201
+    assert post_turn(client, full, endless(2)["turns"][1], version=MAX_TURNS + 1).status_code == 201
+
+
+def test_a_record_of_more_than_2000_turns_is_refused(client, redis_client):
+    (violation,) = problem(client.post("/api/v1/games", json=endless(MAX_TURNS + 2)), 422)["violations"]
+    assert (violation["rule"], violation["turn"], violation["details"]["pointer"]) == ("record.invalid", None, "/turns")
+    assert redis_client.keys("game:*") == []
+
+
+def test_a_body_over_1_mib_is_413(client):
+    record = new_record(notes="x" * MAX_BODY)
+    assert len(json.dumps(record)) > MAX_BODY == 1024 * 1024
+    problem(client.post("/api/v1/games", json=record), 413)
+    created = create_game(client, new_record())
+    turn = {**OPENING, "padding": "x" * MAX_BODY}
+    problem(post_turn(client, created, turn), 413)
