@@ -6,6 +6,8 @@ import random
 
 import pytest
 import redis
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 import scoring
 from api import create_app
@@ -45,6 +47,23 @@ def test_turns_answered_201_survive_kill_9_of_redis(tmp_path):
         assert game["scoresheet"] == scoring.replay(record)
     finally:
         server.stop()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 4))
+def test_a_refused_turn_leaves_the_stored_game_byte_for_byte_unchanged(client, redis_client, seed, players):
+    rng = random.Random(seed)
+    game = random_game(rng, players=players, turns=40, illegal=0.2)
+    assume(game.refused)
+    index, before, action, rule = rng.choice(game.refused)
+    record = game.record
+    created = create_game(client, {**record, "turns": record["turns"][:index]})
+    stored = {key: redis_client.dump(key) for key in redis_client.keys(f"game:{{{created['id']}}}:*")}
+    turn = {"player": record["turns"][index]["player"], "actions": [*before, action]}
+    answer = post_turn(client, created, turn)
+    assert answer.status_code == 422
+    assert answer.get_json()["violations"][0]["rule"] == rule
+    assert {key: redis_client.dump(key) for key in redis_client.keys(f"game:{{{created['id']}}}:*")} == stored
 
 
 def test_a_turn_costs_no_log_read_when_the_snapshot_is_current(client, redis_client, app):
