@@ -93,7 +93,10 @@ def body_invalid(messages: dict) -> Problem:
     For a turn, the violation carries the index the turn would have (set by
     the view's game lookup in ``g.turn_index``) and the faulty action's index.
     """
-    pointer, reason = _pointer(messages["json"])
+    fields = messages["json"]
+    # The engine names a key that does not belong before anything else; so do we.
+    unknown = [key for key, reasons in fields.items() if reasons == ["Unknown field."]]
+    pointer, reason = _pointer({unknown[0]: fields[unknown[0]]} if unknown else fields)
     parts = pointer.split("/")
     action = int(parts[2]) if len(parts) > 2 and parts[1] == "actions" and parts[2].isdigit() else None
     turn = g.get("turn_index")
