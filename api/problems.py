@@ -87,6 +87,18 @@ def _pointer(messages: Any, prefix: str = "") -> tuple[str, str]:
     return prefix, reason
 
 
+#: marshmallow's words for a fault, in the engine's words (scoring/schema.py).
+REASONS = {
+    "Missing data for required field.": "is required",
+    "Unknown field.": "is not allowed here",
+    "Invalid input type.": "must be an object",
+    "Not a valid mapping type.": "must be an object",
+    "Not a valid list.": "must be an array",
+    "Not a valid string.": "must be a string",
+    "Field may not be null.": "must not be null",
+}
+
+
 def body_invalid(messages: dict) -> Problem:
     """A body that fails its marshmallow schema: ``record.invalid`` naming the field.
 
@@ -102,7 +114,7 @@ def body_invalid(messages: dict) -> Problem:
     turn = g.get("turn_index")
     game = g.get("game_name")
     violation = Violation(game, "record.invalid", turn, action if turn is not None else None,
-                          {"pointer": pointer, "reason": f"{pointer or '/'} {reason.rstrip('.').lower()}"})
+                          {"pointer": pointer, "reason": f"{pointer or '/'} {REASONS.get(reason, reason)}"})
     return refused(violation)
 
 

@@ -11,6 +11,7 @@ import pytest
 from api_helpers import (EXAMPLE_1, EXAMPLE_1_SHEET, EXAMPLE_6, OPENING, bearer, create_game, new_record,
                          post_turn, problem)
 from keltis_games import random_game
+from scoring import Game, Refused
 from worker.jobs import find_summary_job
 
 def game_url(created: dict, tail: str = "") -> str:
@@ -224,6 +225,10 @@ def test_a_malformed_turn_is_record_invalid_naming_the_field(client, turn, point
     assert violation["rule"] == "record.invalid"
     assert violation["details"]["pointer"] == pointer
     assert violation["turn"] == 5 and violation["action"] == action
+    # the envelope check answers exactly as the engine's play of that turn would
+    with pytest.raises(Refused) as engine:
+        Game.replay(EXAMPLE_1).play(turn)
+    assert violation == engine.value.violation.to_json()
 
 
 def test_an_engine_schema_fault_inside_an_action_names_it(client):
