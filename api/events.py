@@ -180,11 +180,10 @@ def stream(store: Store, table: Table, inbox: queue.SimpleQueue, since: int | No
     current version when None), then the live ones from ``inbox`` (already
     filling, so nothing falls between the log and the live events)."""
     yield f"retry: {RETRY_MS}\n: brehon events of game {table.id}\n\n"
-    if since is None:
-        last = store.version(table.id)
-    else:
-        last = since
-        for missed in catch_up(store, table, since):
+    # An id from beyond this game's log (another game's, say) resumes from now.
+    last = store.version(table.id) if since is None else min(since, store.version(table.id))
+    if since is not None:
+        for missed in catch_up(store, table, last):
             yield frame_of(missed)
             last = missed["version"]
         summary = store.summary(table.id, last)

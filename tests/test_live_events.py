@@ -278,12 +278,15 @@ def test_the_summary_job_tells_the_listeners(redis_client, ports, listeners):
     assert [again.next()["event"], again.next()["event"]] == ["turn", "summary"]
 
 
-def test_a_bad_last_event_id_is_a_400(redis_client, ports):
-    a, _, _ = ports
+def test_a_bad_last_event_id_is_a_400_and_one_beyond_the_log_resumes_from_now(redis_client, ports, listeners):
+    a, b, _ = ports
     created = create(a, new_record())
     status, problem, _ = call(a, "GET", f"/api/v1/games/{created['id']}/events",
                               headers={**bearer(created["token"]), "Last-Event-ID": "seven"})
     assert status == 400 and problem["status"] == 400
+    listener = listeners(b, created, last_event_id=99)  # another game's id, say
+    assert post_turn(a, created, OPENING, 0)[0] == 201
+    assert listener.next()["id"] == "1"
 
 
 def test_a_quiet_stream_sends_heartbeats(redis_client, redis_url):
