@@ -124,3 +124,20 @@ def test_a_stale_turn_is_shown_not_dropped(context, page, base_url):
     expect(page.locator("#log li")).to_contain_text("discarded")
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert game["record"]["turns"] == [other]
+
+
+def test_a_correction_is_logged_not_hidden(page, base_url):
+    created = opened_game(base_url)
+    join(page, created)
+    page.once("dialog", lambda dialog: dialog.accept("Ben"))
+    tap(page, "#undo")
+    log = page.locator("#log li")
+    expect(log).to_have_count(len(OPENING) + 1)
+    expect(log.first).to_have_class("correction")
+    expect(log.first).to_contain_text("Correction by Ben: undid the last turn")
+    expect(log.nth(1)).to_contain_text("Ben: played ◆ blue 1")  # the undone turn stays in the log
+    expect(page.locator("#turn-now")).to_contain_text("Ben")  # Ben's turn to log again
+    shot(page, "table-correction")
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    assert game["record"]["turns"] == OPENING[:-1]
+    assert game["history"][-1]["kind"] == "correction"

@@ -8,7 +8,7 @@ const ARROW = {ascending: '↑', descending: '↓'};
 
 /** Every player's card rows with their direction, and extra facts per seat. */
 export function cardRows(players, names, extra) {
-  return h('div', {class: 'scroll'}, h('table', {class: 'cardrow'},
+  return h('div', {class: 'scroll', tabindex: 0, role: 'region', 'aria-label': t('table.rows')}, h('table', {class: 'cardrow'},
     h('caption', {class: 'sr'}, t('table.rows')),
     h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, t('table.player')),
       COLOURS.map(c => h('th', {scope: 'col', class: `c-${c}`}, colour(c))))),

@@ -9,7 +9,7 @@ import {get} from '../db.js';
 export function sheetTable(sheet, names = {}) {
   const keys = Object.keys(sheet.players[0]?.breakdown || {});
   const winners = new Set(sheet.winners || []);
-  return h('div', {class: 'scroll'}, h('table', {id: 'sheet'},
+  return h('div', {class: 'scroll', tabindex: 0, role: 'region', 'aria-label': t('sheet.title')}, h('table', {id: 'sheet'},
     h('caption', {}, sheet.status === 'finished' ? t('sheet.finished', {reason: sheet.end_reason ? t(`end.${sheet.end_reason}`) : '–'}) : t('sheet.in_progress')),
     h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, t('table.player')),
       keys.map(key => h('th', {scope: 'col', class: 'num'}, t(`score.${key}`))),

@@ -1,26 +1,31 @@
-// The summary after the game: the lead's history as an inline SVG chart,
-// where the points came from, decisive turns and notable facts.
+// The summary after the game (worker/summary.py): the lead's history as an
+// inline SVG chart, where each player's points came from, the turns that
+// changed the lead, and notable facts.
 import {h, svg} from '../ui.js';
 import {t} from '../i18n.js';
 import {api} from '../api.js';
 import {get} from '../db.js';
+import {colour, part} from '../words.js';
 
-const LINE_COLOURS = ['#c0392b', '#2471a3', '#1e8449', '#b7950b', '#7d3c98'];
-const DASHES = ['', '6 3', '2 3', '10 4 2 4', '1 5'];
+const POLL_MS = 1500;
+// Lines differ in colour and in dash pattern: colour is never the only signal.
+const LINE_COLOURS = ['#b03022', '#1f6391', '#1a7540', '#7a5f00', '#7d3c98'];
+const DASHES = ['', '8 4', '2 4', '12 4 2 4', '1 6'];
 
 /** Draw the summary of a game, or say that it is not ready. */
 export async function show(main, id) {
   const mine = await get('games', id);
   main.append(h('h1', {}, t('summary.title')));
   const body = h('div', {id: 'summary', 'aria-live': 'polite'});
-  main.append(body, h('p', {}, h('a', {class: 'button', href: `#/sheet/${id}`}, t('nav.sheet'))));
+  main.append(body, h('p', {class: 'row'}, h('a', {class: 'button', href: `#/sheet/${id}`}, t('nav.sheet')),
+    h('a', {class: 'button', href: `#/game/${id}`}, t('nav.table'))));
   let timer = null;
   const poll = async () => {
     try {
       const {status, data} = await api(`/games/${id}/summary`, {token: mine.token});
       if (status === 202) {
         body.replaceChildren(h('p', {}, t('summary.running')));
-        timer = setTimeout(poll, 1500);
+        timer = setTimeout(poll, POLL_MS);
         return;
       }
       body.replaceChildren(...render(data));
@@ -33,52 +38,73 @@ export async function show(main, id) {
 }
 
 function render(summary) {
-  const names = Object.fromEntries((summary.players || []).map(p => [p.id, p.name || p.id]));
-  const out = [];
-  const lead = summary.lead || summary.history || summary.totals;
-  if (Array.isArray(lead) && lead.length) out.push(h('h2', {}, t('summary.lead')), chart(lead, names));
-  if (summary.sources || summary.breakdown) {
-    const sources = summary.sources || summary.breakdown;
-    out.push(h('h2', {}, t('summary.sources')), h('ul', {}, Object.entries(sources).map(([id, parts]) =>
-      h('li', {}, `${names[id] || id}: ${Object.entries(parts).map(([k, v]) => `${t(`score.${k}`)} ${Array.isArray(v) ? v.join(', ') : v}`).join(' · ')}`))));
+  const names = Object.fromEntries(summary.players.map(p => [p.id, p.name || p.id]));
+  const who = ids => ids.map(id => names[id] || id).join(', ');
+  // Celtica's total (complete amulets) rarely moves: its chart shows parts held.
+  const measure = summary.game === 'celtica' ? 'parts' : 'scores';
+  const points = [{turn: 0, values: summary.start[measure]},
+    ...summary.history.map(entry => ({turn: entry.turn + 1, values: entry[measure]}))];
+  const out = [h('h2', {}, t(measure === 'parts' ? 'summary.parts_chart' : 'summary.lead')), chart(points, summary.players, names)];
+  out.push(h('h2', {}, t('summary.sources')), h('ul', {id: 'sources'}, Object.entries(summary.sources).map(([id, sources]) =>
+    h('li', {}, h('strong', {}, names[id] || id), ': ', Object.entries(sources).map(([key, value]) => source(key, value)).join(' · ')))));
+  if (summary.lead_changes.length) {
+    out.push(h('h2', {}, t('summary.decisive')), h('ul', {id: 'decisive'}, summary.lead_changes.map(change =>
+      h('li', {}, t('summary.lead_change', {turn: change.turn + 1, player: names[change.player] || change.player,
+        leaders: who(change.leaders), before: who(change.before)})))));
   }
-  const decisive = summary.decisive_turns || summary.decisive || [];
-  if (decisive.length) out.push(h('h2', {}, t('summary.decisive')), h('ul', {}, decisive.map(d => h('li', {}, text(d)))));
-  const facts = summary.facts || summary.notable || [];
-  if (facts.length) out.push(h('h2', {}, t('summary.facts')), h('ul', {}, facts.map(f => h('li', {}, text(f)))));
-  if (!out.length) out.push(h('pre', {}, JSON.stringify(summary, null, 2)));
+  const facts = summary.facts;
+  const list = [];
+  if (facts.longest_clover_chain) list.push(t('fact.clover_chain', named(facts.longest_clover_chain, names)));
+  if (facts.biggest_turn) list.push(t(measure === 'parts' ? 'fact.biggest_turn_parts' : 'fact.biggest_turn', named(facts.biggest_turn, names)));
+  if (facts.cards_played && Object.keys(facts.cards_played).length) {
+    list.push(t('fact.cards_played', {cards: Object.entries(facts.cards_played).map(([c, n]) => `${colour(c)} ${n}`).join(', ')}));
+  }
+  if (facts.end) list.push(t('fact.end', {...named(facts.end, names), reason: t(`end.${facts.end.reason}`)}));
+  if (list.length) out.push(h('h2', {}, t('summary.facts')), h('ul', {id: 'facts'}, list.map(text => h('li', {}, text))));
   return out;
 }
 
-function text(item) {
-  if (typeof item === 'string') return item;
-  return item.text || item.message || item.description || JSON.stringify(item);
+function named(fact, names) {
+  return {...fact, turn: fact.turn + 1, player: names[fact.player] || fact.player};
 }
 
-// Each point is one turn: {turn, totals: {player: total}} (or a plain map).
-function chart(points, names) {
-  const rows = points.map((p, i) => ({turn: p.turn ?? i, totals: p.totals || p.scores || p}));
-  const players = Object.keys(rows[0].totals).filter(k => k !== 'turn');
-  const values = rows.flatMap(r => players.map(p => Number(r.totals[p]) || 0));
-  const low = Math.min(0, ...values), high = Math.max(1, ...values);
-  const W = 340, H = 200, L = 34, B = 24;
-  const x = i => L + (i / Math.max(1, rows.length - 1)) * (W - L - 8);
+// One source of points in words: numbers as they are, nested counts by kind.
+function source(key, value) {
+  if (typeof value !== 'object' || value === null) return `${t(`score.${key}`)} ${value}`;
+  const parts = Object.entries(value).map(([kind, n]) => (typeof n === 'object'
+    ? `${t(`kind.${kind}`)} +${n.gained ?? 0}/−${n.lost ?? 0}`
+    : `${t(`score.${kind}`)} ${n}`));
+  return `${t(`score.${key}`)}: ${parts.join(', ')}`;
+}
+
+// Each point is the value of every player after a turn (turn 0: the start).
+function chart(points, players, names) {
+  const ids = players.map(p => p.id);
+  const all = points.flatMap(point => ids.map(id => point.values[id] ?? 0));
+  const low = Math.min(0, ...all);
+  const high = Math.max(1, ...all);
+  const W = 340, H = 200, L = 34, B = 24, legendRows = Math.ceil(ids.length / 2);
+  const x = i => L + (i / Math.max(1, points.length - 1)) * (W - L - 8);
   const y = v => 8 + (1 - (v - low) / (high - low)) * (H - B - 8);
-  const chartSvg = svg('svg', {class: 'chart', viewBox: `0 0 ${W} ${H + 20 * Math.ceil(players.length / 2)}`, role: 'img',
+  const drawing = svg('svg', {class: 'chart', id: 'lead-chart', viewBox: `0 0 ${W} ${H + 20 * legendRows}`, role: 'img',
     'aria-label': t('summary.chart_label')},
   svg('line', {x1: L, y1: y(0), x2: W - 8, y2: y(0), class: 'axis'}),
   svg('line', {x1: L, y1: 8, x2: L, y2: H - B, class: 'axis'}),
-  svg('text', {x: 2, y: 14}, String(high)), svg('text', {x: 2, y: H - B}, String(low)),
+  svg('text', {x: 2, y: 16}, String(high)),
+  svg('text', {x: 2, y: H - B}, String(low)),
   svg('text', {x: W / 2, y: H - 6, 'text-anchor': 'middle'}, t('summary.turns')));
-  players.forEach((p, k) => {
-    chartSvg.append(svg('polyline', {fill: 'none', stroke: LINE_COLOURS[k % 5], 'stroke-width': 2.5,
-      'stroke-dasharray': DASHES[k % 5], points: rows.map((r, i) => `${x(i)},${y(Number(r.totals[p]) || 0)}`).join(' ')}));
-    const ly = H + 14 + 20 * Math.floor(k / 2), lx = 10 + (k % 2) * 170;
-    chartSvg.append(svg('line', {x1: lx, y1: ly - 4, x2: lx + 28, y2: ly - 4, stroke: LINE_COLOURS[k % 5], 'stroke-width': 3,
-      'stroke-dasharray': DASHES[k % 5]}), svg('text', {x: lx + 34, y: ly}, names[p] || p));
+  ids.forEach((id, k) => {
+    const style = {stroke: LINE_COLOURS[k % 5], 'stroke-dasharray': DASHES[k % 5]};
+    drawing.append(svg('polyline', {...style, fill: 'none', 'stroke-width': 2.5,
+      points: points.map((point, i) => `${x(i)},${y(point.values[id] ?? 0)}`).join(' ')}));
+    const lx = 10 + (k % 2) * 170, ly = H + 14 + 20 * Math.floor(k / 2);
+    drawing.append(svg('line', {...style, x1: lx, y1: ly - 4, x2: lx + 28, y2: ly - 4, 'stroke-width': 3}),
+      svg('text', {x: lx + 34, y: ly}, names[id]));
   });
-  const table = h('details', {}, h('summary', {}, t('summary.as_table')), h('table', {},
-    h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, t('summary.turn')), players.map(p => h('th', {scope: 'col', class: 'num'}, names[p] || p)))),
-    h('tbody', {}, rows.map(r => h('tr', {}, h('th', {scope: 'row'}, String(r.turn)), players.map(p => h('td', {class: 'num'}, String(r.totals[p])))))))));
-  return h('div', {}, chartSvg, table);
+  const head = h('tr', {}, h('th', {scope: 'col'}, t('summary.turn')), ids.map(id => h('th', {scope: 'col', class: 'num'}, names[id])));
+  const rows = points.map(point => h('tr', {}, h('th', {scope: 'row'}, String(point.turn)),
+    ids.map(id => h('td', {class: 'num'}, String(point.values[id] ?? 0)))));
+  return h('div', {}, drawing, h('details', {}, h('summary', {}, t('summary.as_table')),
+    h('div', {class: 'scroll', tabindex: 0, role: 'region', 'aria-label': t('summary.as_table')},
+      h('table', {}, h('thead', {}, head), h('tbody', {}, rows)))));
 }

@@ -92,7 +92,7 @@ export async function show(main, id) {
 
   function scoreStrip(sheet, current) {
     const byId = Object.fromEntries(sheet.players.map(p => [p.id, p]));
-    return h('ol', {class: 'strip', 'aria-label': t('table.scores')}, game.record.players.map(player => {
+    return h('ol', {class: 'strip', tabindex: 0, 'aria-label': t('table.scores')}, game.record.players.map(player => {
       const score = byId[player.id] || {};
       return h('li', {class: `player${player.id === current ? ' current' : ''}`, dataset: {player: player.id}},
         h('div', {}, player.name, player.id === current ? h('span', {class: 'sr'}, ` (${t('table.now')})`) : null),
@@ -241,35 +241,42 @@ export async function show(main, id) {
 
   // -- the log ---------------------------------------------------------------
 
+  // The log as the server keeps it: turns and corrections, latest on top.
+  // Undone and replaced turns stay in it, each with the correction after it.
   function logSection() {
     const game_ = game.record.game;
-    const entries = game.record.turns.map((turn, index) => ({index, text: words.turn(game_, turn, names())}));
-    const corrections = (game.history || []).filter(entry => entry.kind === 'correction' || entry.type === 'correction');
-    const list = h('ol', {class: 'log', reversed: true, id: 'log'},
-      entries.reverse().map(entry => h('li', {value: entry.index + 1}, entry.text)));
+    const entries = (game.history || game.record.turns.map(turn => ({kind: 'turn', turn}))).map((entry, index) => ({
+      index,
+      correction: entry.kind === 'correction',
+      text: entry.kind === 'correction' ? correctionText(entry) : words.turn(game_, entry.turn, names()),
+    }));
     return h('section', {'aria-labelledby': 'log-title'},
       h('h2', {id: 'log-title'}, t('table.log')),
-      entries.length ? list : h('p', {class: 'hint'}, t('table.log_empty')),
-      corrections.length ? h('ul', {class: 'log'}, corrections.map(c =>
-        h('li', {class: 'correction'}, correctionText(c)))) : null,
-      entries.length && !mine.spectator ? h('button', {id: 'undo', class: 'quiet', onclick: undo}, t('table.undo')) : null);
+      entries.length
+        ? h('ol', {class: 'log', reversed: true, id: 'log'}, entries.reverse().map(entry =>
+          h('li', {value: entry.index + 1, class: entry.correction ? 'correction' : null}, entry.text)))
+        : h('p', {class: 'hint'}, t('table.log_empty')),
+      game.record.turns.length && !mine.spectator ? h('button', {id: 'undo', class: 'quiet', onclick: undo}, t('table.undo')) : null);
   }
 
-  function correctionText(c) {
-    const what = c.undo || c.kind === 'undo' ? t('table.undone') : t('table.replaced', {n: (c.replace ?? c.turn_index ?? 0) + 1});
-    return t('table.correction', {by: c.by || '?', what});
+  function correctionText(entry) {
+    const what = entry.undo ? t('table.undone')
+      : t('table.replaced', {n: entry.replace + 1, turn: words.turn(game.record.game, entry.turn, names())});
+    return t('table.correction', {by: entry.by, what});
   }
 
   async function undo() {
-    const by = names()[composing.player] || '';
-    if (!confirm(t('table.undo_confirm'))) return;
+    const last = game.record.turns.at(-1);
+    const by = prompt(t('table.undo_by'), names()[last.player] || '');
+    if (!by) return;
     try {
       await api(`/games/${id}/corrections`, {method: 'POST', token, body: {undo: true, by},
         headers: {'If-Match': ifMatch(etag, game.version), 'Idempotency-Key': crypto.randomUUID()}});
       await load();
       say(t('table.undo_done'));
     } catch (error) {
-      say(error instanceof ApiError && error.status === 404 ? t('table.undo_missing') : (error.message || t('error.network')));
+      const v = error.violations && error.violations[0];
+      say(v ? `${v.message} (${v.rule})` : error.message || t('error.network'));
     }
   }
 
