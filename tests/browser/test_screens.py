@@ -1,0 +1,74 @@
+"""The screens around the table: a board profile imported, checked and
+saved; a new game started from it with options; the quick tally."""
+
+from __future__ import annotations
+
+import json
+
+from browser_helpers import api, sample_board, shot
+from playwright.sync_api import expect
+
+
+def import_board(page, tmp_path, game, board):
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps({"game": game, "board": board}))
+    page.goto("/#/boards")
+    page.set_input_files("#board-file", str(path))
+    page.wait_for_selector("#board-form")
+
+
+def test_board_import_check_and_save(page, base_url, tmp_path):
+    board = sample_board("keltis-orakel")
+    import_board(page, tmp_path, "keltis-orakel", {**board, "oracle_from": 99})
+    page.click("text=Check and save")
+    # The server's board check refuses it, with its rule.
+    expect(page.locator("#board-status")).to_contain_text("board.invalid")
+    page.fill("#oracle-from", "30")
+    page.click("text=Check and save")
+    expect(page.locator("#board-status")).to_contain_text("Saved")
+    board_id = page.locator("#board-status").inner_text().split("id ")[-1].rstrip(".")
+    stored = api(base_url, "GET", f"/boards/{board_id}")
+    assert stored["board"]["fields"] == board["fields"]
+    shot(page, "boards-editor")
+
+
+def test_new_orakel_game_on_a_saved_board_with_options(page, base_url, tmp_path):
+    import_board(page, tmp_path, "keltis-orakel", sample_board("keltis-orakel"))
+    page.click("text=Check and save")
+    expect(page.locator("#board-status")).to_contain_text("Saved")
+    page.goto("/#/new")
+    page.click('button[data-game="keltis-orakel"]')
+    page.fill("#player-0", "Anna")
+    page.fill("#player-1", "Ben")
+    page.click("text=Add a player")
+    page.fill("#player-2", "Cleo")
+    page.click('button[aria-label="Move player 3 up"]')  # Cleo sits second now
+    page.check("#opt-spiral_to_start")
+    shot(page, "new-game")
+    page.click("text=Start the game")
+    expect(page.locator("#turn-now")).to_contain_text("Anna")
+    game_id = page.url.split("#/game/")[-1]
+    token = page.evaluate(f"""new Promise(resolve => {{
+        const open = indexedDB.open('brehon');
+        open.onsuccess = () => open.result.transaction('games').objectStore('games').get('{game_id}').onsuccess =
+            event => resolve(event.target.result.token);
+    }})""")
+    game = api(base_url, "GET", f"/games/{game_id}", token=token)
+    assert [p["name"] for p in game["record"]["players"]] == ["Anna", "Cleo", "Ben"]
+    assert game["record"]["options"]["spiral_to_start"] is True
+    assert game["record"]["board"]["fields"] == sample_board("keltis-orakel")["fields"]
+
+
+def test_quick_tally(page):
+    page.goto("/#/tally")
+    page.fill("#name-0", "Anna")
+    page.fill("#fig-0-0", "9")  # large figure on row 9: 20 points
+    page.fill("#fig-0-1", "7")  # a small one on row 7: 6 points
+    page.fill("#stones-0", "3")
+    page.fill("#track-0", "5")
+    page.fill("#name-1", "Ben")
+    page.click("text=Score it")
+    sheet = page.locator("#tally-result #sheet")
+    expect(sheet.locator('tr[data-player="anna"]')).to_contain_text("34")  # rules/keltis.md §15
+    expect(sheet.locator('tr[data-player="ben"]')).to_contain_text("-4")
+    expect(sheet.locator('tr[data-player="anna"]')).to_contain_text("winner")
