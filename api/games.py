@@ -79,6 +79,7 @@ def table_access(write: bool):
                 raise _no_game()
             if write and role != "table":
                 raise Problem(403, "The spectator token can only read this game.", type=READ_ONLY)
+            g.table = table
             g.turn_index = table.game.turns_played
             g.game_name = table.record["game"]
             return view(*args, table=table, **kwargs)

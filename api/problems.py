@@ -122,7 +122,11 @@ def _http_error(error: HTTPException) -> Response:
     data = getattr(error, "data", None) or {}
     messages = data.get("messages")
     if error.code == 422 and messages and "json" in messages:
-        return response(body_invalid(messages))
+        # The engine has the last word on a body its schema refused, so the
+        # API words a fault exactly as `brehon replay` and `tally` do.
+        engine = getattr(data.get("schema"), "engine_refusal", None)
+        violation = engine(request.get_json(silent=True)) if engine else None
+        return response(refused(violation) if violation else body_invalid(messages))
     if error.code == 422 and messages:  # a query parameter
         fields = next(iter(messages.values()))  # {"query": {"format": ["Must be one of: ..."]}}
         name, reasons = next(iter(fields.items()))

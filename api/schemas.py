@@ -3,7 +3,9 @@
 Request schemas check the envelope only (a turn is a player and a list of
 action objects; a tally names its game and lists its players) and document
 it for OpenAPI; the game's own checks are the engine's (``record.invalid``
-with a JSON pointer, in the order the rules files fix). A game record is
+with a JSON pointer, in the order the rules files fix). When an envelope
+check fails, ``engine_refusal`` asks the engine for its violation of the
+same body, so the API words every fault as the command line does. A game record is
 documented here but checked by the engine alone, because the contract fixes
 the order in which its faults are reported. Answer schemas document the
 shapes of CONTRACT.md; nested game data passes through as it is.
@@ -11,7 +13,13 @@ shapes of CONTRACT.md; nested game data passes through as it is.
 
 from __future__ import annotations
 
+from typing import Any
+
+from flask import g
 from marshmallow import INCLUDE, RAISE, Schema, fields, validate
+
+import scoring
+from scoring import Refused, Violation
 
 
 def _any(description: str, **kwargs) -> fields.Raw:
@@ -45,6 +53,10 @@ class TurnSchema(Schema):
     player = fields.String(required=True, metadata={"description": "the player's id"})
     actions = fields.List(fields.Dict(), required=True, metadata={"description": "the actions in order"})
 
+    def engine_refusal(self, body: Any) -> Violation | None:
+        """The engine's violation for this turn on the game the route loaded."""
+        return _refusal(lambda: g.table.game.copy().play(body))
+
 
 class TallySchema(Schema):
     """Final positions and counts of every player (CONTRACT.md §7)."""
@@ -56,6 +68,18 @@ class TallySchema(Schema):
     options = fields.Dict(allow_none=True)
     board = _any("the board profile (Keltis: Das Orakel), else null")
     players = fields.List(fields.Dict(), required=True, metadata={"description": "per game, CONTRACT.md §7"})
+
+    def engine_refusal(self, body: Any) -> Violation | None:
+        """The engine's violation for this tally."""
+        return _refusal(lambda: scoring.tally(body))
+
+
+def _refusal(attempt) -> Violation | None:
+    try:
+        attempt()
+    except Refused as refused:
+        return refused.violation
+    return None
 
 
 class BoardBodySchema(Schema):

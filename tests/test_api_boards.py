@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 import scoring
 from api_helpers import TALLY, bearer, create_game, problem
 from orakel_games import SAMPLE_BOARD
@@ -69,6 +71,22 @@ def test_the_tally_answers_a_finished_sheet(client):
     assert [(player["id"], player["total"], player["rank"]) for player in sheet["players"]] == [
         ("anna", 34, 1), ("ben", -4, 2)]
     assert sheet["winners"] == ["anna"]
+
+
+@pytest.mark.parametrize("bad", [
+    {"game": "keltis"},
+    {**TALLY, "extra": 1},
+    {**TALLY, "players": [1]},
+    {**TALLY, "options": []},
+    {"players": []},
+    [],
+    {**TALLY, "game": 5},
+])
+def test_a_refused_tally_is_worded_as_the_engine_words_it(client, bad):
+    (violation,) = problem(client.post("/api/v1/tally", json=bad), 422)["violations"]
+    with pytest.raises(scoring.Refused) as engine:
+        scoring.tally(bad)
+    assert violation == engine.value.violation.to_json()
 
 
 def test_bad_tally_input_is_record_invalid(client):
