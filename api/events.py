@@ -105,8 +105,12 @@ class Hub:
             try:
                 while True:
                     message = pubsub.get_message(timeout=60.0)
-                    if message is not None and message["type"] == "pmessage":
+                    if message is None:
+                        continue
+                    if message["type"] == "pmessage":
                         self._deliver(message)
+                    elif message["type"] == "psubscribe":
+                        self._tell_all(RESYNC)  # redis-py reconnected by itself: events may be lost
             except redis.RedisError:
                 self._ready.clear()
                 pubsub.close()

@@ -301,3 +301,14 @@ def test_a_quiet_stream_sends_heartbeats(redis_client, redis_url):
     assert next(chunks) == b": heartbeat\n\n"
     assert 0.3 <= time.monotonic() - started < 2.0
     answer.close()
+
+
+def test_listeners_get_what_was_published_while_a_process_lost_its_subscription(redis_client, ports, listeners):
+    a, b, _ = ports
+    created = create(a, new_record())
+    listener = listeners(b, created)
+    redis_client.client_kill_filter(_type="pubsub")  # every process's one subscription drops
+    assert post_turn(a, created, OPENING, 0)[0] == 201  # published while nobody may be subscribed
+    event = listener.next()
+    assert (event["id"], event["data"]["turn"]) == ("1", OPENING)
+    assert listener.quiet()
