@@ -217,6 +217,8 @@ def test_a_refused_turn_is_422_with_its_violation(client):
     ({"player": "anna", "actions": [OPENING["actions"][0], 7]}, "/actions/1", 1),
     ({"player": "anna", "actions": [], "extra": 1}, "/extra", None),
     ({"player": 5, "extra": 1}, "/extra", None),
+    ({"player": 5}, "/actions", None),
+    ({"player": "zoe", "actions": 3}, "/player", None),
     ([], "", None),
 ])
 def test_a_malformed_turn_is_record_invalid_naming_the_field(client, turn, pointer, action):
