@@ -56,10 +56,10 @@ def test_an_empty_body_is_record_invalid(client):
 
 
 def test_the_app_shell_is_served_at_the_root(client):
-    answer = client.get("/")
-    assert answer.status_code == 200 and answer.mimetype == "text/html"
-    assert answer.headers["Cache-Control"] == "no-cache"
-    assert answer.get_data() == (ROOT / "frontend" / "index.html").read_bytes()
+    with client.get("/") as answer:
+        assert answer.status_code == 200 and answer.mimetype == "text/html"
+        assert answer.headers["Cache-Control"] == "no-cache"
+        assert answer.get_data() == (ROOT / "frontend" / "index.html").read_bytes()
 
 
 @pytest.mark.parametrize("name, mimetype", [
@@ -69,17 +69,17 @@ def test_the_app_shell_is_served_at_the_root(client):
     ("icons/icon.svg", "image/svg+xml"),
 ])
 def test_static_files_go_out_with_the_types_browsers_need(client, name, mimetype):
-    answer = client.get(f"/{name}")
-    assert answer.status_code == 200
-    assert answer.mimetype == mimetype
-    assert answer.headers["X-Content-Type-Options"] == "nosniff"
+    with client.get(f"/{name}") as answer:
+        assert answer.status_code == 200
+        assert answer.mimetype == mimetype
+        assert answer.headers["X-Content-Type-Options"] == "nosniff"
 
 
 def test_the_service_worker_is_served_for_the_whole_app(client):
-    answer = client.get("/sw.js")
-    assert answer.status_code == 200 and answer.mimetype == "text/javascript"
-    assert answer.headers["Service-Worker-Allowed"] == "/"
-    assert answer.headers["Cache-Control"] == "no-cache"
+    with client.get("/sw.js") as answer:
+        assert answer.status_code == 200 and answer.mimetype == "text/javascript"
+        assert answer.headers["Service-Worker-Allowed"] == "/"
+        assert answer.headers["Cache-Control"] == "no-cache"
 
 
 # -- OpenAPI --------------------------------------------------------------------

@@ -169,3 +169,5 @@ def test_serve_starts_everything_prints_the_url_and_stops_it_all(tmp_path, stop,
     finally:
         if serve.poll() is None:
             serve.kill()
+            serve.wait()
+        serve.stdout.close()
