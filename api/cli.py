@@ -151,7 +151,7 @@ def _show_qr(url: str) -> None:
 
 def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | None) -> int:
     """Start Redis (unless REDIS_URL), the worker and gunicorn; stop all on SIGINT/SIGTERM."""
-    from api.redis_server import INSTALL_HINT, RedisServer, redis_server_binary
+    from api.redis_server import INSTALL_HINT, RedisServer, die_with_parent, redis_server_binary
 
     if bool(tls_cert) != bool(tls_key):
         print("brehon serve: give both --tls-cert and --tls-key", file=sys.stderr)
@@ -173,7 +173,7 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
             redis_server = RedisServer(Path(data) / "redis").start()
             started.append(redis_server.process)
             env["REDIS_URL"] = redis_server.url
-        own = {"start_new_session": True, "env": env}
+        own = {"start_new_session": True, "preexec_fn": die_with_parent, "env": env}
         started.append(subprocess.Popen([sys.executable, "-m", "api.cli", "worker"], **own))
         command = [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", str(WORKERS),
                    "--threads", str(THREADS), "--bind", f"{host}:{port}", "--graceful-timeout", "5",

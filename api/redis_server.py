@@ -7,6 +7,7 @@ package ships (CPython 3.11 only). The server keeps an append-only file with
 
 from __future__ import annotations
 
+import ctypes
 import os
 import shutil
 import signal
@@ -24,6 +25,17 @@ INSTALL_HINT = (
 )
 
 START_TIMEOUT = 10.0
+PR_SET_PDEATHSIG = 1  # from <sys/prctl.h>
+
+
+def die_with_parent() -> None:
+    """Run in a child before exec (``preexec_fn``): on Linux the child gets
+    SIGTERM when the process that started it dies, even by ``kill -9``, so
+    nothing is left behind. Elsewhere it does nothing."""
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    except OSError:
+        pass
 
 
 def redis_server_binary() -> str | None:
@@ -85,7 +97,7 @@ class RedisServer:
         # Its own session: Ctrl-C in a terminal reaches `brehon serve`, which
         # then stops Redis last, after everything that writes to it.
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                        start_new_session=True)
+                                        start_new_session=True, preexec_fn=die_with_parent)
         client = redis.Redis.from_url(self.url)
         deadline = time.monotonic() + START_TIMEOUT
         while True:
