@@ -45,6 +45,7 @@ class BrehonApi(Api):
     ERROR_SCHEMA = ProblemSchema
 
     def _register_responses(self):
+        # flask-smorest's own, with problem+json instead of application/json.
         for status in HTTPStatus:
             response = {"description": status.phrase}
             if status >= 400:
@@ -59,10 +60,10 @@ class BrehonApi(Api):
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the application. ``test_config`` overrides the configuration
     (``REDIS_URL`` above all); otherwise ``REDIS_URL`` comes from the
-    environment."""
+    environment. There is no default Redis: `brehon serve` starts its own."""
     app = Flask(__name__, static_folder=None)
     app.config.from_mapping(
-        REDIS_URL=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
+        REDIS_URL=os.environ.get("REDIS_URL"),
         MAX_CONTENT_LENGTH=MAX_BODY,
         API_TITLE="Brehon",
         API_VERSION="1",
@@ -72,10 +73,11 @@ def create_app(test_config: dict | None = None) -> Flask:
             "info": {"description": "Referee and score keeper for Keltis, Keltis: Das Orakel and Celtica."},
             "components": {"securitySchemes": {"table": {"type": "http", "scheme": "bearer"}}},
         },
-        JSON_SORT_KEYS=False,
     )
     if test_config:
         app.config.from_mapping(test_config)
+    if not app.config["REDIS_URL"]:
+        raise RuntimeError("REDIS_URL is not set: `brehon serve` sets it, or name your own Redis (see README)")
     app.json.sort_keys = False
     app.json.ensure_ascii = False
 

@@ -101,7 +101,10 @@ def worker() -> int:
 
     from worker.jobs import QUEUE
 
-    url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        print("brehon worker: set REDIS_URL to the Redis the API uses", file=sys.stderr)
+        return 1
     Worker([QUEUE], connection=redis.Redis.from_url(url)).work(with_scheduler=True)
     return OK
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from api import create_app
 from api_helpers import create_game, new_record, problem
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,3 +96,9 @@ def test_the_committed_openapi_document_matches_the_app():
                   "/api/v1/games/{game_id}/scoresheet", "/api/v1/games/{game_id}/record", "/api/v1/tally",
                   "/api/v1/boards", "/api/v1/boards/{board_id}", "/api/v1/rulesets"):
         assert route in paths
+
+
+def test_there_is_no_default_redis(monkeypatch):
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    with pytest.raises(RuntimeError, match="REDIS_URL"):
+        create_app()

