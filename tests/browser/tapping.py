@@ -49,9 +49,9 @@ def answer(page, value) -> None:
     raise AssertionError(f"{encoded} is not offered")
 
 
-def play_turn(page, choose, player: str) -> list[str]:
-    """Answer questions with ``choose`` until the turn can be logged, then log it.
-    Returns the keys that were asked."""
+def play_turn(page, choose, player: str, log: bool = True) -> list[str]:
+    """Answer questions with ``choose`` until the turn can be logged, then
+    log it (unless ``log`` is false). Returns the keys that were asked."""
     asked = []
     for _ in range(30):
         open_question = question(page)
@@ -60,7 +60,8 @@ def play_turn(page, choose, player: str) -> list[str]:
         key, values = open_question
         asked.append(key)
         answer(page, choose(key, values, player))
-    tap(page, "#log-turn")
+    if log:
+        tap(page, "#log-turn")
     return asked
 
 
