@@ -58,11 +58,13 @@ export function answer(game, key, value, names = {}) {
   return String(value);
 }
 
-/** The question asked about a field of an action of the given type. */
-export function question(game, key, player, type) {
+/** The question asked about a field, for actions like ``example``. */
+export function question(game, key, player, example = {}) {
+  const type = example.type;
   const base = key.split('.').filter(step => !/^\d+$/.test(step)).at(-1);
   const index = /\.(\d+)$/.exec(key);
-  const values = {player, n: index ? Number(index[1]) + 1 : ''};
+  const where = example.path ? `${colour(example.path)} ${example.row}` : t('field', {field: example.field});
+  const values = {player, where, n: index ? Number(index[1]) + 1 : ''};
   for (const k of [`q.${game}.${type}.${base}`, `q.${game}.${base}`, `q.${base}`]) if (has(k)) return t(k, values);
   return t('q.other', {field: base});
 }

@@ -48,3 +48,4 @@ def test_manifest_and_service_worker(page, context):
     expect(page.locator("nav.menu")).to_be_visible()
     expect(page.locator("#badge")).to_have_attribute("data-state", "offline")
     context.set_offline(False)
+

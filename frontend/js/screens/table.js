@@ -125,13 +125,13 @@ export async function show(main, id) {
     if (q && q.key) {
       const legal = q.values;
       const offered = composing.dispute ? claimable(q.key, legal, words.COLOURS[game_]) : legal;
-      box.append(h('h3', {id: 'question', dataset: {key: q.key}}, words.question(game_, q.key, names()[composing.player], candidates[0].type)),
+      box.append(h('h3', {id: 'question', dataset: {key: q.key}}, words.question(game_, q.key, names()[composing.player], candidates[0])),
         h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'}, offered.map(value =>
           h('button', {dataset: {value: JSON.stringify(value)}, onclick: () => pick(q.key, value, pool)},
             words.answer(game_, q.key, value, names())))));
     } else if (q && q.answer) {
       // One legal answer left: still the player's to confirm, never assumed.
-      box.append(h('h3', {id: 'question', dataset: {key: 'action'}}, words.question(game_, 'type', names()[composing.player])),
+      box.append(h('h3', {id: 'question', dataset: {key: 'action'}}, words.question(game_, 'type', names()[composing.player], q.answer)),
         h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'},
           h('button', {dataset: {value: JSON.stringify(q.answer)}, onclick: () => append(q.answer)}, words.action(game_, q.answer))));
     }
