@@ -72,3 +72,16 @@ def test_quick_tally(page):
     expect(sheet.locator('tr[data-player="anna"]')).to_contain_text("34")  # rules/keltis.md §15
     expect(sheet.locator('tr[data-player="ben"]')).to_contain_text("-4")
     expect(sheet.locator('tr[data-player="anna"]')).to_contain_text("winner")
+
+
+def test_new_keltis_game_with_tiles_laid_out(page, base_url):
+    page.goto("/#/new")
+    page.fill("#player-0", "Anna")
+    page.fill("#player-1", "Ben")
+    page.click("text=Lay out the tiles now (optional)")
+    page.select_option('[data-tile="red:1"]', "clover")
+    page.select_option('[data-tile="blue:9"]', "points-3")
+    page.click("text=Start the game")
+    expect(page.locator("#turn-now")).to_contain_text("Anna")
+    # The board shows what the table laid out: a clover on red 1.
+    expect(page.locator("svg.board title")).to_contain_text("red 1 clover")

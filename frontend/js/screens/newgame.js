@@ -63,8 +63,8 @@ export async function show(main) {
         t('new.add'))),
       ruleset.options.length ? h('fieldset', {}, h('legend', {}, t('new.options')),
         ruleset.options.map(option => optionField(state.game, option))) : null,
-      ruleset.needs_board ? boardField(state.game, boards) : null,
-      setupField(state),
+      ruleset.needs_board ? boardField(state, boards, draw) : null,
+      setupField(state, boards),
       h('button', {type: 'submit', class: 'primary'}, t('new.start')));
   }
 
@@ -124,18 +124,20 @@ function readOptions(form) {
   return options;
 }
 
-function boardField(game, boards) {
-  const mine = boards.filter(board => board.game === game);
+function boardField(state, boards, redraw) {
+  const mine = boards.filter(board => board.game === state.game);
+  if (!mine.some(board => board.id === state.board)) state.board = mine.length ? mine[0].id : null;
   return h('fieldset', {}, h('legend', {}, t('new.board')),
     mine.length
       ? [h('label', {for: 'board'}, t('new.board_pick')),
-        h('select', {id: 'board', required: true}, mine.map(board => h('option', {value: board.id}, board.name || board.id)))]
+        h('select', {id: 'board', required: true, onchange: e => { state.board = e.target.value; redraw(); }},
+          mine.map(board => h('option', {value: board.id, selected: board.id === state.board}, board.name || board.id)))]
       : h('p', {class: 'hint'}, t('new.board_none')),
     h('p', {}, h('a', {href: '#/boards'}, t('new.board_make'))));
 }
 
 // Optional setup: what the table laid out, or nothing (reveals fill it in).
-function setupField(state) {
+function setupField(state, boards) {
   const game = state.game;
   if (game === 'celtica') {
     return h('fieldset', {}, h('legend', {}, t('new.setup')),
@@ -153,7 +155,8 @@ function setupField(state) {
   const tiles = game === 'keltis' ? KELTIS_TILES : ORAKEL_TILES;
   const places = game === 'keltis'
     ? COLOURS.keltis.flatMap(path => Array.from({length: 9}, (_, r) => ({key: `${path}:${r + 1}`, label: `${colour(path)} ${r + 1}`})))
-    : Array.from({length: 35}, (_, f) => ({key: String(f + 1), label: t('field', {field: f + 1})}));
+    : smallFields(boards.find(board => board.id === state.board)).map(f => ({key: String(f), label: t('field', {field: f})}));
+  if (!places.length) return null;
   return h('details', {}, h('summary', {}, t('new.setup_tiles')),
     h('p', {class: 'hint'}, t('new.setup_hint')),
     h('div', {class: 'menu'}, places.map(place => h('div', {},
@@ -161,6 +164,12 @@ function setupField(state) {
       h('select', {id: `tile-${place.key}`, dataset: {tile: place.key}},
         h('option', {value: ''}, t('new.tile_unknown')), tiles.map(x => h('option', {value: x}, tile(x))))))),
     h('label', {for: 'tiles-complete', class: 'row'}, h('input', {id: 'tiles-complete', type: 'checkbox'}), t('new.tiles_complete')));
+}
+
+// The small fields of an Orakel board profile: the ones that hold a tile.
+function smallFields(board) {
+  if (!board) return [];
+  return board.board.fields.map((field, index) => [field, index]).filter(([field]) => field.kind === 'small').map(([, index]) => index);
 }
 
 function readSetup(form, game, players) {
@@ -180,5 +189,6 @@ function readSetup(form, game, players) {
       (tiles[path] ??= {})[row] = select.value;
     } else tiles[select.dataset.tile] = select.value;
   }
-  return {tiles, tiles_complete: form.querySelector('#tiles-complete').checked};
+  const complete = form.querySelector('#tiles-complete');
+  return {tiles, tiles_complete: Boolean(complete && complete.checked)};
 }
