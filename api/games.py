@@ -120,7 +120,8 @@ def _stale(table: Table) -> Problem:
 
 
 def _record(table: Table) -> dict:
-    return {**table.record, "turns": turns_of(store().entries(table.id))}
+    """The record with its turns as they stood at the table's version."""
+    return {**table.record, "turns": turns_of(store().entries(table.id)[: table.version])}
 
 
 def _summarise_if_over(game: Game, game_id: str, version: int) -> None:
@@ -175,7 +176,7 @@ def get_game(table: Table):
     """The game: record, the table as it stands, version (the ETag), open decision, history."""
     if _matches(request.headers.get("If-None-Match", "-"), table.version):
         return Response(status=304, headers={"ETag": _etag(table.version)})
-    history = store().entries(table.id)
+    history = store().entries(table.id)[: table.version]  # a turn may land meanwhile
     game = table.game
     answer = {
         "id": table.id,
