@@ -20,7 +20,7 @@ from scoring.celtica import (COPIES, DISPLAY, DRUID_CARDS, DRUIDS, EXPERIENCE_CA
                              unseen)
 
 DATA = Path(__file__).parent / "data" / "celtica"
-SAMPLE_BOARD = json.loads((Path("/work/shared/boards/celtica-sample.json")).read_text())
+SAMPLE_BOARD = json.loads((Path(__file__).parent / "data" / "boards" / "celtica-sample.json").read_text())
 IDS = ("anna", "ben", "cleo", "dirk", "emma")
 
 
