@@ -73,7 +73,7 @@ FIELD_KEYS = ("kind", "color", "value", "stones")
 BOARD_KEYS = ("fields", "oracle_from", "wishing_stone_table", "green_numbers")
 SMALL_FIELDS, LARGE_FIELDS, LARGE_STONES = 30, 4, 2
 REMOVED_MAX = 93
-DECIMAL = re.compile(r"^(0|[1-9][0-9]*)$")
+DECIMAL = re.compile(r"0|[1-9][0-9]*")  # used with fullmatch: "5\n" is no field
 
 OPTIONS = (
     Option("track_start", "integer", 0, "Where the score markers start: 0 in front of field 1, 1 on it."),
@@ -274,10 +274,12 @@ def _problem(check: str, pointer: str, reason: str) -> dict:
     return {"check": check, "pointer": pointer, "reason": f"{pointer or '/'} {reason}"}
 
 
-def _stones(spot: dict) -> Any:
-    """A field's stones with absent/null as 0; a non-integer stays as it is so it fails."""
+def _stones_are(spot: dict, wanted: int) -> bool:
+    """Whether a field holds ``wanted`` stones; absent or null is 0, and only an
+    integer counts (``2.0`` and ``true`` are no stone counts)."""
     stones = spot.get("stones")
-    return 0 if stones is None else stones
+    stones = 0 if stones is None else stones
+    return schema.is_int(stones) and stones == wanted
 
 
 def _int_list(value: Any, size: int, low: int | None = None) -> bool:
@@ -336,7 +338,7 @@ def board_problems(board: Any, pointer: str = "") -> list[dict]:
                 problems.append(_problem("start", f"{where}/color", "must be null on the start"))
             if spot["value"] != 0:
                 problems.append(_problem("start", f"{where}/value", "must be 0 on the start"))
-            if _stones(spot) != 0 or isinstance(_stones(spot), bool):
+            if not _stones_are(spot, 0):
                 problems.append(_problem("start", f"{where}/stones", "must be 0 on the start"))
     if not fields:
         problems.append(_problem("start", f"{pointer}/fields/0", "must be the start field"))
@@ -346,7 +348,7 @@ def board_problems(board: Any, pointer: str = "") -> list[dict]:
             problems.append(_problem("center", f"{where}/kind", "must be center on the last field"))
         elif index != last and spot["kind"] == "center":
             problems.append(_problem("center", f"{where}/kind", "may only be center on the last field"))
-        elif index == last and (_stones(spot) != 1 or isinstance(_stones(spot), bool)):
+        elif index == last and not _stones_are(spot, 1):
             problems.append(_problem("center", f"{where}/stones", "must be 1 on the center"))
     for index, spot in enumerate(fields):
         if index > 0 and spot.get("color") not in COLORS:
@@ -357,7 +359,7 @@ def board_problems(board: Any, pointer: str = "") -> list[dict]:
         if count != wanted:
             problems.append(_problem(kind, f"{pointer}/fields", f"must hold exactly {wanted} {kind} fields, not {count}"))
         for index, spot in enumerate(fields):
-            if spot["kind"] == kind and (_stones(spot) != stones or isinstance(_stones(spot), bool)):
+            if spot["kind"] == kind and not _stones_are(spot, stones):
                 problems.append(_problem(kind, f"{pointer}/fields/{index}/stones", f"must be {stones} on a {kind} field"))
     oracle_from = board["oracle_from"]
     if not schema.is_int(oracle_from) or not 1 <= oracle_from <= last:
@@ -530,9 +532,12 @@ class Orakel(Ruleset):
             else:
                 schema.expect_choice(action["from"], f"{where}/from", SOURCES, index)
 
-    def validate_board(self, board: Any, pointer: str = "") -> list[dict]:
+    def validate_board(self, board: Any, pointer: str = "/board") -> list[dict]:
         """Refuse a profile breaking §3.2 with ``board.invalid`` (the first
-        problem); return its §3.3 warnings."""
+        problem); return its §3.3 warnings.
+
+        A profile always sits at ``/board`` (of a record, a tally and the body
+        of ``POST /api/v1/boards``), so the pointers name the field there."""
         problems = board_problems(board, pointer)
         if problems:
             raise RuleBroken("board.invalid", problems[0])
@@ -550,10 +555,10 @@ class Orakel(Ruleset):
             raise refuse("shape", "setup must be an object with tiles (an object) and tiles_complete (a boolean)")
         tiles = setup.get("tiles", {})
         for key in tiles:
-            if not DECIMAL.match(key) or int(key) >= len(board.kinds) or board.kinds[int(key)] != "small":
+            if not DECIMAL.fullmatch(key) or int(key) >= len(board.kinds) or board.kinds[int(key)] != "small":
                 raise refuse("field", f"{key!r} is not a small field of the board")
         for key, tile in tiles.items():
-            if tile not in TILE_COUNTS:
+            if not isinstance(tile, str) or tile not in TILE_COUNTS:
                 raise refuse("tile", f"{tile!r} on field {key} is not a tile id")
         for tile, count in Counter(tiles.values()).items():
             if count > TILE_COUNTS[tile]:
@@ -565,7 +570,7 @@ class Orakel(Ruleset):
     # -- play ------------------------------------------------------------
 
     def start(self, players: list[dict], options: dict, board: Any, setup: Any) -> Table:
-        warnings = self.validate_board(board, "/board")
+        warnings = self.validate_board(board)
         plan = Board.of(board)
         laid = self._setup_tiles(setup, plan)
         ids = [player["id"] for player in players]
@@ -946,7 +951,7 @@ class Orakel(Ruleset):
             raise schema.invalid("/players", "hold more than 9 wishing stones together")
         if mirrors > 3:
             raise schema.invalid("/players", "hold more than 3 mirrors together")
-        warnings = self.validate_board(data["board"], "/board")
+        warnings = self.validate_board(data["board"])
         board = Board.of(data["board"])
         rows = [_sheet_row(board, player["id"], player["fields"], player["stones_held"], player["mirrors"],
                            player["track"]) for player in players]

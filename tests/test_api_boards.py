@@ -37,6 +37,25 @@ def test_a_board_breaking_its_constraints_is_board_invalid(client):
     assert client.get("/api/v1/boards").get_json() == []
 
 
+@pytest.mark.parametrize("change,check,pointer", [
+    (lambda board: board["fields"][3].update(color="orange"), "color", "/board/fields/3/color"),
+    (lambda board: board["fields"][7].update(stones=2.0), "large", "/board/fields/7/stones"),
+    (lambda board: board.update(oracle_from=0), "oracle_from", "/board/oracle_from"),
+])
+def test_a_refused_board_names_the_field_in_the_body(client, change, check, pointer):
+    """The profile sits at /board of the body, as in a record: its pointers say so."""
+    broken = copy.deepcopy(SAMPLE_BOARD)
+    change(broken)
+    body = problem(client.post("/api/v1/boards", json={"game": "keltis-orakel", "board": broken}), 422)
+    (violation,) = body["violations"]
+    assert violation["details"]["check"] == check and violation["details"]["pointer"] == pointer
+    record = {**orakel_record(), "board": broken}
+    assert violation == scoring.replay(record)["violations"][0]
+    (violation,) = problem(client.post("/api/v1/boards", json={"game": "keltis-orakel", "board": []}),
+                           422)["violations"]
+    assert violation["details"] == {"check": "shape", "pointer": "/board", "reason": "/board must be an object"}
+
+
 def test_a_board_body_needs_game_and_board(client):
     (violation,) = problem(client.post("/api/v1/boards", json={"board": SAMPLE_BOARD}), 422)["violations"]
     assert violation["rule"] == "record.invalid" and violation["details"]["pointer"] == "/game"

@@ -55,6 +55,7 @@ BAD_BOARDS = {
         changed(lambda b: b["fields"][20].update(kind="center", stones=1)),
         changed(lambda b: b["fields"][35].update(stones=2)),
         changed(lambda b: b["fields"][35].pop("stones")),
+        changed(lambda b: b["fields"][35].update(stones=1.0)),  # only an integer is a stone count
     ],
     "color": [
         changed(lambda b: b["fields"][3].update(color=None)),
@@ -67,6 +68,7 @@ BAD_BOARDS = {
     ],
     "large": [
         changed(lambda b: b["fields"][7].update(stones=3)),
+        changed(lambda b: b["fields"][7].update(stones=2.0)),
         changed(lambda b: b["fields"].insert(8, {"kind": "large", "color": "red", "value": 0, "stones": 2})),
     ],
     "oracle_from": [board_with(oracle_from=0), board_with(oracle_from=36), board_with(oracle_from="30"),
@@ -119,8 +121,10 @@ def test_random_boards_pass_the_checks(board):
 BAD_SETUPS = {
     "shape": [[], {"tiles": [], "tiles_complete": False}, {"tiles": {}, "tiles_complete": 1}, {"layout": {}}],
     "field": [{"tiles": {"7": "goblin"}}, {"tiles": {"01": "goblin"}}, {"tiles": {"+1": "goblin"}},
-              {"tiles": {"36": "goblin"}}, {"tiles": {" 1": "goblin"}}, {"tiles": {"0": "goblin"}}],
-    "tile": [{"tiles": {"1": "none"}}, {"tiles": {"1": "dragon"}}],
+              {"tiles": {"36": "goblin"}}, {"tiles": {" 1": "goblin"}}, {"tiles": {"0": "goblin"}},
+              {"tiles": {"1\n": "goblin"}}],
+    "tile": [{"tiles": {"1": "none"}}, {"tiles": {"1": "dragon"}}, {"tiles": {"1": None}},
+             {"tiles": {"1": ["goblin"]}}],
     "count": [{"tiles": {"1": "goblin", "2": "goblin", "3": "goblin", "4": "goblin"}},
               {"tiles": {"1": "clover-red", "2": "clover-red"}}],
     "complete": [{"tiles": {"1": "goblin"}, "tiles_complete": True}],
