@@ -18,12 +18,28 @@ nulls), so that a reveal can name parts drawn across a supply run-out
 State: :class:`CelticaState` and :class:`Holding`, plain dataclasses, dicts
 and lists (they survive ``copy.deepcopy`` and ``pickle``).
 
-``decision(state)``: ``actions`` lists complete legal actions. For ``take``
-and ``give`` the legal multisets can run into the thousands on boards with
-large sites, so at most :data:`ACTION_LIMIT` of them are listed (the
-``choices`` name every kind that may be named); a reveal decision lists
-the reveal of nulls and, per kind the first drawn part can be, a reveal
-naming it. ``optional`` is always empty: Celtica has no free reveals.
+``decision(state)``: ``actions`` lists complete legal actions, and
+``choices`` says everything a client needs to compose one itself:
+
+- ``take``: every legal take is listed (parts in the order of :data:`KINDS`;
+  at most 24,310 on a site showing 9 symbols, 495 on one showing 4).
+  ``choices``: ``count`` parts, the ``kinds`` that may be named, per kind
+  the ``max`` copies, the ``known`` display spaces per kind and the
+  ``unknown`` spaces. A take is legal iff it names ``count`` parts, kind k
+  at most ``max[k]`` times, and the copies beyond ``known[k]``, summed over
+  the kinds, are at most ``unknown`` (§8.2).
+- ``give``: every legal give is listed; ``choices``: ``count``, ``kinds``
+  held and per kind the ``max`` held.
+- ``reveal`` (and the reveal of an ``end`` decision): the ordered reveals
+  are too many to list (10 values per drawn part), so ``actions`` holds the
+  reveal of nulls and, per kind the first drawn part can be, a reveal naming
+  it. ``choices``: ``drawn`` and ``from``, the piles the parts come from in
+  drawing order, each ``{"pile": "supply"|"ruin", "count", "max"}``: the
+  next ``count`` entries of the reveal come from that pile, each null or a
+  kind of ``max``, kind k named at most ``max[k]`` times in that stretch
+  (§8.3; the ruin pile follows when the supply runs out).
+
+``optional`` is always empty: Celtica has no free reveals.
 
 ``view(state)`` shape::
 
@@ -75,7 +91,6 @@ HAND = 5  # druid cards dealt per player and round
 DISPLAY = 9
 START_PARTS = 2
 PRINTED_LENGTH = 19
-ACTION_LIMIT = 100  # listed take/give answers at most (see the module docstring)
 
 ACTION_FIELDS = {
     "move": (("druid", "cards"), ("experience",)),
@@ -686,18 +701,21 @@ class Celtica(Ruleset):
             kinds = _takeable(state)
             limits = [(kind, state.display[kind], min(unseen(state, kind), state.unknown)) for kind in kinds]
             actions = [{"type": "take", "parts": parts} for parts in _multisets(limits, state.need, state.unknown)]
-            return Decision("take", player, {"count": state.need, "kinds": kinds}, actions)
+            choices = {"count": state.need, "kinds": kinds,
+                       "max": {kind: known + extra for kind, known, extra in limits},
+                       "known": {kind: state.display[kind] for kind in kinds}, "unknown": state.unknown}
+            return Decision("take", player, choices, actions)
         if step == "give":
             kinds = [kind for kind in KINDS if holding.parts[kind]]
             limits = [(kind, holding.parts[kind], 0) for kind in kinds]
             actions = [{"type": "give", "parts": parts} for parts in _multisets(limits, state.need, 0)]
-            return Decision("give", player, {"count": state.need, "kinds": kinds}, actions)
+            choices = {"count": state.need, "kinds": kinds, "max": {kind: holding.parts[kind] for kind in kinds}}
+            return Decision("give", player, choices, actions)
         if step == "cult":
             draws = [True, False] if state.druid_deck or sum(state.druid_discard.values()) else [False]
             return Decision("cult", player, {"draw": draws}, [{"type": "cult", "draw": draw} for draw in draws])
         if step == "reveal":
-            drawn = state.refill_count()
-            return Decision("reveal", player, {"drawn": drawn}, _reveal_actions(state), can_end=True)
+            return Decision("reveal", player, _reveal_choices(state), _reveal_actions(state), can_end=True)
         if step == "done":
             return Decision("done", player, can_end=True)
         return _end_decision(state, holding)
@@ -891,14 +909,12 @@ def _takeable(state: CelticaState) -> list[str]:
 
 
 def _multisets(limits: list[tuple[str, int, int]], size: int, budget: int) -> list[list[str]]:
-    """Up to :data:`ACTION_LIMIT` multisets of ``size`` parts. ``limits`` gives
-    per kind the known copies and the extra copies unknown spaces may hold;
-    all the extras together are at most ``budget`` (the unknown spaces)."""
+    """Every multiset of ``size`` parts. ``limits`` gives per kind the known
+    copies and the extra copies unknown spaces may hold; all the extras
+    together are at most ``budget`` (the unknown spaces)."""
     found: list[list[str]] = []
 
     def walk(index: int, left: int, budget: int, picked: list[str]) -> None:
-        if len(found) >= ACTION_LIMIT:
-            return
         if not left:
             found.append(list(picked))
             return
@@ -918,6 +934,18 @@ def _first_draws(state: CelticaState) -> list[str]:
     if state.supply:
         return [kind for kind in KINDS if unseen(state, kind) >= 1]
     return [kind for kind in KINDS if state.ruin[kind]]
+
+
+def _reveal_choices(state: CelticaState) -> dict:
+    """What a reveal of the refill may name, pile by pile in drawing order
+    (§8.3): first the supply, then the ruin pile that replaces it."""
+    drawn = state.refill_count()
+    from_supply = min(drawn, state.supply)
+    piles = [("supply", from_supply, {kind: unseen(state, kind) for kind in KINDS}),
+             ("ruin", drawn - from_supply, dict(state.ruin))]
+    return {"drawn": drawn, "from": [
+        {"pile": pile, "count": count, "max": {kind: most for kind, most in most_of.items() if most}}
+        for pile, count, most_of in piles if count]}
 
 
 def _reveal_actions(state: CelticaState) -> list[dict]:
@@ -963,7 +991,7 @@ def _end_decision(state: CelticaState, holding: Holding) -> Decision:
     if have >= 2:
         actions += [{"type": "buy", "part": part} for part in takeable]
     actions += _reveal_actions(state)
-    choices = {"experience": have, "kinds": takeable, "drawn": state.refill_count()}
+    choices = {"experience": have, "kinds": takeable, **_reveal_choices(state)}
     return Decision("end", state.active, choices, actions, can_end=True)
 
 

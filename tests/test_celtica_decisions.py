@@ -1,11 +1,14 @@
 """The open decision and its legal choices (rules §4.5), and the view's shape."""
 
 import copy
+from itertools import combinations_with_replacement
 
-from scoring import Game
-from scoring.celtica import ACTION_LIMIT, KINDS
+import pytest
 
-from celtica_games import load, move, record, reveal, take, turn
+from scoring import Game, Refused
+from scoring.celtica import KINDS
+
+from celtica_games import conservation, load, move, record, reveal, take, turn
 
 
 def opened(game: Game, *actions: dict):
@@ -44,7 +47,9 @@ def test_take_decision_with_unknown_spaces():
     setup = {"display": ["n"] * 8 + [None], "parts": {"anna": ["n", "n"], "ben": ["s", "s"]}}
     game = Game.start(record([], setup=setup))
     _, decision = opened(game, move("red", 4))  # the monastery: 2 parts
-    assert decision.name == "take" and decision.choices == {"count": 2, "kinds": list(KINDS)}
+    assert decision.name == "take" and decision.choices == {
+        "count": 2, "kinds": list(KINDS), "max": {kind: 8 if kind == "n" else 1 for kind in KINDS},
+        "known": {kind: 8 if kind == "n" else 0 for kind in KINDS}, "unknown": 1}
     # the unknown space can be any kind with an unseen copy, but only one of them
     assert {"type": "take", "parts": ["n", "n"]} in decision.actions
     assert {"type": "take", "parts": ["center", "n"]} in decision.actions
@@ -52,24 +57,80 @@ def test_take_decision_with_unknown_spaces():
     assert len(decision.actions) == 1 + 8  # n n, or n and one unseen kind other than n
 
 
-def test_take_decision_lists_at_most_the_limit():
+def legal_by_choices(choices: dict, parts: tuple[str, ...]) -> bool:
+    """The rule the module docstring gives clients for composing a take or give."""
+    named = {kind: parts.count(kind) for kind in set(parts)}
+    if len(parts) != choices["count"] or any(count > choices["max"].get(kind, 0) for kind, count in named.items()):
+        return False
+    beyond = sum(max(0, count - choices.get("known", choices["max"])[kind]) for kind, count in named.items())
+    return beyond <= choices.get("unknown", 0)
+
+
+def accepted_answers(game: Game, state, kind: str, size: int) -> set[tuple[str, ...]]:
+    """Every multiset of ``size`` parts the engine accepts as this action, by trying each one."""
+    found = set()
+    for parts in combinations_with_replacement(KINDS, size):
+        trial = Game(game.ruleset, copy.deepcopy(state), game.players)
+        try:
+            trial.ruleset.apply(trial.state, {"type": kind, "parts": list(parts)})
+        except Exception as broken:  # RuleBroken: a refused answer
+            assert not isinstance(broken, Refused)
+            continue
+        found.add(tuple(sorted(parts, key=KINDS.index)))
+    return found
+
+
+@pytest.mark.parametrize("display", [
+    ["n", "n", "s", "e", "e", "e", None, None, None],  # known spaces and three unknown ones
+    [None] * 9,  # nothing known: every kind with unseen copies
+    list(KINDS),  # all known, one of each
+])
+def test_take_decision_lists_every_legal_take_and_its_choices_say_which(display):
+    board = {"locations": [{"kind": "start"}, {"kind": "castle", "parts": 3}, {"kind": "goal", "parts": 1}]}
+    setup = {"display": display, "parts": {"anna": ["n", "s"], "ben": ["e", "w"]}}
+    game = Game.start(record([], board=board, setup=setup))
+    state, decision = opened(game, move("red", 1))
+    listed = {tuple(action["parts"]) for action in decision.actions}
+    assert len(listed) == len(decision.actions)
+    assert listed == accepted_answers(game, state, "take", 3)
+    assert listed == {parts for parts in combinations_with_replacement(KINDS, 3)
+                      if legal_by_choices(decision.choices, parts)}
+
+
+def test_give_decision_lists_every_legal_give_and_its_choices_say_which():
+    board = {"locations": [{"kind": "start"}, {"kind": "ruin", "parts": 3}, {"kind": "goal", "parts": 1}]}
+    game = Game.start(record([], board=board))
+    game.state.holdings["anna"].parts.update({"n": 3, "e": 1, "w": 2})  # she held n, s: 5 more from the supply
+    game.state.supply -= 5
+    conservation(game.state)
+    state, decision = opened(game, move("red", 1))
+    assert decision.choices == {"count": 3, "kinds": ["n", "e", "s", "w"], "max": {"n": 3, "e": 1, "s": 1, "w": 2}}
+    listed = {tuple(action["parts"]) for action in decision.actions}
+    assert listed == accepted_answers(game, state, "give", 3)
+    assert listed == {parts for parts in combinations_with_replacement(KINDS, 3)
+                      if legal_by_choices(decision.choices, parts)}
+
+
+def test_the_largest_take_is_listed_in_full():
     board = {"locations": [{"kind": "start"}, {"kind": "castle", "parts": 9}, {"kind": "goal", "parts": 1}]}
     game = Game.start(record([], board=board, setup={"parts": {"anna": ["n", "s"], "ben": ["e", "w"]}}))
     state, decision = opened(game, move("red", 1))
-    assert decision.choices["count"] == 9 and len(decision.actions) == ACTION_LIMIT
-    for action in decision.actions:
+    assert decision.choices["count"] == 9 and len(decision.actions) == 24310  # 9 of 9 kinds, repeats allowed
+    for action in decision.actions[::997]:
         game.ruleset.apply(copy.deepcopy(state), action)
 
 
 def test_give_cult_reveal_done_and_over_decisions():
     game = Game.start(record([]))
     _, give = opened(game, move("red", 3))
-    assert give.choices == {"count": 1, "kinds": ["n", "s"]}
+    assert give.choices == {"count": 1, "kinds": ["n", "s"], "max": {"n": 1, "s": 1}}
     assert give.actions == [{"type": "give", "parts": ["n"]}, {"type": "give", "parts": ["s"]}]
     _, cult = opened(game, move("red", 2))
     assert cult.choices == {"draw": [True, False]} and len(cult.actions) == 2
     _, revealing = opened(game, move("red", 1), take("n"))
-    assert revealing.name == "reveal" and revealing.can_end and revealing.choices == {"drawn": 1}
+    assert revealing.name == "reveal" and revealing.can_end and revealing.choices == {"drawn": 1, "from": [
+        # unseen: 10 less the display's one and the held ones (Anna n, n, s; Ben center, w)
+        {"pile": "supply", "count": 1, "max": {kind: 8 if kind in ("center", "n", "s", "w") else 9 for kind in KINDS}}]}
     assert revealing.actions[0] == reveal(None) and reveal("n") in revealing.actions and revealing.optional == []
     _, done = opened(game, move("red", 1), take("n"), reveal("e"))
     assert (done.name, done.actions, done.can_end) == ("done", [], True)

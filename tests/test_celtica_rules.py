@@ -200,7 +200,10 @@ def test_refill_runs_out_of_supply_and_takes_the_ruin_pile():
     game = supply_of_one()
     assert refused_on(game, turn("anna", move("red", 4), take("center", "n"), reveal("s", "w"))) == (
         "reveal.impossible", 0, 2, {"part": "s"})
-    assert game.copy().check(turn("anna", move("red", 4), take("center", "n")))["decision"].choices == {"drawn": 2}
+    # the first part drawn is the supply's last one, a w; the second comes from the ruin pile
+    assert game.copy().check(turn("anna", move("red", 4), take("center", "n")))["decision"].choices == {
+        "drawn": 2, "from": [{"pile": "supply", "count": 1, "max": {"w": 1}},
+                             {"pile": "ruin", "count": 1, "max": {"s": 2}}]}
     game.play(turn("anna", move("red", 4), take("center", "n"), reveal(None, "s")))
     view = game.view()
     assert view["display"]["known"]["w"] == 2 and view["display"]["known"]["s"] == 2  # the null was the w
