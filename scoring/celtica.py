@@ -66,7 +66,11 @@ locations that need ``parts`` (a start or cult site with any ``parts`` is
 location's index; a tally's ``board``, when given and not null, must be a
 valid profile; ``celtica.move.experience`` counts experience cards stamped
 before the current turn, whatever druid cards the player holds (with the
-default options a player without druid cards never has a play-phase turn).
+default options a player without druid cards never has a play-phase turn);
+a location's ``"parts": null`` counts as given (``parts_range`` on a find
+site or ruin, ``parts_forbidden`` on a start or cult site), and a move's
+``"experience": null`` is not a count (``record.invalid``); every turn's
+shape is checked before the board and the setup, as in the other games.
 """
 
 from __future__ import annotations

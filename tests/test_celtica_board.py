@@ -75,6 +75,9 @@ def test_length():
     ({"locations": [{"kind": "start", "parts": 1}, {"kind": "goal", "parts": 1}]}, ("parts_forbidden", 0)),
     ({"locations": [{"kind": "start"}, {"kind": "cult", "parts": 2}, {"kind": "goal", "parts": 1}]},
      ("parts_forbidden", 1)),
+    # a null count is a count given, and a wrong one (the module docstring's choice)
+    ({"locations": [{"kind": "start"}, {"kind": "goal", "parts": None}]}, ("parts_range", 1)),
+    ({"locations": [{"kind": "start", "parts": None}, {"kind": "goal", "parts": 1}]}, ("parts_forbidden", 0)),
 ])
 def test_location_checks(kinds_or_board, expected):
     assert board_fault(kinds_or_board) == expected

@@ -49,6 +49,7 @@ def test_turn_object_faults_have_no_action():
     ({"type": "move", "druid": "red", "cards": True}, "/cards"),
     ({"type": "move", "druid": "red", "cards": 1.0}, "/cards"),
     ({"type": "move", "druid": "red", "cards": 1, "experience": "1"}, "/experience"),
+    ({"type": "move", "druid": "red", "cards": 1, "experience": None}, "/experience"),
     ({"type": "move", "druid": "red", "cards": 1, "steps": 1}, "/steps"),
     ({"type": "take", "parts": "n"}, "/parts"),
     ({"type": "take", "parts": ["n", None]}, "/parts/1"),
