@@ -45,6 +45,15 @@ Choices where the rules file is silent:
   in the order of §3.2 for an editor, the refusal carries the first.
 - The board warnings of §3.3 are one entry per code, naming every field
   (or pair) at fault in ``details``.
+- A field's ``stones: null`` is the same as leaving it out (0); only an
+  integer is a stone count, so ``2.0`` on a large field is ``board.invalid``.
+- ``setup: null`` is the same as ``{}``; inside it, ``tiles: null`` or
+  ``tiles_complete: null`` is a ``shape`` fault (§4.2 fixes their types).
+- In a tally, a missing ``board`` key is ``record.invalid`` (a missing key,
+  §15); a ``board`` that is there but not an object is ``board.invalid``
+  (``shape``, §3.2). Players are checked before the board, as in a record.
+- Within ``options``, the type and choice faults of every key come before the
+  list and range checks of ``goblin_scores`` and ``two_player_removed``.
 """
 
 from __future__ import annotations
