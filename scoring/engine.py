@@ -298,7 +298,12 @@ class Game:
         except RuleBroken as broken:
             action = broken.words.pop("action", None)
             if pointer_prefix and "pointer" in broken.details:
-                broken.details["pointer"] = pointer_prefix + broken.details["pointer"]
+                relative = broken.details["pointer"]
+                broken.details["pointer"] = pointer_prefix + relative
+                # The reason starts with the same pointer: name it from the record's root too.
+                reason, lead = broken.details.get("reason"), f"{relative or '/'} "
+                if isinstance(reason, str) and reason.startswith(lead):
+                    broken.details["reason"] = f"{broken.details['pointer']} {reason[len(lead):]}"
             raise _positioned(ruleset, broken, index, action) from None
 
     def play(self, turn: Any) -> None:

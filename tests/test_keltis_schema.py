@@ -167,3 +167,17 @@ def test_a_complete_layout_and_a_missing_setup_are_valid():
         assert Game.replay(record).view()["stones"]["red"]["1"]["tile"] is None
     record = changed(["setup"], None, delete=True)
     assert Game.replay(record).view()["stones"]["red"]["9"]["tile"] is None
+
+
+def test_a_turn_fault_names_the_same_field_in_its_pointer_and_its_reason():
+    record = copy.deepcopy(BASE)
+    record["turns"].append({"player": "ben", "actions": [discard("red", 11)]})
+    with pytest.raises(Refused) as caught:
+        Game.replay(record)
+    details = caught.value.violation.details
+    assert details["pointer"] == "/turns/1/actions/0/card/value"
+    assert details["reason"] == "/turns/1/actions/0/card/value must be an integer from 0 to 10"
+    record["turns"][1] = "not a turn"
+    with pytest.raises(Refused) as caught:
+        Game.replay(record)
+    assert caught.value.violation.details == {"pointer": "/turns/1", "reason": "/turns/1 must be an object"}
