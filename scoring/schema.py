@@ -102,7 +102,9 @@ def expect_player_ids(value: Any, pointer: str, low: int, high: int, with_names:
         if with_names:
             expect_object(player, where, ("id", "name"))
             expect_string(player["name"], f"{where}/name", 1, 40)
-        elif not isinstance(player, dict) or "id" not in player:
+        elif not isinstance(player, dict):
+            raise invalid(where, "must be an object")
+        elif "id" not in player:
             raise invalid(f"{where}/id", "is required")
         if not isinstance(player["id"], str) or not PLAYER_ID.match(player["id"]):
             raise invalid(f"{where}/id", "must match ^[a-z0-9][a-z0-9_-]{0,31}$")

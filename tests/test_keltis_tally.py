@@ -88,6 +88,7 @@ def bad(path, value, delete=False):
     (bad(["players", 1, "figures"], [small(1)] * 6), "/players/1/figures"),
     (bad(["players", 1, "figures"], [large(1), large(2)]), "/players/1/figures"),
     (bad(["players", 1, "figures"], [small(1)] * 5), "/players/1/figures"),
+    (bad(["players", 1], "ben"), "/players/1"),
     (bad(["players", 1, "figures"], [small(10)]), "/players/1/figures/0/row"),
     (bad(["players", 1, "figures"], [{"row": 1, "large": 0}]), "/players/1/figures/0/large"),
     (bad(["players", 1, "figures"], [{"row": 1}]), "/players/1/figures/0/large"),
