@@ -45,7 +45,11 @@ change nothing).
 ``taken`` true the stone is bare now. Choices where the rules file is
 silent: a free reveal is checked against what lies on the stone now (a
 taken tile reads ``none``), exactly as §6.4 says; the tally requires all
-four keys of a player (``id``, ``figures``, ``stones_held``, ``track``).
+four keys of a player (``id``, ``figures``, ``stones_held``, ``track``);
+``options: null`` reads as ``{}`` like an absent key, while ``setup.tiles``
+and ``setup.tiles_complete`` must be absent or of their type (``null`` is
+``record.invalid``); within one object an unknown key is reported before a
+missing one; ``3.0`` is not an integer.
 """
 
 from __future__ import annotations
@@ -633,7 +637,7 @@ def _check_layout(listed: list[tuple[str, int, str]], complete: bool) -> None:
         # All 25 tiles with at most 20 on rows 1-8 leaves one on every end stone.
         for kind, stock in STOCK.items():
             if kinds[kind] != stock:
-                raise refuse(f"tiles_complete needs all {stock} {kind} tiles, but {kinds[kind]} are listed")
+                raise refuse(f"tiles_complete needs all {stock} {kind} tiles, but {kinds[kind]} listed")
 
 
 def _record_tile(state: KeltisState, path: str, row: int, tile: str) -> None:

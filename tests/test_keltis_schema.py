@@ -143,7 +143,7 @@ FULL = dict(wish=9, clover=9, points_1=2, points_2=3, points_3=2)
     ({"tiles": layout(wish=10)}, "10 wish tiles are listed, but there are only 9"),
     ({"tiles": layout(ends=False, wish=9, clover=9, points_2=3)}, "21 tiles are listed on rows 1-8, but only 20 stones there hold one"),
     ({"tiles": layout(**{**FULL, "points_3": 1}), "tiles_complete": True},
-     "tiles_complete needs all 2 points-3 tiles, but 1 are listed"),
+     "tiles_complete needs all 2 points-3 tiles, but 1 listed"),
 ])
 def test_setup_invalid(setup, reason):
     record = changed(["setup"], setup)
