@@ -24,6 +24,7 @@ it is open: ``brehon serve`` sizes gunicorn's threads for that (api/cli.py).
 from __future__ import annotations
 
 import json
+import logging
 import queue
 import threading
 import time
@@ -49,6 +50,8 @@ RETRY_MS = 1000
 READY_TIMEOUT = 10.0
 #: Seconds the hub waits before it subscribes again after losing Redis.
 RECONNECT = 1.0
+
+LOG = logging.getLogger(__name__)
 
 #: Put in every inbox when the hub may have missed events (Redis was away):
 #: the streams read what they missed from the log.
@@ -108,7 +111,10 @@ class Hub:
                     if message is None:
                         continue
                     if message["type"] == "pmessage":
-                        self._deliver(message)
+                        try:
+                            self._deliver(message)
+                        except (ValueError, KeyError):  # not an event of ours: never stop the hub for it
+                            LOG.exception("unreadable event on %r", message["channel"])
                     elif message["type"] == "psubscribe":
                         self._tell_all(RESYNC)  # redis-py reconnected by itself: events may be lost
             except redis.RedisError:
@@ -153,8 +159,12 @@ def get_events(table: Table):
     heartbeat = current_app.config.get("EVENTS_HEARTBEAT", HEARTBEAT)
     events = hub()
     inbox = events.join(table.id)
-    answer = Response(stream(store(), table, inbox, since, heartbeat), mimetype="text/event-stream",
-                      headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    # Read after joining: every event after this version is in the inbox.
+    now = store().version(table.id)
+    # An id from beyond this game's log (another game's, say) resumes from now.
+    last = now if since is None else min(since, now)
+    answer = Response(stream(store(), table, inbox, last, since is not None, heartbeat),
+                      mimetype="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
     answer.call_on_close(lambda: events.leave(table.id, inbox))
     return answer
 
@@ -178,18 +188,17 @@ def frame_of(data: dict) -> str:
     return frame(data["version"], data["kind"], json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 
-def stream(store: Store, table: Table, inbox: queue.SimpleQueue, since: int | None,
+def stream(store: Store, table: Table, inbox: queue.SimpleQueue, last: int, resume: bool,
            heartbeat: float) -> Iterator[str]:
-    """The events of ``table``'s game after version ``since`` (after the
-    current version when None), then the live ones from ``inbox`` (already
-    filling, so nothing falls between the log and the live events)."""
+    """The events of ``table``'s game after version ``last`` from the log,
+    then the live ones from ``inbox`` (filling since before ``last`` was
+    read, so nothing falls between the two); when the client ``resume``s, the
+    summary of the version it catches up to, if stored."""
     yield f"retry: {RETRY_MS}\n: brehon events of game {table.id}\n\n"
-    # An id from beyond this game's log (another game's, say) resumes from now.
-    last = store.version(table.id) if since is None else min(since, store.version(table.id))
-    if since is not None:
-        for missed in catch_up(store, table, last):
-            yield frame_of(missed)
-            last = missed["version"]
+    for missed in catch_up(store, table, last):
+        yield frame_of(missed)
+        last = missed["version"]
+    if resume:
         summary = store.summary(table.id, last)
         if summary is not None:
             yield frame_of(summary_event(last, summary))
@@ -220,9 +229,9 @@ def stream(store: Store, table: Table, inbox: queue.SimpleQueue, since: int | No
 def catch_up(store: Store, table: Table, since: int) -> list[dict]:
     """The events of the versions after ``since``, rebuilt from the log:
     each entry with the score sheet of the game as it stood after it."""
+    if store.version(table.id) <= since:
+        return []  # the usual case, without reading the log
     entries = store.entries(table.id)
-    if since >= len(entries):
-        return []
     game = Game.replay({**table.record, "turns": turns_of(entries[:since])})
     missed = []
     for version in range(since + 1, len(entries) + 1):

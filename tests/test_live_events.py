@@ -40,8 +40,8 @@ def ports(redis_url):
             port = free_port()
             started.append(subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", "1", "--threads", "32",
-                 "--graceful-timeout", "2", "--bind", f"127.0.0.1:{port}", "api:create_app()"],
-                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+                 "--graceful-timeout", "2", "--access-logfile", "-", "--bind", f"127.0.0.1:{port}", "api:create_app()"],
+                cwd=ROOT, env=env, stdout=open(f"/tmp/gu_out_{port}.log", "w"), stderr=open(f"/tmp/gu_{port}.log", "w")))
             found.append(port)
         for port in found:
             wait_ready(port)
@@ -312,3 +312,18 @@ def test_listeners_get_what_was_published_while_a_process_lost_its_subscription(
     event = listener.next()
     assert (event["id"], event["data"]["turn"]) == ("1", OPENING)
     assert listener.quiet()
+
+
+def test_a_turn_logged_while_the_stream_opens_is_sent_once(redis_client, redis_url):
+    client = create_app({"TESTING": True, "REDIS_URL": redis_url, "EVENTS_HEARTBEAT": 0.2}).test_client()
+    created = client.post("/api/v1/games", json=new_record()).get_json()
+    answer = client.get(f"/api/v1/games/{created['id']}/events", headers=bearer(created["token"]), buffered=False)
+    # The stream is answered, but nothing of it has been read yet.
+    logged = client.post(f"/api/v1/games/{created['id']}/turns", json=OPENING,
+                         headers={**bearer(created["token"]), "If-Match": '"0"'})
+    assert logged.status_code == 201
+    chunks = iter(answer.response)
+    assert next(chunks).startswith(b"retry: ")
+    assert next(chunks).startswith(b"id: 1\nevent: turn\n")
+    assert next(chunks) == b": heartbeat\n\n"  # and not the same turn again from the live side
+    answer.close()
