@@ -34,9 +34,10 @@ def redis_url(redis_server) -> str:
 
 @pytest.fixture
 def redis_client(redis_url):
-    """A client of the session's Redis, flushed before the test."""
+    """A client of the session's Redis, its database flushed before the test
+    (other databases belong to servers other tests started)."""
     client = redis.Redis.from_url(redis_url)
-    client.flushall()
+    client.flushdb()
     yield client
     client.close()
 

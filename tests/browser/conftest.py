@@ -43,7 +43,9 @@ def free_port() -> int:
 def base_url(redis_url, tmp_path_factory):
     """``brehon serve`` on a free port against the session's Redis; its URL."""
     port = free_port()
-    env = {**os.environ, "REDIS_URL": redis_url}
+    # Its own database of the session's Redis: the rq worker that serve starts
+    # must not take the jobs the worker tests wait for in database 0.
+    env = {**os.environ, "REDIS_URL": redis_url.rsplit("/", 1)[0] + "/1"}
     log = open(tmp_path_factory.mktemp("serve") / "serve.log", "w")
     process = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--port", str(port)], cwd=ROOT, env=env,
                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
