@@ -25,6 +25,11 @@ def invalid(pointer: str, reason: str, action: int | None = None) -> RuleBroken:
     return broken
 
 
+def pointer_token(key: str) -> str:
+    """A key as one JSON pointer step (RFC 6901: ``~`` and ``/`` escaped)."""
+    return key.replace("~", "~0").replace("/", "~1")
+
+
 def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -38,7 +43,7 @@ def expect_object(value: Any, pointer: str, required: Iterable[str] = (), option
     allowed = set(required) | set(optional)
     for key in value:
         if key not in allowed:
-            raise invalid(f"{pointer}/{key}", "is not allowed here", action)
+            raise invalid(f"{pointer}/{pointer_token(key)}", "is not allowed here", action)
     for key in required:
         if key not in value:
             raise invalid(f"{pointer}/{key}", "is required", action)

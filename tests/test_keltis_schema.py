@@ -181,3 +181,7 @@ def test_a_turn_fault_names_the_same_field_in_its_pointer_and_its_reason():
     with pytest.raises(Refused) as caught:
         Game.replay(record)
     assert caught.value.violation.details == {"pointer": "/turns/1", "reason": "/turns/1 must be an object"}
+
+
+def test_an_unknown_key_is_escaped_in_the_pointer():
+    assert refused(changed(["a/b~c"], 1)) == ("record.invalid", None, None, "/a~1b~0c")
