@@ -131,6 +131,7 @@ def run(port: int, listeners: int, turns: list[dict], rate: float) -> dict:
         raise SystemExit("not every listener could connect")
     auth = {"Authorization": f"Bearer {game['token']}"}
     sent: dict[int, float] = {}
+    answered: dict[int, float] = {}
     posts, reads = [], []
     started = time.perf_counter()
     for index, turn in enumerate(turns):
@@ -139,6 +140,7 @@ def run(port: int, listeners: int, turns: list[dict], rate: float) -> dict:
         status, answer, took = call(client, "POST", f"/api/v1/games/{game['id']}/turns", turn,
                                     {**auth, "If-Match": f'"{index}"'})
         assert status == 201, answer
+        answered[index + 1] = time.perf_counter()
         posts.append(took)
         status, _, took = call(client, "GET", f"/api/v1/games/{game['id']}", headers=auth)
         assert status == 200
@@ -148,8 +150,11 @@ def run(port: int, listeners: int, turns: list[dict], rate: float) -> dict:
         time.sleep(0.05)
     crowd.close()
     delays = [seen[version] - at for seen in crowd.seen for version, at in sent.items() if version in seen]
-    return {"delays": delays, "missing": listeners * len(turns) - len(delays), "posts": posts, "reads": reads,
-            "seconds": time.perf_counter() - started}
+    # The same, counted from the moment the POST was answered: what the
+    # streams add to the turn itself (negative when the event came first).
+    fanout = [seen[version] - at for seen in crowd.seen for version, at in answered.items() if version in seen]
+    return {"delays": delays, "fanout": fanout, "missing": listeners * len(turns) - len(delays), "posts": posts,
+            "reads": reads, "seconds": time.perf_counter() - started}
 
 
 def main() -> int:
@@ -173,11 +178,14 @@ def main() -> int:
             server.wait(timeout=30)
             redis_server.stop()
     delays, ms = figures["delays"], 1000
-    print(f"brehon serve: gunicorn gthread {WORKERS} workers x {THREADS} threads; {os.cpu_count()} CPUs; loopback")
+    print(f"brehon serve: gunicorn gthread {WORKERS} workers x {THREADS} threads; {os.cpu_count()} CPUs; loopback; "
+          f"load average {os.getloadavg()[0]:.1f} (the machine's other work counts against every figure)")
     print(f"{args.listeners} listeners, {len(turns)} turns at {args.rate:g}/s in {figures['seconds']:.1f} s: "
           f"{len(delays)} events read, {figures['missing']} missing")
     print(f"event delay  p50 {percentile(delays, 0.5) * ms:7.1f} ms  p99 {percentile(delays, 0.99) * ms:7.1f} ms  "
           f"max {max(delays) * ms:7.1f} ms")
+    print(f"after 201    p50 {percentile(figures['fanout'], 0.5) * ms:7.1f} ms  "
+          f"p99 {percentile(figures['fanout'], 0.99) * ms:7.1f} ms")
     print(f"POST turn    p50 {percentile(figures['posts'], 0.5) * ms:7.1f} ms  "
           f"p99 {percentile(figures['posts'], 0.99) * ms:7.1f} ms")
     print(f"GET game     p50 {percentile(figures['reads'], 0.5) * ms:7.1f} ms  "
