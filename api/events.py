@@ -71,7 +71,7 @@ class Hub:
         self._thread: threading.Thread | None = None
 
     def join(self, game_id: str) -> queue.SimpleQueue:
-        """A new inbox of the game's events (``(version, kind, json)``, or
+        """A new inbox of the game's events (``(version, kind, framed event)``, or
         :data:`RESYNC`), filled from the moment this returns; 503 when the
         hub cannot reach Redis."""
         inbox: queue.SimpleQueue = queue.SimpleQueue()
@@ -128,8 +128,8 @@ class Hub:
             inboxes = list(self._inboxes.get(game_id, ()))
         if inboxes:
             text = message["data"].decode()
-            heard = json.loads(text)  # once per process, not once per stream
-            item = (heard["version"], heard["kind"], text)
+            heard = json.loads(text)  # parsed and framed once per process, not once per stream
+            item = (heard["version"], heard["kind"], frame(heard["version"], heard["kind"], text))
             for inbox in inboxes:
                 inbox.put(item)
 
@@ -211,7 +211,7 @@ def stream(store: Store, table: Table, inbox: queue.SimpleQueue, last: int, resu
             quiet_since = time.monotonic()
             continue
         if item is not RESYNC:
-            version, kind, text = item
+            version, kind, framed = item
         if item is RESYNC or version > last + (kind != SUMMARY):
             # Missed something (Redis was away, or this came out of order):
             # the log has it all, in order.
@@ -221,7 +221,7 @@ def stream(store: Store, table: Table, inbox: queue.SimpleQueue, last: int, resu
             if item is RESYNC:
                 continue
         if version == last + 1 or (kind == SUMMARY and version == last):
-            yield frame(version, kind, text)
+            yield framed
             last = version
             quiet_since = time.monotonic()
 
