@@ -733,7 +733,7 @@ class Celtica(Ruleset):
         return {
             "turn": state.turn,
             "active": state.active,
-            "decision": self.decision(state).name,
+            "decision": state.step,  # the decision's name, without listing its actions
             "phase": state.phase,
             "over": state.phase == "over",
             "end_reason": state.end_reason,

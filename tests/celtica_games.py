@@ -130,6 +130,7 @@ def play_turn(draw, game: Game, check=conservation) -> dict:
     actions = []
     while True:
         decision = ruleset.decision(state)
+        assert ruleset.view(state)["decision"] == decision.name
         if not decision.actions or (decision.can_end and draw(st.booleans())):
             break
         action = draw(st.sampled_from(decision.actions))

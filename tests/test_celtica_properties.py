@@ -148,3 +148,68 @@ def test_canonical_packing_with_a_complete_amulet():
     counts = dict.fromkeys(KINDS, 1) | {"n": 2}
     assert ranking_key(counts) == best_by_brute_force(counts)
     assert amulet_score(counts) == (1, [1])
+
+
+# -- the choices a client composes from ------------------------------------------------
+
+
+def admitted_by_choices(decision, parts: tuple) -> bool:
+    """The rules the module docstring gives a client for composing a take,
+    give or reveal from ``decision.choices`` alone."""
+    choices = decision.choices
+    if decision.name == "take":
+        named = {kind: parts.count(kind) for kind in set(parts)}
+        beyond = sum(max(0, count - choices["known"][kind]) for kind, count in named.items() if kind in choices["known"])
+        return (len(parts) == choices["count"] and beyond <= choices["unknown"]
+                and all(count <= choices["max"].get(kind, 0) for kind, count in named.items()))
+    if decision.name == "give":
+        return len(parts) == choices["count"] and all(
+            parts.count(kind) <= choices["max"].get(kind, 0) for kind in set(parts))
+    stretches, at = [], 0
+    for pile in choices["from"]:
+        stretches.append((parts[at:at + pile["count"]], pile["max"]))
+        at += pile["count"]
+    return len(parts) == choices["drawn"] and all(
+        stretch.count(kind) <= most.get(kind, 0) for stretch, most in stretches for kind in set(stretch) - {None})
+
+
+def accepted(ruleset, state, kind: str, parts: tuple) -> bool:
+    try:
+        ruleset.apply(pickle.loads(pickle.dumps(state)), {"type": kind, "parts": list(parts)})
+    except Exception as broken:  # RuleBroken: the engine refuses it
+        assert not isinstance(broken, Refused)
+        return False
+    return True
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.data(), st.integers(2, 5))
+def test_choices_admit_exactly_what_the_engine_accepts(data, players):
+    """For small takes, gives and reveals: every candidate the choices admit
+    is accepted, every other one refused; takes and gives are listed in full."""
+    rec, game = random_game(data.draw, players, board=data.draw(st.none() | boards()),
+                            setup=data.draw(setups(players)), options=data.draw(OPTIONS), max_turns=30)
+    game = Game.start(rec)
+    ruleset = game.ruleset
+    for turn in rec["turns"]:
+        state = pickle.loads(pickle.dumps(game.state))
+        ruleset.begin_turn(state, turn["player"])
+        for action in [*turn["actions"], None]:
+            decision = ruleset.decision(state)
+            kind = "reveal" if decision.name == "end" else decision.name
+            size = decision.choices.get("count", decision.choices.get("drawn"))
+            # a reveal is only asked for when the refill draws a part (rules §5.3)
+            if kind in ("take", "give", "reveal") and size is not None and (kind == "reveal") <= size <= 2:
+                pool = (None, *KINDS) if kind == "reveal" else KINDS
+                candidates = ([()] if size == 0 else [(a,) for a in pool] if size == 1
+                              else [(a, b) for a in pool for b in pool])
+                for parts in candidates:
+                    if kind != "reveal" and list(parts) != sorted(parts, key=KINDS.index):
+                        continue  # takes and gives are listed in the order of KINDS
+                    assert admitted_by_choices(decision, parts) == accepted(ruleset, state, kind, parts), parts
+                    if kind != "reveal":
+                        assert ({"type": kind, "parts": list(parts)} in decision.actions) == \
+                            admitted_by_choices(decision, parts)
+            if action is not None:
+                ruleset.apply(state, action)
+        game.play(turn)
