@@ -243,10 +243,11 @@ def bonus_table() -> Table:
     return table
 
 
-def goal_table() -> Table:
+def goal_table(tiles: dict | None = None) -> Table:
     """Four figures on row 7 (Anna red, yellow; Ben green, blue), Cleo's large
-    figure on purple 6 with the row 0, 1, 2, 3, 4, 4; purple 7 holds points-3."""
-    table = Table(("anna", "ben", "cleo"), setup={"tiles": {"purple": {"7": "points-3"}}})
+    figure on purple 6 with the row 0, 1, 2, 3, 4, 4; purple 7 holds points-3.
+    ``tiles`` lists more of the layout (other paths than purple)."""
+    table = Table(("anna", "ben", "cleo"), setup={"tiles": {"purple": {"7": "points-3"}, **(tiles or {})}})
     anna = [play("red", 0, figure="small"), *(play("red", v) for v in range(1, 7)),
             play("yellow", 0, figure="small"), *(play("yellow", v) for v in range(1, 7))]
     ben = [play("green", 0, figure="small"), *(play("green", v) for v in range(1, 7)),

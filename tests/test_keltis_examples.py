@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from keltis_games import Table, bonus_table, discard, draw, goal_table, play
+from keltis_games import Table, bonus_table, clover, discard, draw, goal_table, play, reveal
 from scoring import Game, Refused, replay
 from scoring.cards import ALL_CARDS
 
@@ -87,6 +87,40 @@ def test_fragment_game_ends_in_the_goal_area():
     violation = refused.value.violation
     assert (violation.rule, violation.turn, violation.action) == ("game.over", len(table.record["turns"]), 1)
     assert violation.details == {"end_reason": "goal_area"}
+
+
+def test_fragment_the_fifth_figure_arriving_through_a_clover_ends_the_turn_with_that_action():
+    table = goal_table({"red": {"1": "clover"}})
+    ending = [play("red", 0, figure="small"), clover("purple")]  # red 1 is a clover; purple 6 -> 7
+    game = Game.replay(table.with_turn("cleo", *ending))
+    assert (game.scoresheet()["status"], game.scoresheet()["end_reason"]) == ("finished", "goal_area")
+    assert game.scoresheet()["players"][2]["breakdown"]["track"] == 0  # purple 7's points-3 not applied
+    turn = len(table.record["turns"])
+    for extra in (draw(), reveal("purple", 7, "points-3"), clover(None)):
+        with pytest.raises(Refused) as refused:
+            Game.replay(table.with_turn("cleo", *ending, extra))
+        violation = refused.value.violation
+        assert (violation.rule, violation.turn, violation.action) == ("game.over", turn, 2)
+    record = table.with_turn("cleo", *ending)
+    record["turns"].append({"player": "anna", "actions": [discard("red", 9), draw()]})
+    with pytest.raises(Refused) as refused:
+        Game.replay(record)
+    violation = refused.value.violation
+    assert (violation.rule, violation.turn, violation.action) == ("game.over", turn + 1, None)
+    assert violation.details == {"end_reason": "goal_area"}
+
+
+@pytest.mark.parametrize("players, deck", [(3, 86), (4, 78)])
+def test_deck_exhausted_at_the_86th_or_78th_draw(players, deck):
+    table = Table(("anna", "ben", "cleo", "dara")[:players])
+    assert Game.replay(table.record).view()["draw_pile"] == deck
+    cards = iter(ALL_CARDS + ALL_CARDS)
+    for _ in range(deck - 1):
+        table.turn(discard(*next(cards)))
+    assert Game.replay(table.record).scoresheet()["status"] == "in_progress"
+    table.turn(discard(*next(cards)))
+    sheet = Game.replay(table.record).scoresheet()
+    assert (sheet["status"], sheet["end_reason"]) == ("finished", "deck_exhausted")
 
 
 def test_fragment_deck_exhausted_at_the_64th_draw():
