@@ -40,8 +40,8 @@ def ports(redis_url):
             port = free_port()
             started.append(subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", "1", "--threads", "32",
-                 "--graceful-timeout", "2", "--access-logfile", "-", "--bind", f"127.0.0.1:{port}", "api:create_app()"],
-                cwd=ROOT, env=env, stdout=open(f"/tmp/gu_out_{port}.log", "w"), stderr=open(f"/tmp/gu_{port}.log", "w")))
+                 "--graceful-timeout", "2", "--bind", f"127.0.0.1:{port}", "api:create_app()"],
+                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
             found.append(port)
         for port in found:
             wait_ready(port)
