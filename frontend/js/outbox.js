@@ -6,6 +6,7 @@ import {api, ifMatch, ApiError} from './api.js';
 
 const listeners = new Set();
 let flushing = null;
+let again = false;
 
 /** Listen to outbox events: {kind: 'sent'|'stale'|'refused'|'waiting'|'idle', item, ...}. */
 export function onOutbox(listener) {
@@ -29,9 +30,19 @@ export function pending(gameId) {
   return all('outbox').then(items => items.filter(item => !gameId || item.gameId === gameId));
 }
 
-/** Send what waits, in order. Stops at the first network failure. */
+/** Send what waits, in order. Stops at the first network failure. A turn
+ * queued while a round is under way is sent by one more round after it. */
 export function flush() {
-  flushing ??= sendAll().finally(() => { flushing = null; });
+  if (flushing) {
+    again = true;
+    return flushing;
+  }
+  flushing = (async () => {
+    do {
+      again = false;
+      if (!(await sendAll())) break;
+    } while (again);
+  })().finally(() => { flushing = null; });
   return flushing;
 }
 
@@ -52,7 +63,7 @@ async function sendAll() {
     } catch (error) {
       if (!(error instanceof ApiError)) {
         emit({kind: 'waiting', item});
-        return;
+        return false;
       }
       // The server answered: the turn will never go through as it is. Say so,
       // never drop it silently.
@@ -62,6 +73,7 @@ async function sendAll() {
     }
   }
   emit({kind: 'idle'});
+  return true;
 }
 
 addEventListener('online', () => flush());

@@ -74,3 +74,19 @@ def test_join_link_and_qr(page, base_url):
     shot(page, "join")
     page.goto("/")
     expect(page.locator("#my-games")).to_contain_text("Anna, Ben")
+
+
+def test_a_phone_composing_hears_that_the_game_moved_on(browser, page, base_url):
+    created = keltis_game(base_url)
+    join(page, created)
+    other = browser.new_context(viewport={"width": 390, "height": 844}, base_url=base_url)
+    try:
+        second = other.new_page()
+        join(second, created)
+        tap(second, "#composer .choices button >> nth=0")  # Ben's phone starts on Anna's turn too
+        play_turn(page, Policy(), "anna")
+        expect(second.locator("#table-status")).to_contain_text("The game moved on")
+        expect(second.locator("#turn-now")).to_contain_text("Ben")
+        expect(second.locator("#composer .chips")).to_have_count(0)  # its answers were dropped
+    finally:
+        other.close()

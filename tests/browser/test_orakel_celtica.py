@@ -91,4 +91,5 @@ def test_celtica_find_site_refill_and_ruin(page, base_url):
     assert game["record"]["turns"][0]["actions"][-1] == {"type": "reveal", "parts": ["sw"]}
     assert game["record"]["turns"][2]["actions"][-1] == {"type": "give", "parts": ["s"]}
     expect(page.locator("#display")).to_be_visible()
+    expect(page.locator("#table-status")).not_to_contain_text("moved on")  # its own turns interrupt nobody
     shot(page, "table-celtica")

@@ -43,14 +43,18 @@ export async function show(main, id) {
   // after a turn was stored never reuses an answer fetched before it.
   let queue = Promise.resolve();
   function load({interrupting = false} = {}) {
+    // Our own turn, on its way when the news came, interrupts nobody.
+    const fromElsewhere = interrupting && !sending;
     const run = async () => {
       const {data, etag: tag} = await api(`/games/${id}`, {token});
-      if (game && data.version === game.version && interrupting) return;
-      const interrupted = interrupting && !sending && composing && (composing.actions.length || composing.picks.length);
+      const queued = await pending(id);
+      // Nothing new: keep the screen (and any answers given) as it is.
+      if (game && data.version === game.version && queued.length === waiting.length) return;
+      const interrupted = fromElsewhere && composing && (composing.actions.length || composing.picks.length);
       game = data;
       etag = tag;
+      waiting = queued;
       drawer ??= await DRAWERS[game.record.game]();
-      waiting = await pending(id);
       await put('games', {...mine, game: game.record.game, names: game.record.players.map(p => p.name)});
       resetComposer();
       draw();
