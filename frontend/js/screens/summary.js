@@ -5,7 +5,7 @@ import {h, svg} from '../ui.js';
 import {t} from '../i18n.js';
 import {api} from '../api.js';
 import {get} from '../db.js';
-import {colour, part} from '../words.js';
+import {colour} from '../words.js';
 
 const POLL_MS = 1500;
 // Lines differ in colour and in dash pattern: colour is never the only signal.

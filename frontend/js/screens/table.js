@@ -6,7 +6,7 @@ import {api, ifMatch, ApiError} from '../api.js';
 import {get, put} from '../db.js';
 import {enqueue, onOutbox, pending, flush} from '../outbox.js';
 import {follow} from '../live.js';
-import {go, updateBadge} from '../app.js';
+import {updateBadge} from '../app.js';
 import {narrow, nextQuestion, claimable, withValue} from '../composer.js';
 import * as words from '../words.js';
 
