@@ -43,6 +43,10 @@ class RecordSchema(Schema):
     setup = _any("what the table laid out before the first turn")
     turns = _any("the turns played so far")
 
+    def engine_refusal(self, body: Any) -> Violation | None:
+        """The engine's violation for a body that is no record at all."""
+        return _refusal(lambda: scoring.Game.replay(body))
+
 
 class TurnSchema(Schema):
     """One player's whole turn (or, for the check route, its beginning)."""

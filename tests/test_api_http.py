@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+import scoring
+
 from api import create_app
 from api_helpers import create_game, new_record, problem
 
@@ -46,6 +48,14 @@ def test_malformed_json_is_400(client):
     answer = client.post(f"/api/v1/games/{created['id']}/turns", data="[1,", content_type="application/json",
                          headers={"Authorization": f"Bearer {created['token']}", "If-Match": '"0"'})
     problem(answer, 400)
+
+
+@pytest.mark.parametrize("body", [[], None, 7, "keltis"])
+def test_a_record_that_is_no_object_is_refused_as_brehon_replay_refuses_it(client, body):
+    (violation,) = problem(client.post("/api/v1/games", json=body), 422)["violations"]
+    with pytest.raises(scoring.Refused) as engine:
+        scoring.Game.replay(body)
+    assert violation == engine.value.violation.to_json()
 
 
 def test_an_empty_body_is_record_invalid(client):
