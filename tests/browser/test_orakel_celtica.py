@@ -8,7 +8,7 @@ import json
 
 from browser_helpers import DATA, api, sample_board, shot
 from playwright.sync_api import expect
-from tapping import join, play_turn
+from tapping import join, play_turn, tap
 
 ABSENT = "\u2205"  # the composer's value for "an action without this field"
 
@@ -93,3 +93,19 @@ def test_celtica_find_site_refill_and_ruin(page, base_url):
     expect(page.locator("#display")).to_be_visible()
     expect(page.locator("#table-status")).not_to_contain_text("moved on")  # its own turns interrupt nobody
     shot(page, "table-celtica")
+
+
+def test_celtica_end_phase(page, base_url):
+    complete = json.loads((DATA / "celtica" / "complete_game.record.json").read_text())
+    created = api(base_url, "POST", "/games", {**complete, "turns": complete["turns"][:22]})
+    join(page, created)
+    expect(page.locator("#turn-now")).to_contain_text("Cleo")
+    # Cleo has nothing to spend: her end turn is logged as it is.
+    assert page.query_selector("#question") is None
+    tap(page, "#log-turn")
+    expect(page.locator("#turn-now")).to_contain_text("Dirk")
+    choose, state = scripted([{"type": "buy", "part": "w", "parts.0": "s"}])
+    play_turn(page, choose, "dirk")
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    assert game["record"]["turns"][22:] == complete["turns"][22:24]
+    shot(page, "table-celtica-end")

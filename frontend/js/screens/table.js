@@ -66,7 +66,9 @@ export async function show(main, id) {
 
   function resetComposer() {
     const decision = game.decision;
-    composing = {player: decision && decision.player, actions: [], checks: [{decision, complete: false, legal: true, violations: []}],
+    // A turn may be complete before any action (a Celtica end turn with nothing to buy).
+    const complete = Boolean(decision && decision.can_end && decision.name !== 'over');
+    composing = {player: decision && decision.player, actions: [], checks: [{decision, complete, legal: true, violations: []}],
       picks: [], mode: 'turn', dispute: composing ? composing.dispute : false, verdict: null};
   }
 
