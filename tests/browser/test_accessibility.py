@@ -114,3 +114,9 @@ def test_no_wcag_violations(page, base_url, screen, scheme):
     if scheme == "light":
         shot(page, screen.__name__.replace("_", "-"))
     assert results.violations_count == 0, results.generate_report()
+    # From a small phone up: nothing sticks out sideways at 390 or 320 px.
+    for width in (390, 320):
+        page.set_viewport_size({"width": width, "height": 844})
+        overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")
+        assert overflow <= 0, f"{overflow} px too wide at {width} px"
+

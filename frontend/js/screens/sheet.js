@@ -9,16 +9,18 @@ import {get} from '../db.js';
 export function sheetTable(sheet, names = {}) {
   const keys = Object.keys(sheet.players[0]?.breakdown || {});
   const winners = new Set(sheet.winners || []);
-  return h('div', {class: 'scroll', tabindex: 0, role: 'region', 'aria-label': t('sheet.title')}, h('table', {id: 'sheet'},
-    h('caption', {}, sheet.status === 'finished' ? t('sheet.finished', {reason: sheet.end_reason ? t(`end.${sheet.end_reason}`) : '–'}) : t('sheet.in_progress')),
+  const caption = sheet.status === 'finished'
+    ? t('sheet.finished', {reason: sheet.end_reason ? t(`end.${sheet.end_reason}`) : '–'}) : t('sheet.in_progress');
+  return h('div', {}, h('p', {id: 'sheet-caption'}, caption),
+    h('div', {class: 'scroll', tabindex: 0, role: 'region', 'aria-labelledby': 'sheet-caption'}, h('table', {id: 'sheet', 'aria-labelledby': 'sheet-caption'},
     h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, t('table.player')),
       keys.map(key => h('th', {scope: 'col', class: 'num'}, t(`score.${key}`))),
       h('th', {scope: 'col', class: 'num'}, t('score.total')), h('th', {scope: 'col', class: 'num'}, t('score.rank')))),
     h('tbody', {}, sheet.players.map(p => h('tr', {dataset: {player: p.id}},
-      h('th', {scope: 'row'}, names[p.id] || p.id, winners.has(p.id) ? ` 🏆 ${t('sheet.winner')}` : ''),
+      h('th', {scope: 'row'}, names[p.id] || p.id, winners.has(p.id) ? ` ★ ${t('sheet.winner')}` : ''),
       keys.map(key => h('td', {class: 'num'}, Array.isArray(p.breakdown[key]) ? p.breakdown[key].join(', ') || '–' : String(p.breakdown[key]))),
       h('td', {class: 'num'}, h('strong', {}, String(p.total))),
-      h('td', {class: 'num'}, String(p.rank)))))));
+      h('td', {class: 'num'}, String(p.rank))))))));
 }
 
 /** Draw the score sheet of a game. */
