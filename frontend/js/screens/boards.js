@@ -95,6 +95,7 @@ export async function show(main) {
     function fields() {
       return [
         h('ol', {start: 0, class: 'stack', id: 'fields'}, board.fields.map((field, i) => h('li', {class: 'row'},
+          h('span', {class: 'index', 'aria-hidden': 'true'}, String(i)),
           h('label', {for: `kind-${i}`, class: 'sr'}, t('boards.kind', {n: i})),
           h('select', {id: `kind-${i}`, onchange: e => { field.kind = e.target.value; drawForm(); }},
             FIELD_KINDS.map(k => h('option', {value: k, selected: k === field.kind}, t(`kind.${k}`)))),
@@ -119,6 +120,7 @@ export async function show(main) {
 
     function locations() {
       return [h('ol', {start: 0, class: 'stack', id: 'locations'}, board.locations.map((location, i) => h('li', {class: 'row'},
+        h('span', {class: 'index', 'aria-hidden': 'true'}, String(i)),
         h('label', {for: `kind-${i}`, class: 'sr'}, t('boards.kind', {n: i})),
         h('select', {id: `kind-${i}`, onchange: e => {
           location.kind = e.target.value;
