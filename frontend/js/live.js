@@ -6,11 +6,13 @@ import {language} from './i18n.js';
 const POLL_MS = 1000;
 const RETRY_MS = 1000;
 
-/** Call onChange(event) whenever the game changes after the version with
- * this ETag. Returns stop(). */
-export function follow(gameId, token, onChange, etag = null) {
+/** Call onChange(event) whenever the game changes after ``version`` (whose
+ * ETag is ``etag``). Returns stop(). */
+export function follow(gameId, token, onChange, {version, etag = null}) {
   let stopped = false;
-  let lastId = null;
+  // An event's id is the version it made: resuming from the version on the
+  // screen replays whatever happened during a drop.
+  let lastId = version === undefined ? null : String(version);
   let controller = null;
 
   async function stream() {

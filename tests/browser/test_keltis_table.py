@@ -90,3 +90,21 @@ def test_a_phone_composing_hears_that_the_game_moved_on(browser, page, base_url)
         expect(second.locator("#composer .chips")).to_have_count(0)  # its answers were dropped
     finally:
         other.close()
+
+
+def test_a_phone_that_was_offline_catches_up(browser, page, base_url):
+    created = keltis_game(base_url)
+    join(page, created)
+    other = browser.new_context(viewport={"width": 390, "height": 844}, base_url=base_url)
+    try:
+        watcher = other.new_page()
+        join(watcher, created, spectator=True)
+        other.set_offline(True)  # the watching phone drops off the network ...
+        play_turn(page, Policy(), "anna")
+        watcher.wait_for_timeout(500)
+        expect(watcher.locator("#log li")).to_have_count(0)
+        other.set_offline(False)  # ... and catches up when it is back
+        expect(watcher.locator("#log li")).to_have_count(1, timeout=5000)
+        expect(watcher.locator("#turn-now")).to_contain_text("Ben")
+    finally:
+        other.close()

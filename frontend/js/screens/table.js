@@ -347,10 +347,14 @@ export async function show(main, id) {
     root.append(h('h1', {}, t('game.offline')), h('p', {}, t('error.offline_compose')));
   }
   // Another phone logged: redraw. Answers given so far are dropped with a word.
-  const stop = follow(id, token, () => load({interrupting: true}).catch(() => {}), etag);
+  const refresh = () => load({interrupting: true}).catch(() => {});
+  const stop = follow(id, token, refresh, {version: game && game.version, etag});
+  // News that came while the game could not be fetched is fetched on return.
+  addEventListener('online', refresh);
   flush();
   return () => {
     stop();
     offOutbox();
+    removeEventListener('online', refresh);
   };
 }
