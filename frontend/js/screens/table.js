@@ -117,7 +117,7 @@ export async function show(main, id) {
   function composer() {
     const check = composing.checks.at(-1);
     const decision = check.decision || {actions: [], optional: []};
-    const game_ = game.record.game;
+    const gameKind = game.record.game;
     const pool = composing.mode === 'reveal' ? decision.optional || [] : decision.actions || [];
     const candidates = narrow(pool, composing.picks);
     const q = nextQuestion(candidates);
@@ -125,21 +125,21 @@ export async function show(main, id) {
       h('h2', {id: 'composer-title'}, composing.dispute ? t('dispute.title') : t('composer.title')));
     if (composing.actions.length) {
       box.append(h('ul', {class: 'chips', 'aria-label': t('composer.so_far')},
-        composing.actions.map(a => h('li', {}, words.action(game_, a)))));
+        composing.actions.map(a => h('li', {}, words.action(gameKind, a)))));
     }
     if (composing.verdict) box.append(composing.verdict);
     if (q && q.key) {
       const legal = q.values;
-      const offered = composing.dispute ? claimable(q.key, legal, words.COLOURS[game_]) : legal;
-      box.append(h('h3', {id: 'question', dataset: {key: q.key}}, words.question(game_, q.key, names()[composing.player], candidates[0])),
+      const offered = composing.dispute ? claimable(q.key, legal, words.COLOURS[gameKind]) : legal;
+      box.append(h('h3', {id: 'question', dataset: {key: q.key}}, words.question(gameKind, q.key, names()[composing.player], candidates[0])),
         h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'}, offered.map(value =>
           h('button', {dataset: {value: JSON.stringify(value)}, onclick: () => pick(q.key, value, pool)},
-            words.answer(game_, q.key, value, names())))));
+            words.answer(gameKind, q.key, value, names())))));
     } else if (q && q.answer) {
       // One legal answer left: still the player's to confirm, never assumed.
-      box.append(h('h3', {id: 'question', dataset: {key: 'action'}}, words.question(game_, 'type', names()[composing.player], q.answer)),
+      box.append(h('h3', {id: 'question', dataset: {key: 'action'}}, words.question(gameKind, 'type', names()[composing.player], q.answer)),
         h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'},
-          h('button', {dataset: {value: JSON.stringify(q.answer)}, onclick: () => append(q.answer)}, words.action(game_, q.answer))));
+          h('button', {dataset: {value: JSON.stringify(q.answer)}, onclick: () => append(q.answer)}, words.action(gameKind, q.answer))));
     }
     const controls = h('div', {class: 'row'});
     if (composing.picks.length || composing.actions.length || composing.mode === 'reveal') {
@@ -250,11 +250,11 @@ export async function show(main, id) {
   // The log as the server keeps it: turns and corrections, latest on top.
   // Undone and replaced turns stay in it, each with the correction after it.
   function logSection() {
-    const game_ = game.record.game;
+    const gameKind = game.record.game;
     const entries = (game.history || game.record.turns.map(turn => ({kind: 'turn', turn}))).map((entry, index) => ({
       index,
       correction: entry.kind === 'correction',
-      text: entry.kind === 'correction' ? correctionText(entry) : words.turn(game_, entry.turn, names()),
+      text: entry.kind === 'correction' ? correctionText(entry) : words.turn(gameKind, entry.turn, names()),
     }));
     return h('section', {'aria-labelledby': 'log-title'},
       h('h2', {id: 'log-title'}, t('table.log')),
