@@ -141,3 +141,15 @@ def test_a_correction_is_logged_not_hidden(page, base_url):
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert game["record"]["turns"] == OPENING[:-1]
     assert game["history"][-1]["kind"] == "correction"
+
+
+def test_the_language_comes_first_from_the_browser(browser, base_url):
+    spanish = browser.new_context(viewport={"width": 390, "height": 844}, base_url=base_url, locale="es-ES")
+    try:
+        page = spanish.new_page()
+        page.goto("/")
+        expect(page.locator("html")).to_have_attribute("lang", "es")
+        expect(page.locator("nav.menu button").first).to_have_text(HOME_NEW["es"])
+        expect(page.locator("#lang")).to_have_value("es")
+    finally:
+        spanish.close()
