@@ -25,7 +25,7 @@ from scoring.celtica import CELTICA, KINDS  # noqa: E402
 
 SEED = 2006
 PLAYERS = 5
-BOARD = json.loads(Path("/work/shared/boards/celtica-sample.json").read_text())
+BOARD = json.loads((Path(__file__).resolve().parent.parent / "tests" / "data" / "boards" / "celtica-sample.json").read_text())
 
 
 def long_game(seed: int = SEED, players: int = PLAYERS) -> dict:

@@ -25,7 +25,7 @@ from scoring.keltis_orakel import RULESET as ORAKEL  # noqa: E402
 SEED = 2010
 PLAYERS = 4
 TURNS = 150
-BOARD = Path("/work/shared/boards/keltis-orakel-sample.json")
+BOARD = Path(__file__).resolve().parent.parent / "tests" / "data" / "boards" / "keltis-orakel-sample.json"
 
 
 def long_game(seed: int = SEED, players: int = PLAYERS, turns: int = TURNS) -> dict:

@@ -1,4 +1,4 @@
-"""Celtica (Ravensburger 2006): the referee of /work/shared/rules/celtica.md.
+"""Celtica (Ravensburger 2006): the referee of the shared rules/celtica.md.
 
 Five druids belong to nobody; players move them with druid cards (only
 counted, never named) and experience cards (counted, each stamped with the

@@ -1,4 +1,4 @@
-"""Keltis (Kosmos 2008): the referee of /work/shared/rules/keltis.md.
+"""Keltis (Kosmos 2008): the referee of the shared rules/keltis.md.
 
 A turn is a walk through decision points (rules §5): ``main`` (play or
 discard), ``reveal`` (an arrival on a stone whose tile is unknown),
