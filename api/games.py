@@ -7,12 +7,14 @@ The spectator token opens the GET routes only (403 on a write).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import json
 
 from flask import Response, current_app, g, request
 from flask_smorest import Blueprint
+from marshmallow import Schema, fields, validate
 
 from scoring import Game, Refused, Violation
 from worker.exports import scoresheet_csv, scoresheet_pdf
@@ -247,14 +249,42 @@ def _key_reused() -> Problem:
     return Problem(422, "This Idempotency-Key was already used for another body.", type=IDEMPOTENCY_REUSED)
 
 
+class CheckQuerySchema(Schema):
+    at = fields.Integer(validate=validate.Range(min=0), metadata={
+        "description": "check against the game as it stood before turn `at` (0-based): the replay of its "
+                       "first `at` turns, as a correction replacing that turn needs; default: as it stands"})
+
+
+def _before_turn(view):
+    """With ``?at=k`` the view gets the table as it stood before turn k (the
+    replay of its first k turns), so the check, and a fault in the body, is
+    about that moment: the turn it composes would be turn k."""
+
+    @functools.wraps(view)
+    def wrapper(*args, table: Table, at: int | None = None, **kwargs):
+        if at is not None:
+            turns = _record(table)["turns"]
+            if at > len(turns):
+                raise Problem(422, f"at: the game has {len(turns)} turns; at names 0 to {len(turns)}.",
+                              title="Invalid query parameter")
+            table = dataclasses.replace(table, game=Game.replay({**table.record, "turns": turns[:at]}))
+            g.table, g.turn_index = table, at
+        return view(*args, table=table, **kwargs)
+
+    return wrapper
+
+
 @blp.route("/<game_id>/check", methods=["POST"])
 @blp.doc(security=SECURITY)
 @table_access(write=True)  # the spectator token opens GET routes only (CONTRACT §8)
+@blp.arguments(CheckQuerySchema(), location="query", as_kwargs=True)
+@_before_turn
 @blp.arguments(TurnSchema())
 @blp.response(200, CheckSchema)
 def check_turn(turn: dict, table: Table):
     """Check a possibly unfinished turn without logging it: legal so far,
-    complete, the violation, and the open decision with its legal choices."""
+    complete, the violation, and the open decision with its legal choices.
+    ``?at=k`` checks it as a replacement of turn k."""
     answer = table.game.check(turn)
     decision = answer["decision"]
     return {

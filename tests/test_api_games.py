@@ -343,3 +343,29 @@ def test_check_answers_an_unfinished_turn_without_logging_it(client, redis_clien
     assert violation == Game.replay(new_record()).check(bad)["violations"][0].to_json("es")
     assert answer["decision"]["name"] == "reveal"
     assert {key: redis_client.dump(key) for key in redis_client.keys("game:*")} == before
+
+
+def test_check_at_an_earlier_turn_checks_against_the_game_before_it(client, redis_client):
+    created = create_game(client, EXAMPLE_1)
+    before = {key: redis_client.dump(key) for key in redis_client.keys("game:*")}
+    headers = bearer(created["token"])
+    third = EXAMPLE_1["turns"][2]  # Anna's discard: turn 2, and Ben is next now
+    answer = client.post(game_url(created, "/check?at=2"), json=third, headers=headers).get_json()
+    earlier = Game.replay({**EXAMPLE_1, "turns": EXAMPLE_1["turns"][:2]})
+    expected = earlier.check(third)
+    assert answer["legal"] is True and answer["complete"] is True
+    assert answer["decision"] == (expected["decision"].to_json() if expected["decision"] else None)
+    (now,) = client.post(game_url(created, "/check"), json=third, headers=headers).get_json()["violations"]
+    assert (now["rule"], now["turn"]) == ("turn.order", 5)
+    # A refusal names turn k, as the replacement of turn k would be.
+    (violation,) = client.post(game_url(created, "/check?at=2"), json=EXAMPLE_1["turns"][1],
+                               headers=headers).get_json()["violations"]
+    assert (violation["rule"], violation["turn"], violation["action"]) == ("turn.order", 2, None)
+    (violation,) = problem(client.post(game_url(created, "/check?at=2"), json={"player": "anna"}, headers=headers),
+                           422)["violations"]
+    assert (violation["rule"], violation["turn"]) == ("record.invalid", 2)
+    # at=5 is the game as it stands; beyond it, or below 0, there is no such moment.
+    assert client.post(game_url(created, "/check?at=5"), json=third, headers=headers).get_json()["violations"] == [now]
+    assert "5 turns" in problem(client.post(game_url(created, "/check?at=6"), json=third, headers=headers), 422)["detail"]
+    problem(client.post(game_url(created, "/check?at=-1"), json=third, headers=headers), 422)
+    assert {key: redis_client.dump(key) for key in redis_client.keys("game:*")} == before
