@@ -4,16 +4,25 @@ from __future__ import annotations
 
 from flask import request
 from flask_smorest import Blueprint
+from marshmallow import Schema, fields
 
 from scoring.engine import Refused, RuleBroken, Violation, ruleset_of
 
-from .problems import Problem
+from .problems import Problem, violations_json
 from .problems import MEDIA_TYPE
-from .schemas import BoardBodySchema, BoardQuerySchema, BoardSchema, ProblemSchema
+from .schemas import BoardBodySchema, BoardQuerySchema, BoardSchema, ProblemSchema, ViolationSchema
 from .games import store
 from .store import Missing
 
 blp = Blueprint("boards", __name__, url_prefix="/api/v1/boards", description="Board profiles")
+
+
+class BoardCheckSchema(Schema):
+    """The verdict on a board profile, nothing stored."""
+
+    valid = fields.Boolean(metadata={"description": "POST /boards would store it"})
+    violations = fields.List(fields.Nested(ViolationSchema), metadata={"description": "the board.invalid, if any"})
+    warnings = fields.List(fields.Raw(), metadata={"description": "code, message, details of each warning"})
 
 
 @blp.route("", methods=["POST"])
@@ -22,14 +31,33 @@ blp = Blueprint("boards", __name__, url_prefix="/api/v1/boards", description="Bo
 @blp.alt_response(422, schema=ProblemSchema, description="The profile breaks its own constraints", content_type=MEDIA_TYPE)
 def create_board(body: dict):
     """Check a board profile with its game's rules and store it; the answer lists the warnings."""
+    game, warnings, violation = _checked(body)
+    if violation is not None:
+        raise Refused(violation)
+    board_id = store().save_board(game, body["board"])
+    answer = {"id": board_id, "game": game, "board": body["board"], "warnings": warnings}
+    return answer, 201, {"Location": f"{request.path}/{board_id}"}
+
+
+@blp.route("/check", methods=["POST"])
+@blp.arguments(BoardBodySchema())
+@blp.response(200, BoardCheckSchema)
+@blp.alt_response(422, schema=ProblemSchema, description="The body names no game", content_type=MEDIA_TYPE)
+def check_board(body: dict):
+    """Check a board profile as POST /boards would, and store nothing: an
+    editor asks as the fields change."""
+    _, warnings, violation = _checked(body)
+    violations = [] if violation is None else [violation]
+    return {"valid": violation is None, "violations": violations_json(violations), "warnings": warnings}
+
+
+def _checked(body: dict) -> tuple[str, list, Violation | None]:
+    """The profile's game, its warnings, and its ``board.invalid`` violation or None."""
     ruleset = ruleset_of(body)
     try:
-        warnings = ruleset.validate_board(body["board"])
+        return ruleset.game, ruleset.validate_board(body["board"]), None
     except RuleBroken as broken:
-        raise Refused(Violation(ruleset.game, broken.rule, None, None, broken.details, broken.words)) from None
-    board_id = store().save_board(ruleset.game, body["board"])
-    answer = {"id": board_id, "game": ruleset.game, "board": body["board"], "warnings": warnings}
-    return answer, 201, {"Location": f"{request.path}/{board_id}"}
+        return ruleset.game, [], Violation(ruleset.game, broken.rule, None, None, broken.details, broken.words)
 
 
 @blp.route("", methods=["GET"])

@@ -126,3 +126,25 @@ def test_rulesets_describe_every_registered_game(client):
     assert {"name": "tie_break", "type": "string", "default": "shared"}.items() <= \
         next(option for option in keltis["options"] if option["name"] == "tie_break").items()
     assert "keltis.row.direction" in keltis["rules"]
+
+
+def test_a_board_check_answers_the_verdict_and_stores_nothing(client, redis_client):
+    checked = client.post("/api/v1/boards/check", json={"game": "keltis-orakel", "board": SAMPLE_BOARD})
+    assert checked.status_code == 200
+    assert checked.get_json() == {"valid": True, "violations": [],
+                                  "warnings": scoring.RULESETS["keltis-orakel"].validate_board(SAMPLE_BOARD)}
+    early = copy.deepcopy(SAMPLE_BOARD)
+    early["fields"][1]["value"] = 2  # a board that holds, with a warning
+    verdict = client.post("/api/v1/boards/check", json={"game": "keltis-orakel", "board": early}).get_json()
+    assert verdict["valid"] is True
+    assert "keltis-orakel.board.early_not_negative" in [warning["code"] for warning in verdict["warnings"]]
+    broken = copy.deepcopy(SAMPLE_BOARD)
+    broken["fields"][3]["color"] = "orange"
+    verdict = client.post("/api/v1/boards/check", json={"game": "keltis-orakel", "board": broken},
+                          headers={"Accept-Language": "de"}).get_json()
+    refused = problem(client.post("/api/v1/boards", json={"game": "keltis-orakel", "board": broken},
+                                  headers={"Accept-Language": "de"}), 422)
+    assert verdict == {"valid": False, "violations": refused["violations"], "warnings": []}
+    assert verdict["violations"][0]["details"]["pointer"] == "/board/fields/3/color"
+    problem(client.post("/api/v1/boards/check", json={"game": "chess", "board": SAMPLE_BOARD}), 422)
+    assert redis_client.keys("boards") == [] and client.get("/api/v1/boards").get_json() == []
