@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+
+import scoring
 from browser_helpers import api, shot
 from playwright.sync_api import expect
-from tapping import answer, join, tap
+from tapping import answer, join, play_turn, question, tap
 from keltis_script import Policy, keltis_game, layout
 
 # Anna's red row ascends (5, 7); Ben walks blue. Every arrival is on a
@@ -141,6 +143,67 @@ def test_a_correction_is_logged_not_hidden(page, base_url):
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert game["record"]["turns"] == OPENING[:-1]
     assert game["history"][-1]["kind"] == "correction"
+
+
+def replacing(answers):
+    """A policy for a replacement turn: the listed answers by question key,
+    else the first offered value (a clover's path: step on)."""
+    def choose(key, values, player):
+        if key == "path":
+            return next(value for value in values if value is not None)
+        return answers.get(key, values[0])
+    return choose
+
+
+def test_an_earlier_turn_is_replaced_through_the_composer(page, base_url):
+    created = opened_game(base_url)
+    join(page, created)
+    tap(page, "#correct-2")  # Anna's red 7, with Ben's turn after it
+    expect(page.locator("#composer-title")).to_have_text("Correct turn 3")
+    expect(page.locator("#turn-now")).to_contain_text("Anna")  # the game itself is still at Anna's turn
+    # The composer asks as before turn 3: the red row holds only the 5, so a 6 is legal now.
+    play_turn(page, replacing({"type": "play", "card.color": "red", "card.value": 6, "from": "deck"}), "anna",
+              log=False)
+    page.fill("#correct-by", "Ben")
+    shot(page, "table-correct-earlier")
+    tap(page, "#log-turn")
+    expect(page.locator("#table-status")).to_contain_text("Turn 3 was replaced")
+    log = page.locator("#log li")
+    expect(log).to_have_count(len(OPENING) + 1)
+    expect(log.first).to_have_class("correction")
+    expect(log.first).to_contain_text("Correction by Ben: replaced turn 3 with Anna: played")
+    expect(log.first).to_contain_text("red 6")
+    expect(page.locator("#composer-title")).to_have_text("Log the turn")
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    assert game["record"]["turns"][2]["actions"][0]["card"] == {"color": "red", "value": 6}
+    assert game["record"]["turns"][3] == OPENING[3]
+    assert game["history"][-1]["replace"] == 2 and game["history"][-1]["by"] == "Ben"
+
+
+def test_a_correction_that_breaks_a_later_turn_is_refused_with_its_rule(page, base_url):
+    created = opened_game(base_url)
+    join(page, created)
+    tap(page, "#correct-0")
+    # Anna discards instead of starting her red row: her red 7 of turn 3 then has no figure to move.
+    play_turn(page, replacing({"type": "discard", "card.color": "red", "card.value": 3, "from": "deck"}), "anna",
+              log=False)
+    tap(page, "#log-turn")
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("Not corrected: turn 3 would no longer hold")
+    # The rule and message are the engine's for the record as the correction would leave it.
+    record = api(base_url, "GET", f"/games/{created['id']}/record", token=created["token"])
+    discard = {"player": "anna", "actions": [{"type": "discard", "card": {"color": "red", "value": 3}},
+                                             {"type": "draw", "from": "deck"}]}
+    (violation,) = scoring.replay({**record, "turns": [discard, *OPENING[1:]]})["violations"]
+    assert violation["turn"] == 2
+    expect(verdict).to_contain_text(f"Rule: {violation['rule']}")
+    expect(verdict).to_contain_text(violation["message"])
+    shot(page, "table-correct-refused")
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    assert game["record"]["turns"] == OPENING and game["version"] == created["version"]
+    tap(page, "#cancel-correction")
+    expect(page.locator("#composer-title")).to_have_text("Log the turn")
+    assert question(page)[0] == "type"
 
 
 def test_the_language_comes_first_from_the_browser(browser, base_url):

@@ -32,7 +32,8 @@ export async function show(main, id) {
   let etag = null;
   let drawer = null;
   // The turn being composed: the actions so far, the checks after each
-  // (checks[i] answers actions[0..i)), the picks of the open question.
+  // (checks[i] answers actions[0..i)), the picks of the open question, and
+  // `at`: null for the next turn, k for the replacement of turn k.
   let composing = null;
   let sending = false; // a turn of this phone is on its way to the server
   let waiting = []; // this game's turns in the outbox
@@ -68,9 +69,13 @@ export async function show(main, id) {
     const decision = game.decision;
     // A turn may be complete before any action (a Celtica end turn with nothing to buy).
     const complete = Boolean(decision && decision.can_end && decision.name !== 'over');
-    composing = {player: decision && decision.player, actions: [], checks: [{decision, complete, legal: true, violations: []}],
+    composing = {player: decision && decision.player, at: null, actions: [], checks: [{decision, complete, legal: true, violations: []}],
       picks: [], mode: 'turn', dispute: composing ? composing.dispute : false, verdict: null};
   }
+
+  // The check route asks about the next turn, or (correcting) about turn k
+  // on the game as it stood before it.
+  const checkPath = () => `/games/${id}/check${composing.at === null ? '' : `?at=${composing.at}`}`;
 
   function draw() {
     // A counter that tells a waiting test (or a curious eye) the screen was redrawn.
@@ -78,13 +83,14 @@ export async function show(main, id) {
     const record = game.record;
     const sheet = game.scoresheet;
     const over = sheet.status === 'finished';
-    const current = composing.player;
+    const current = game.decision && game.decision.player;
+    const correcting = composing.at !== null;
     fill(root,
       h('h1', {}, t(`game.${record.game}`)),
       scoreStrip(sheet, current),
       over ? h('p', {class: 'turn-now'}, t('table.over'))
         : h('p', {class: 'turn-now', id: 'turn-now'}, t('table.turn_of', {player: names()[current] || current})),
-      over || mine.spectator ? null : waiting.length ? waitingPanel() : composer(),
+      mine.spectator || (over && !correcting) ? null : waiting.length ? waitingPanel() : composer(),
       h('section', {'aria-label': t('table.board')}, drawer.draw(game, names())),
       over ? h('p', {class: 'row'},
         h('a', {class: 'button primary', href: `#/sheet/${id}`}, t('nav.sheet')),
@@ -121,8 +127,15 @@ export async function show(main, id) {
     const pool = composing.mode === 'reveal' ? decision.optional || [] : decision.actions || [];
     const candidates = narrow(pool, composing.picks);
     const q = nextQuestion(candidates);
-    const box = h('section', {class: 'panel', id: 'composer', 'aria-labelledby': 'composer-title'},
-      h('h2', {id: 'composer-title'}, composing.dispute ? t('dispute.title') : t('composer.title')));
+    const correcting = composing.at !== null;
+    const title = composing.dispute ? t('dispute.title') : correcting ? t('correct.title', {n: composing.at + 1}) : t('composer.title');
+    const box = h('section', {class: `panel${correcting ? ' correcting' : ''}`, id: 'composer', 'aria-labelledby': 'composer-title'},
+      h('h2', {id: 'composer-title', tabindex: -1}, title));
+    if (correcting) {
+      box.append(h('p', {class: 'hint'}, t('correct.hint', {
+        player: names()[composing.player] || composing.player,
+        turn: words.turn(gameKind, game.record.turns[composing.at], names())})));
+    }
     if (composing.actions.length) {
       box.append(h('ul', {class: 'chips', 'aria-label': t('composer.so_far')},
         composing.actions.map(a => h('li', {}, words.action(gameKind, a)))));
@@ -152,7 +165,19 @@ export async function show(main, id) {
       }}, t('composer.reveal')));
     }
     if (check.complete && !composing.dispute && composing.mode === 'turn' && !composing.picks.length) {
-      controls.append(h('button', {id: 'log-turn', class: 'primary', onclick: logTurn}, t('composer.log')));
+      if (correcting) {
+        controls.append(h('label', {for: 'correct-by'}, t('correct.by')),
+          h('input', {id: 'correct-by', value: composing.by, maxlength: 80, required: true, autocomplete: 'name',
+            oninput: e => { composing.by = e.target.value; }}));
+      }
+      controls.append(h('button', {id: 'log-turn', class: 'primary', onclick: correcting ? sendCorrection : logTurn},
+        correcting ? t('correct.log', {n: composing.at + 1}) : t('composer.log')));
+    }
+    if (correcting) {
+      controls.append(h('button', {id: 'cancel-correction', class: 'quiet', onclick: () => {
+        resetComposer();
+        draw();
+      }}, t('correct.cancel')));
     }
     controls.append(h('button', {id: 'dispute', 'aria-pressed': String(composing.dispute), onclick: () => {
       composing.dispute = !composing.dispute;
@@ -184,7 +209,7 @@ export async function show(main, id) {
   async function append(action) {
     const actions = [...composing.actions, action];
     try {
-      const {data} = await api(`/games/${id}/check`, {method: 'POST', token, body: {player: composing.player, actions}});
+      const {data} = await api(checkPath(), {method: 'POST', token, body: {player: composing.player, actions}});
       if (!data.legal) {
         composing.verdict = refusal(data);
         draw();
@@ -201,7 +226,7 @@ export async function show(main, id) {
 
   async function verdict(claim) {
     try {
-      const {data} = await api(`/games/${id}/check`, {method: 'POST', token,
+      const {data} = await api(checkPath(), {method: 'POST', token,
         body: {player: composing.player, actions: [...composing.actions, claim]}});
       composing.picks = [];
       composing.verdict = data.legal ? h('p', {class: 'good', id: 'verdict'}, t('dispute.legal')) : refusal(data);
@@ -211,10 +236,11 @@ export async function show(main, id) {
     }
   }
 
-  function refusal(data) {
+  function refusal(data, laterTurn = false) {
     const v = data.violations[0];
     const alternatives = (data.decision && data.decision.actions) || [];
     return h('div', {id: 'verdict', role: 'alert'},
+      laterTurn ? h('p', {}, t('correct.breaks', {n: v.turn + 1})) : null,
       h('p', {class: 'problem'}, v.message),
       h('p', {class: 'hint'}, t('dispute.rule', {rule: v.rule})),
       alternatives.length ? h('details', {}, h('summary', {}, t('dispute.alternatives', {n: alternatives.length})),
@@ -245,14 +271,66 @@ export async function show(main, id) {
     }
   }
 
+  // -- corrections of an earlier turn ----------------------------------------
+
+  // Compose the replacement of turn k: the composer asks as it would have
+  // before that turn (the check route replays the first k turns).
+  async function correct(k) {
+    const turn = game.record.turns[k];
+    try {
+      const {data} = await api(`/games/${id}/check?at=${k}`, {method: 'POST', token, body: {player: turn.player, actions: []}});
+      composing = {player: turn.player, at: k, by: names()[turn.player] || '', actions: [], checks: [data], picks: [],
+        mode: 'turn', dispute: false, verdict: null};
+      draw();
+      const heading = document.getElementById('composer-title');
+      heading.scrollIntoView({block: 'start'});
+      heading.focus({preventScroll: true});
+    } catch (error) {
+      say(error instanceof ApiError ? error.message : t('error.offline_compose'));
+    }
+  }
+
+  async function sendCorrection() {
+    const by = (composing.by || '').trim();
+    if (!by) {
+      say(t('correct.by_needed'));
+      document.getElementById('correct-by').focus();
+      return;
+    }
+    const body = {replace: composing.at, turn: {player: composing.player, actions: composing.actions}, by};
+    say(t('composer.sending'));
+    sending = true; // the news of our own correction interrupts nobody
+    try {
+      await api(`/games/${id}/corrections`, {method: 'POST', token, body,
+        headers: {'If-Match': ifMatch(etag, game.version), 'Idempotency-Key': crypto.randomUUID()}});
+      await load();
+      say(t('correct.done', {n: body.replace + 1}));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 412) {
+        await load();
+        say(t('composer.moved_on'));
+      } else if (error instanceof ApiError && error.violations.length) {
+        // A later turn no longer holds: nothing changed; say which and why.
+        composing.verdict = refusal({violations: error.violations}, error.violations[0].turn !== null);
+        say(t('correct.refused'));
+        draw();
+      } else say(error instanceof ApiError ? error.message : t('error.network'));
+    } finally {
+      sending = false;
+    }
+  }
+
   // -- the log ---------------------------------------------------------------
 
   // The log as the server keeps it: turns and corrections, latest on top.
   // Undone and replaced turns stay in it, each with the correction after it.
   function logSection() {
     const gameKind = game.record.game;
-    const entries = (game.history || game.record.turns.map(turn => ({kind: 'turn', turn}))).map((entry, index) => ({
+    const history = game.history || game.record.turns.map(turn => ({kind: 'turn', turn}));
+    const held = turnHolders(history);
+    const entries = history.map((entry, index) => ({
       index,
+      turn: held.indexOf(index), // the turn as it stands that this entry holds, or -1
       correction: entry.kind === 'correction',
       text: entry.kind === 'correction' ? correctionText(entry) : words.turn(gameKind, entry.turn, names()),
     }));
@@ -260,9 +338,24 @@ export async function show(main, id) {
       h('h2', {id: 'log-title'}, t('table.log')),
       entries.length
         ? h('ol', {class: 'log', reversed: true, id: 'log'}, entries.reverse().map(entry =>
-          h('li', {value: entry.index + 1, class: entry.correction ? 'correction' : null}, entry.text)))
+          h('li', {value: entry.index + 1, class: entry.correction ? 'correction' : null, dataset: {turn: entry.turn}},
+            h('span', {}, entry.text),
+            entry.turn >= 0 && !mine.spectator ? h('button', {class: 'quiet correct', id: `correct-${entry.turn}`,
+              'aria-label': t('correct.open', {n: entry.turn + 1}), onclick: () => correct(entry.turn)}, t('correct.button')) : null)))
         : h('p', {class: 'hint'}, t('table.log_empty')),
       game.record.turns.length && !mine.spectator ? h('button', {id: 'undo', class: 'quiet', onclick: undo}, t('table.undo')) : null);
+  }
+
+  // For each turn as it stands, the log entry that holds it: the turn
+  // itself, or the correction that replaced it.
+  function turnHolders(history) {
+    const held = [];
+    history.forEach((entry, index) => {
+      if (entry.kind === 'turn') held.push(index);
+      else if (entry.kind === 'correction' && entry.undo) held.pop();
+      else if (entry.kind === 'correction') held[entry.replace] = index;
+    });
+    return held;
   }
 
   function correctionText(entry) {
