@@ -85,3 +85,36 @@ def test_new_keltis_game_with_tiles_laid_out(page, base_url):
     expect(page.locator("#turn-now")).to_contain_text("Anna")
     # The board shows what the table laid out: a clover on red 1.
     expect(page.locator("svg.board title")).to_contain_text("red 1 clover")
+
+
+def test_board_editor_checks_as_it_goes(page, base_url, tmp_path):
+    board = sample_board("keltis-orakel")
+    import_board(page, tmp_path, "keltis-orakel", board)
+    checked = page.locator("#board-check")
+    expect(checked).to_contain_text("passes the checks")
+    # A small field without a colour: the problem shows at that field, with the server's words.
+    page.select_option("#color-3", "")
+    broken = {**board, "fields": [dict(field) for field in board["fields"]]}
+    broken["fields"][3]["color"] = None
+    (violation,) = api(base_url, "POST", "/boards/check", {"game": "keltis-orakel", "board": broken})["violations"]
+    assert violation["details"]["pointer"] == "/board/fields/3/color"
+    expect(page.locator("#color-3")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#color-3-problem")).to_have_text(f"{violation['message']} ({violation['rule']})")
+    expect(checked).to_contain_text("Not yet valid")
+    shot(page, "boards-checking")
+    page.select_option("#color-3", "green")
+    expect(checked).to_contain_text("passes the checks")
+    expect(page.locator("#color-3")).not_to_have_attribute("aria-invalid", "true")
+    expect(page.locator(".field-problem")).to_have_count(0)
+    # A board that holds but looks odd: the warnings are listed.
+    page.fill("#value-1", "2")
+    warned = {**board, "fields": [dict(field) for field in board["fields"]]}
+    warned["fields"][1]["value"] = 2
+    warnings = api(base_url, "POST", "/boards/check", {"game": "keltis-orakel", "board": warned})["warnings"]
+    assert warnings
+    for warning in warnings:
+        expect(checked.locator(".warnings")).to_contain_text(warning["message"])
+    # Where the pointer names the profile's own entries, the input is marked too.
+    page.fill("#oracle-from", "99")
+    expect(page.locator("#oracle-from")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#oracle-from-problem")).to_contain_text("board.invalid")

@@ -11,6 +11,22 @@ const BOARD_GAMES = ['keltis-orakel', 'celtica'];
 const FIELD_KINDS = ['start', 'small', 'large', 'center'];
 const LOCATION_KINDS = ['start', 'village', 'castle', 'monastery', 'ruin', 'cult', 'goal'];
 const WITH_PARTS = ['village', 'castle', 'monastery', 'ruin', 'goal'];
+// How long typing pauses before the profile is checked with the server.
+const CHECK_DELAY_MS = 400;
+// The inputs of the profile's own (not per-field) entries, by JSON key.
+const TOP_INPUTS = {name: 'board-name', oracle_from: 'oracle-from', wishing_stone_table: 'wish-table',
+  green_numbers: 'green-numbers', fields: 'fields', locations: 'locations'};
+
+/** The id of the input a board check's pointer names ("/board/fields/3/color"
+ * is colour-3), or of the field's kind when it has no input of its own. */
+export function inputFor(pointer) {
+  const [, , key, index, member] = (pointer || '').split('/');
+  if ((key === 'fields' || key === 'locations') && index !== undefined) {
+    const wanted = `${member || 'kind'}-${index}`;
+    return document.getElementById(wanted) ? wanted : `kind-${index}`;
+  }
+  return TOP_INPUTS[key] || null;
+}
 
 /** An empty profile to fill in, shaped like the printed board. */
 export function blank(game) {
@@ -71,9 +87,55 @@ export async function show(main) {
 
   function editor(game, board) {
     board = structuredClone(board);
-    const form = h('form', {id: 'board-form', onsubmit: save});
-    fill(editorBox, h('h2', {}, t('boards.editing', {game: t(`game.${game}`)})), form);
+    // Every field's own handler updates the board first; the form then hears the change.
+    const form = h('form', {id: 'board-form', onsubmit: save, oninput: changed, onchange: changed});
+    const checked = h('div', {id: 'board-check', role: 'status', 'aria-live': 'polite'});
+    let verdict = null; // the server's last answer about the board as it stands
+    let timer = null;
+    fill(editorBox, h('h2', {}, t('boards.editing', {game: t(`game.${game}`)})), checked, form);
     drawForm();
+    check();
+
+    // Checks as it goes: a pause in typing asks the server's board checks.
+    function changed() {
+      clearTimeout(timer);
+      timer = setTimeout(check, CHECK_DELAY_MS);
+    }
+
+    async function check() {
+      const asked = JSON.stringify(board);
+      try {
+        const {data} = await api('/boards/check', {method: 'POST', body: {game, board}});
+        if (JSON.stringify(board) !== asked) return; // changed meanwhile: a later check answers
+        verdict = data;
+        showVerdict();
+      } catch {
+        // Offline: saving checks again.
+      }
+    }
+
+    // The problem at the input its pointer names, and the warnings above the form.
+    function showVerdict() {
+      for (const input of form.querySelectorAll('[aria-invalid]')) {
+        input.removeAttribute('aria-invalid');
+        input.removeAttribute('aria-describedby');
+      }
+      for (const old of form.querySelectorAll('.field-problem')) old.remove();
+      if (!verdict) return;
+      const v = verdict.violations[0];
+      const inputId = v && inputFor(v.details && v.details.pointer);
+      const input = inputId && document.getElementById(inputId);
+      const text = v ? `${v.message} (${v.rule})` : '';
+      if (input) {
+        input.setAttribute('aria-invalid', 'true');
+        input.setAttribute('aria-describedby', `${inputId}-problem`);
+        input.after(h('p', {class: 'problem field-problem', id: `${inputId}-problem`}, text));
+      }
+      fill(checked,
+        v ? h('p', {class: 'problem'}, t('boards.check_bad', {problem: text}))
+          : h('p', {class: 'good'}, t('boards.check_ok')),
+        verdict.warnings.length ? h('ul', {class: 'warnings'}, verdict.warnings.map(w => h('li', {}, t('boards.warning', {text: w.message})))) : null);
+    }
 
     function drawForm() {
       fill(form,
@@ -85,6 +147,7 @@ export async function show(main) {
           h('button', {type: 'submit', class: 'primary'}, t('boards.save')),
           h('button', {type: 'button', onclick: () => download(new Blob([JSON.stringify({game, board}, null, 2)],
             {type: 'application/json'}), 'board.json')}, t('boards.export'))));
+      showVerdict();
     }
 
     function numberInput(id, label, value, set) {
