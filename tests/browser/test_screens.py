@@ -118,3 +118,89 @@ def test_board_editor_checks_as_it_goes(page, base_url, tmp_path):
     page.fill("#oracle-from", "99")
     expect(page.locator("#oracle-from")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#oracle-from-problem")).to_contain_text("board.invalid")
+
+
+def seating(page) -> list[str]:
+    return [page.input_value(f"#player-{i}") for i in range(page.locator("#seats li").count())]
+
+
+def three_players(page):
+    page.goto("/#/new")
+    page.fill("#player-0", "Anna")
+    page.fill("#player-1", "Ben")
+    page.click("text=Add a player")
+    page.fill("#player-2", "Cleo")
+
+
+def middle(box) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_drag_sets_the_seating_by_mouse_and_by_touch(browser, base_url):
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, base_url=base_url, locale="en-GB",
+                                has_touch=True)
+    try:
+        page = phone.new_page()
+        three_players(page)
+        page.evaluate("addEventListener('pointerdown', event => { window.lastPointer = event.pointerType; }, true)")
+        # Mouse: Anna's grip held and let go below the middle of Cleo's row.
+        x, y = middle(page.locator("#seats .grip").nth(0).bounding_box())
+        cleo = page.locator("#seats li").nth(2).bounding_box()
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x, cleo["y"] + cleo["height"] * 0.8, steps=8)
+        page.mouse.up()
+        assert page.evaluate("window.lastPointer") == "mouse"
+        expect(page.locator("#player-2")).to_have_value("Anna")
+        assert seating(page) == ["Ben", "Cleo", "Anna"]
+        # Touch: Cleo's grip pulled up above Ben's row.
+        x, y = middle(page.locator("#seats .grip").nth(1).bounding_box())
+        top = page.locator("#seats li").nth(0).bounding_box()["y"] + 4
+        touch = phone.new_cdp_session(page)
+        touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for step in range(1, 9):
+            touch.send("Input.dispatchTouchEvent",
+                       {"type": "touchMove", "touchPoints": [{"x": x, "y": y + (top - y) * step / 8}]})
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        assert page.evaluate("window.lastPointer") == "touch"
+        expect(page.locator("#player-0")).to_have_value("Cleo")
+        assert seating(page) == ["Cleo", "Ben", "Anna"]
+        shot(page, "new-game-seating")
+        page.click("text=Start the game")
+        expect(page.locator("#turn-now")).to_contain_text("Cleo")  # the first seat starts
+    finally:
+        phone.close()
+
+
+def test_new_celtica_game_with_starting_parts_and_display(page, base_url, tmp_path):
+    import_board(page, tmp_path, "celtica", sample_board("celtica"))
+    page.click("text=Check and save")
+    expect(page.locator("#board-status")).to_contain_text("Saved")
+    three_players(page)
+    page.click('button[data-game="celtica"]')
+    parts = {0: ["n", "s"], 1: ["center", "w"], 2: ["ne", "ne"]}
+    for seat, (first, second) in parts.items():
+        page.select_option(f"#start-{seat}-0", first)
+        page.select_option(f"#start-{seat}-1", second)
+    page.select_option("#display-0", "n")
+    page.select_option("#display-3", "center")
+    expect(page.locator("#seat-name-2")).to_have_text("Cleo")
+    # Cleo moves up a seat: her starting parts go with her, the display stays.
+    page.click('button[aria-label="Move player 3 up"]')
+    expect(page.locator("#seat-name-1")).to_have_text("Cleo")
+    expect(page.locator("#start-1-0")).to_have_value("ne")
+    expect(page.locator("#display-3")).to_have_value("center")
+    shot(page, "new-game-celtica")
+    page.click("text=Start the game")
+    expect(page.locator("#turn-now")).to_contain_text("Anna")
+    game_id = page.url.split("#/game/")[-1]
+    token = page.evaluate(f"""new Promise(resolve => {{
+        const open = indexedDB.open('brehon');
+        open.onsuccess = () => open.result.transaction('games').objectStore('games').get('{game_id}').onsuccess =
+            event => resolve(event.target.result.token);
+    }})""")
+    record = api(base_url, "GET", f"/games/{game_id}/record", token=token)
+    assert [player["name"] for player in record["players"]] == ["Anna", "Cleo", "Ben"]
+    assert record["setup"] == {"display": ["n", None, None, "center", None, None, None, None, None],
+                               "parts": {"anna": ["n", "s"], "cleo": ["ne", "ne"], "ben": ["center", "w"]}}
+    assert record["board"] == sample_board("celtica")

@@ -31,7 +31,9 @@ export function playerId(name, taken) {
 export async function show(main) {
   const rules = await rulesets();
   const boards = await all('boards');
-  const state = {game: 'keltis', players: [{name: '', colour: 'red'}, {name: '', colour: 'blue'}]};
+  // Everything entered lives here, so a redraw (another game, player or
+  // seat) keeps it; each player carries his Celtica starting parts along.
+  const state = {game: 'keltis', players: [seat(0), seat(1)], display: Array(9).fill('')};
   const form = h('form', {id: 'new-game', onsubmit: submit});
   const problem = h('p', {class: 'problem', role: 'alert'});
   main.append(h('h1', {}, t('new.title')), form, problem);
@@ -46,10 +48,20 @@ export async function show(main) {
             onclick: () => { state.game = g; draw(); }}, t(`game.${g}`))))),
       h('fieldset', {}, h('legend', {}, t('new.players')),
         h('p', {class: 'hint'}, t('new.players_hint', {min: ruleset.players.min, max: ruleset.players.max})),
-        h('ol', {class: 'stack'}, state.players.map((player, i) => h('li', {class: 'row'},
+        h('p', {class: 'hint'}, t('new.drag_hint')),
+        h('ol', {class: 'stack', id: 'seats'}, state.players.map((player, i) => h('li', {class: 'row seat'},
+          h('span', {class: 'grip', 'aria-hidden': 'true', title: t('new.drag'),
+            onpointerdown: event => dragToSeat(event, i, to => {
+              state.players.splice(to, 0, state.players.splice(i, 1)[0]);
+              draw();
+            })}, '≡'),
           h('label', {for: `player-${i}`, class: 'sr'}, t('new.name', {n: i + 1})),
           h('input', {id: `player-${i}`, value: player.name, maxlength: 40, required: true,
-            placeholder: t('new.name', {n: i + 1}), oninput: e => { player.name = e.target.value; }}),
+            placeholder: t('new.name', {n: i + 1}), oninput: e => {
+              player.name = e.target.value;
+              const named = document.getElementById(`seat-name-${i}`); // in the Celtica setup
+              if (named) named.textContent = player.name || t('new.name', {n: i + 1});
+            }}),
           h('label', {for: `colour-${i}`, class: 'sr'}, t('new.colour', {n: i + 1})),
           h('select', {id: `colour-${i}`, onchange: e => { player.colour = e.target.value; }},
             SEAT_COLOURS.map(c => h('option', {value: c, selected: c === player.colour}, colour(c)))),
@@ -59,7 +71,7 @@ export async function show(main) {
             'aria-label': t('new.remove', {n: i + 1}),
             onclick: () => { state.players.splice(i, 1); draw(); }}, '×')))),
         h('button', {type: 'button', disabled: state.players.length >= ruleset.players.max,
-          onclick: () => { state.players.push({name: '', colour: SEAT_COLOURS[state.players.length % 5]}); draw(); }},
+          onclick: () => { state.players.push(seat(state.players.length)); draw(); }},
         t('new.add'))),
       ruleset.options.length ? h('fieldset', {}, h('legend', {}, t('new.options')),
         ruleset.options.map(option => optionField(state.game, option))) : null,
@@ -78,7 +90,7 @@ export async function show(main) {
       return {id, name: player.name.trim()};
     });
     const record = {format: 'brehon/1', game: state.game, options: readOptions(form), players,
-      board: null, setup: readSetup(form, state.game, players), turns: []};
+      board: null, setup: readSetup(form, state, players), turns: []};
     const board = form.querySelector('#board');
     if (board) record.board = board.value ? {id: board.value} : null;
     try {
@@ -92,6 +104,41 @@ export async function show(main) {
       problem.textContent = v ? `${v.message} (${v.rule})` : t('error.network');
     }
   }
+}
+
+// A new seat: no name yet, the next colour, Celtica starting parts to be set.
+function seat(index) {
+  return {name: '', colour: SEAT_COLOURS[index % SEAT_COLOURS.length], start: [PARTS[0], PARTS[0]]};
+}
+
+// Drag to set the seating, by touch or mouse: the row follows the pointer
+// and drops among the others where it is let go. (The ↑ buttons do the
+// same from the keyboard and for screen readers.)
+function dragToSeat(down, from, drop) {
+  if (down.button !== 0) return;
+  down.preventDefault();
+  const grip = down.currentTarget;
+  const item = grip.closest('li');
+  const others = [...item.parentElement.children].filter(li => li !== item);
+  grip.setPointerCapture(down.pointerId);
+  item.classList.add('dragging');
+  const move = event => { item.style.transform = `translateY(${event.clientY - down.clientY}px)`; };
+  const end = event => {
+    grip.removeEventListener('pointermove', move);
+    grip.removeEventListener('pointerup', end);
+    grip.removeEventListener('pointercancel', end);
+    item.classList.remove('dragging');
+    item.style.transform = '';
+    // Its new seat: after every other row whose middle it passed.
+    const passed = others.filter(li => {
+      const box = li.getBoundingClientRect();
+      return box.top + box.height / 2 < event.clientY;
+    }).length;
+    drop(event.type === 'pointerup' ? passed : from);
+  };
+  grip.addEventListener('pointermove', move);
+  grip.addEventListener('pointerup', end);
+  grip.addEventListener('pointercancel', end);
 }
 
 function optionField(game, option) {
@@ -137,20 +184,23 @@ function boardField(state, boards, redraw) {
 }
 
 // Optional setup: what the table laid out, or nothing (reveals fill it in).
+// Celtica: each player's 2 starting parts (required by the rules) and,
+// optionally, the 9 display spaces.
 function setupField(state, boards) {
   const game = state.game;
   if (game === 'celtica') {
     return h('fieldset', {}, h('legend', {}, t('new.setup')),
       h('p', {class: 'hint'}, t('new.celtica_parts')),
       state.players.map((player, i) => h('div', {class: 'row'},
+        h('span', {class: 'seat-name', id: `seat-name-${i}`}, player.name || t('new.name', {n: i + 1})),
         [0, 1].map(k => [h('label', {for: `start-${i}-${k}`, class: 'sr'}, t('new.start_part', {n: i + 1, k: k + 1})),
-          h('select', {id: `start-${i}-${k}`, dataset: {start: i}}, PARTS.map(p => h('option', {value: p}, part(p))))]),
-        h('span', {}, player.name || t('new.name', {n: i + 1})))),
+          h('select', {id: `start-${i}-${k}`, onchange: e => { player.start[k] = e.target.value; }},
+            PARTS.map(p => h('option', {value: p, selected: p === player.start[k]}, part(p))))]))),
       h('h3', {}, t('new.display')),
-      h('div', {class: 'row'}, Array.from({length: 9}, (_, k) => [
+      h('div', {class: 'row'}, state.display.map((shown, k) => [
         h('label', {for: `display-${k}`, class: 'sr'}, t('new.display_space', {n: k + 1})),
-        h('select', {id: `display-${k}`, dataset: {display: k}},
-          h('option', {value: ''}, part(null)), PARTS.map(p => h('option', {value: p}, part(p))))])));
+        h('select', {id: `display-${k}`, onchange: e => { state.display[k] = e.target.value; }},
+          h('option', {value: ''}, part(null)), PARTS.map(p => h('option', {value: p, selected: p === shown}, part(p))))])));
   }
   const tiles = game === 'keltis' ? KELTIS_TILES : ORAKEL_TILES;
   const places = game === 'keltis'
@@ -172,13 +222,12 @@ function smallFields(board) {
   return board.board.fields.map((field, index) => [field, index]).filter(([field]) => field.kind === 'small').map(([, index]) => index);
 }
 
-function readSetup(form, game, players) {
+function readSetup(form, state, players) {
+  const game = state.game;
   if (game === 'celtica') {
-    const parts = {};
-    players.forEach((player, i) => {
-      parts[player.id] = [...form.querySelectorAll(`[data-start="${i}"]`)].map(select => select.value);
-    });
-    const display = [...form.querySelectorAll('[data-display]')].map(select => select.value || null);
+    const parts = Object.fromEntries(players.map((player, i) => [player.id, [...state.players[i].start]]));
+    // A display with no space entered is left out: 9 unknown spaces.
+    const display = state.display.map(shown => shown || null);
     return display.some(Boolean) ? {display, parts} : {parts};
   }
   const tiles = {};
