@@ -3,7 +3,9 @@ offline, an update offered rather than forced, and the first visit's weight."""
 
 from __future__ import annotations
 
+from keltis_script import keltis_game
 from playwright.sync_api import expect
+from tapping import answer, join
 
 FIRST_VISIT_LIMIT = 200 * 1024
 
@@ -49,3 +51,33 @@ def test_manifest_and_service_worker(page, context):
     expect(page.locator("#badge")).to_have_attribute("data-state", "offline")
     context.set_offline(False)
 
+
+
+def test_a_new_version_is_offered_never_forced(page, base_url):
+    """A new service worker waits while a turn is being composed; the app
+    offers a reload, and only the person's tap brings the new version in.
+
+    (The new worker comes from registering the script under another URL:
+    the browser fetches a service worker's script itself, out of reach of
+    Playwright's routing, and the served sw.js is shared by every test
+    running on this tree. The app's update path is the same either way:
+    updatefound, installed and waiting, the offer, skip-waiting, reload.)
+    """
+    join(page, keltis_game(base_url))
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    answer(page, "play")  # a turn half composed
+    page.evaluate("window.sameDocument = true")
+    page.evaluate("navigator.serviceWorker.register('/sw.js?version=next')")
+    notice = page.locator("#notice")
+    expect(notice).to_contain_text("A new version of Brehon is ready.")
+    page.wait_for_timeout(1000)
+    # Nothing was reloaded: the page and the answers given so far are as they were.
+    assert page.evaluate("window.sameDocument") is True
+    expect(page.locator("#question")).to_have_attribute("data-key", "card.color")
+    waiting = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.waiting && r.waiting.scriptURL)")
+    assert waiting.endswith("/sw.js?version=next")
+    notice.get_by_role("button", name="Reload now").click()
+    page.wait_for_function("window.sameDocument === undefined")  # reloaded
+    page.wait_for_selector("#table[data-drawn]")
+    controller = page.evaluate("navigator.serviceWorker.controller.scriptURL")
+    assert controller.endswith("/sw.js?version=next")  # the new version runs the page now
