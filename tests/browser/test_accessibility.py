@@ -8,7 +8,7 @@ import json
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browser_helpers import DATA, api, sample_board, shot
-from keltis_script import keltis_game
+from keltis_script import keltis_game, layout
 from playwright.sync_api import expect
 from tapping import answer, join, tap
 
@@ -91,6 +91,27 @@ def boards(page, base_url):
     page.wait_for_selector("#board-form")
 
 
+def correcting(page, base_url):
+    discard = {"player": "anna", "actions": [{"type": "discard", "card": {"color": "red", "value": 3}},
+                                             {"type": "draw", "from": "deck"}]}
+    record = {"format": "brehon/1", "game": "keltis", "options": {},
+              "players": [{"id": "anna", "name": "Anna"}, {"id": "ben", "name": "Ben"}],
+              "board": None, "setup": layout(), "turns": [discard]}
+    join(page, api(base_url, "POST", "/games", record))
+    tap(page, "#correct-0")
+    answer(page, "discard")
+    answer(page, "red")
+    answer(page, 4)
+    answer(page, "deck")
+    page.wait_for_selector("#correct-by")
+
+
+def board_problem(page, base_url):
+    boards(page, base_url)
+    page.select_option("#color-3", "")
+    page.wait_for_selector("#color-3-problem")
+
+
 def tally(page, base_url):
     page.goto("/#/tally")
     page.wait_for_selector("#tally")
@@ -102,7 +123,7 @@ def tally(page, base_url):
 
 
 SCREENS = [home, new_game, table_keltis, dispute, table_orakel, table_celtica, join_panel, table_over, sheet,
-           summary, boards, tally]
+           summary, boards, board_problem, correcting, tally]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
