@@ -1,7 +1,9 @@
 // The service worker keeps the app shell, so the app opens with no network.
 // API calls always go to the network (the outbox in IndexedDB covers the
 // gaps). A new version waits until the person chooses to reload.
-const VERSION = 'brehon-shell-1';
+// Change VERSION with every change of the shell: the new bytes are what tell
+// a phone that a new version is there (the shell is served from the cache).
+const VERSION = 'brehon-shell-2';
 const SHELL = [
   '/', '/index.html', '/manifest.webmanifest', '/css/app.css', '/icons/icon.svg', '/icons/maskable.svg',
   '/i18n/en.json', '/i18n/de.json', '/i18n/es.json',
