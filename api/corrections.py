@@ -14,28 +14,16 @@ from __future__ import annotations
 
 import functools
 
-from flask import g, request
+from flask import g
 from flask_smorest import Blueprint
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from scoring import Game, Refused, Violation
 
-from .games import (
-    SECURITY,
-    _etag,
-    _idempotency,
-    _key_reused,
-    _matches,
-    _repeat,
-    _stale,
-    _summarise_if_over,
-    store,
-    table_access,
-)
+from .games import SECURITY, _matches, _repeat, _stale, log_entry, open_write, store, table_access
 from .problems import MEDIA_TYPE as PROBLEM
-from .problems import VERSION_REQUIRED, Problem
 from .schemas import ProblemSchema, TurnAnswerSchema, TurnSchema
-from .store import CORRECTION, KeyReused, Repeat, Stale, Table, turns_of
+from .store import CORRECTION, Table, turns_of
 
 blp = Blueprint("corrections", __name__, url_prefix="/api/v1/games", description="Corrections of logged turns")
 
@@ -90,14 +78,7 @@ def _outside_turns(view):
 @blp.alt_response(428, schema=ProblemSchema, description="No If-Match", content_type=PROBLEM)
 def post_correction(correction: dict, table: Table):
     """Undo the last turn or replace an earlier one; the later turns are replayed on top."""
-    if_match = request.headers.get("If-Match")
-    if if_match is None:
-        raise Problem(428, "Send If-Match with the version the correction was composed on.", type=VERSION_REQUIRED)
-    key = _idempotency(correction)
-    try:
-        repeat = store().repeated(table.id, key) if key else None
-    except KeyReused:
-        raise _key_reused() from None
+    if_match, key, repeat = open_write(table, correction, "correction")
     if repeat is not None:
         return _repeat(repeat)
     entries = store().entries(table.id)
@@ -114,21 +95,7 @@ def post_correction(correction: dict, table: Table):
         turns_now[index] = correction["turn"]
     entry |= {"by": correction["by"], "replaced": {"index": index, "turn": turns[index]}}
     after = Game.replay({**table.record, "turns": turns_now})
-
-    def answer(version: int) -> tuple[int, dict]:
-        return 201, {"version": version, "scoresheet": after.scoresheet()}
-
-    try:
-        outcome = store().append(table, entry, after, answer, key)
-    except Stale:
-        raise _stale(store().load(table.id)) from None
-    except KeyReused:
-        raise _key_reused() from None
-    if isinstance(outcome, Repeat):
-        return _repeat(outcome)
-    _summarise_if_over(after, table.id, outcome)
-    status, body = answer(outcome)
-    return body, status, {"ETag": _etag(outcome)}
+    return log_entry(table, entry, after, key)
 
 
 def _corrected_index(table: Table, correction: dict, turns: int) -> int:

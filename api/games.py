@@ -34,7 +34,7 @@ from .schemas import (
     TurnAnswerSchema,
     TurnSchema,
 )
-from .store import Idempotency, KeyReused, Missing, Repeat, Stale, Store, Table, turns_of
+from .store import TURN, Idempotency, KeyReused, Missing, Repeat, Stale, Store, Table, turns_of
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games at a table")
 
@@ -209,14 +209,7 @@ def get_game(table: Table):
 @blp.alt_response(428, schema=ProblemSchema, description="No If-Match", content_type=PROBLEM)
 def post_turn(turn: dict, table: Table):
     """Log one whole turn on the version the client saw."""
-    if_match = request.headers.get("If-Match")
-    if if_match is None:
-        raise Problem(428, "Send If-Match with the version the turn was composed on.", type=VERSION_REQUIRED)
-    key = _idempotency(turn)
-    try:
-        repeat = store().repeated(table.id, key) if key else None
-    except KeyReused:
-        raise _key_reused() from None
+    if_match, key, repeat = open_write(table, turn, "turn")
     if repeat is not None:
         return _repeat(repeat)
     if not _matches(if_match, table.version):
@@ -224,12 +217,34 @@ def post_turn(turn: dict, table: Table):
     after = table.game  # loaded for this request alone: play on it directly
     refuse_long_game(table.record["game"], after.turns_played + 1, after.turns_played)
     after.play(turn)
+    return log_entry(table, {"kind": TURN, "turn": turn}, after, key)
+
+
+def open_write(table: Table, body: dict, what: str) -> tuple[str, Idempotency | None, Repeat | None]:
+    """The first steps of every write to a game's log: If-Match is required
+    (428), and a repeated Idempotency-Key brings back its first answer.
+    Returns the If-Match header, the key, and that first answer (or None)."""
+    if_match = request.headers.get("If-Match")
+    if if_match is None:
+        raise Problem(428, f"Send If-Match with the version the {what} was composed on.", type=VERSION_REQUIRED)
+    key = _idempotency(body)
+    try:
+        repeat = store().repeated(table.id, key) if key else None
+    except KeyReused:
+        raise _key_reused() from None
+    return if_match, key, repeat
+
+
+def log_entry(table: Table, entry: dict, after: Game, key: Idempotency | None) -> tuple[dict, int, dict]:
+    """Append a log entry that folded the game at ``table.version`` into
+    ``after``, and answer 201 with the new version and score sheet (or the
+    first answer of a repeated key; 412 when another write came first)."""
 
     def answer(version: int) -> tuple[int, dict]:
         return 201, {"version": version, "scoresheet": after.scoresheet()}
 
     try:
-        outcome = store().append_turn(table, turn, after, answer, key)
+        outcome = store().append(table, entry, after, answer, key)
     except Stale:
         raise _stale(store().load(table.id)) from None
     except KeyReused:
