@@ -5,14 +5,22 @@ No build step: files go out as they are, with MIME types browsers insist on
 phone revalidates by ETag and never runs a stale app after an update (the
 service worker keeps the offline copy). The service worker is served from
 the root so its scope is the whole app.
+
+One file is filled in: ``sw.js`` names its cache after a hash of every file
+of the folder, so any change to the app changes the service worker's bytes,
+which is what tells an installed phone that a new version is there. The
+folder is ``FRONTEND_FOLDER`` of the configuration (``frontend/`` unless a
+test names a copy); the hash is taken once, when the app is built.
 """
 
 from __future__ import annotations
 
+import hashlib
 import mimetypes
 from pathlib import Path
 
-from flask import Blueprint, Response, send_from_directory
+from flask import Blueprint, Response, current_app, request, send_from_directory
+from flask.blueprints import BlueprintSetupState
 from werkzeug.exceptions import NotFound
 
 FRONTEND = Path(__file__).resolve().parent.parent / "frontend"
@@ -31,8 +39,28 @@ TYPES = {
 }
 
 SERVICE_WORKER = "sw.js"
+#: Written in sw.js where the shell's version goes; replaced when served.
+VERSION_PLACEHOLDER = b"__SHELL_VERSION__"
 
 blp = Blueprint("frontend", __name__)
+
+
+@blp.record_once
+def _fill_in_the_service_worker(state: BlueprintSetupState) -> None:
+    # Once per app: the folder's hash and the service worker carrying it.
+    folder = Path(state.app.config.setdefault("FRONTEND_FOLDER", FRONTEND))
+    version = shell_version(folder)
+    script = (folder / SERVICE_WORKER).read_bytes().replace(VERSION_PLACEHOLDER, version.encode())
+    state.app.extensions["brehon.service_worker"] = (version, script)
+
+
+def shell_version(folder: Path) -> str:
+    """A short hash of every file under ``folder``: its path and its bytes."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:16]
 
 
 @blp.get("/")
@@ -52,9 +80,14 @@ def asset(name: str) -> Response:
 def _send(name: str) -> Response:
     suffix = Path(name).suffix.lower()
     mimetype = TYPES.get(suffix) or mimetypes.guess_type(name)[0] or "application/octet-stream"
-    answer = send_from_directory(FRONTEND, name, mimetype=mimetype, max_age=0)
+    if name == SERVICE_WORKER:
+        version, script = current_app.extensions["brehon.service_worker"]
+        answer = Response(script, mimetype=mimetype)
+        answer.set_etag(version)
+        answer.make_conditional(request)
+        answer.headers["Service-Worker-Allowed"] = "/"
+    else:
+        answer = send_from_directory(current_app.config["FRONTEND_FOLDER"], name, mimetype=mimetype, max_age=0)
     answer.headers["Cache-Control"] = "no-cache"
     answer.headers["X-Content-Type-Options"] = "nosniff"
-    if name == SERVICE_WORKER:
-        answer.headers["Service-Worker-Allowed"] = "/"
     return answer

@@ -1,9 +1,10 @@
 // The service worker keeps the app shell, so the app opens with no network.
 // API calls always go to the network (the outbox in IndexedDB covers the
 // gaps). A new version waits until the person chooses to reload.
-// Change VERSION with every change of the shell: the new bytes are what tell
-// a phone that a new version is there (the shell is served from the cache).
-const VERSION = 'brehon-shell-2';
+// The server fills in VERSION, a hash of every file of the app: any change
+// changes these bytes, which is what tells a phone that a new version is
+// there (the shell is served from the cache). See api/frontend.py.
+const VERSION = 'brehon-shell-__SHELL_VERSION__';
 const SHELL = [
   '/', '/index.html', '/manifest.webmanifest', '/css/app.css', '/icons/icon.svg', '/icons/maskable.svg',
   '/i18n/en.json', '/i18n/de.json', '/i18n/es.json',

@@ -1,0 +1,73 @@
+"""The service worker's cache version: filled in from a hash of the app's
+files, so that any change to ``frontend/`` reaches installed phones."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from api import create_app
+
+FRONTEND = Path(__file__).resolve().parent.parent / "frontend"
+VERSION = re.compile(r"const VERSION = 'brehon-shell-([0-9a-f]+)';")
+
+
+@pytest.fixture
+def copy(tmp_path) -> Path:
+    """A copy of frontend/ that a test may change."""
+    return Path(shutil.copytree(FRONTEND, tmp_path / "frontend"))
+
+
+def served_version(redis_url: str, folder: Path | None = None) -> str:
+    """The version in sw.js as an app built now on ``folder`` serves it."""
+    config = {"TESTING": True, "REDIS_URL": redis_url}
+    if folder is not None:
+        config["FRONTEND_FOLDER"] = folder
+    with create_app(config).test_client().get("/sw.js") as answer:
+        assert answer.status_code == 200
+        (version,) = VERSION.findall(answer.get_data(as_text=True))
+        assert answer.headers["ETag"] == f'"{version}"'
+        return version
+
+
+def test_the_served_service_worker_carries_a_version_not_the_placeholder(client):
+    script = client.get("/sw.js").get_data(as_text=True)
+    (version,) = VERSION.findall(script)
+    # Everything else is sw.js as written.
+    assert script == (FRONTEND / "sw.js").read_text().replace("__SHELL_VERSION__", version)
+    assert "__SHELL_VERSION__" not in script
+
+
+def test_the_same_files_give_the_same_version(redis_url, copy):
+    assert served_version(redis_url, copy) == served_version(redis_url, copy) == served_version(redis_url)
+
+
+def add_a_line(path: Path) -> None:
+    path.write_bytes(path.read_bytes() + b"\n")
+
+
+@pytest.mark.parametrize("change", [
+    lambda folder: add_a_line(folder / "js" / "screens" / "newgame.js"),
+    lambda folder: add_a_line(folder / "css" / "app.css"),
+    lambda folder: (folder / "i18n" / "en.json").rename(folder / "i18n" / "en-GB.json"),
+    lambda folder: (folder / "icons" / "new.svg").write_text("<svg/>"),
+], ids=["a screen", "the stylesheet", "a renamed file", "a new file"])
+def test_any_change_to_the_files_changes_the_version(redis_url, copy, change):
+    before = served_version(redis_url, copy)
+    change(copy)
+    assert served_version(redis_url, copy) != before
+
+
+def test_a_phone_with_the_current_service_worker_revalidates_to_304(client):
+    etag = client.get("/sw.js").headers["ETag"]
+    assert client.get("/sw.js", headers={"If-None-Match": etag}).status_code == 304
+    assert client.get("/sw.js", headers={"If-None-Match": '"older"'}).status_code == 200
+
+
+def test_the_other_files_come_from_the_configured_folder(redis_url, copy):
+    (copy / "index.html").write_text("<!doctype html><title>copy</title>")
+    app = create_app({"TESTING": True, "REDIS_URL": redis_url, "FRONTEND_FOLDER": copy})
+    assert app.test_client().get("/").get_data(as_text=True) == "<!doctype html><title>copy</title>"
