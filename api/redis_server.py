@@ -70,7 +70,8 @@ class RedisServer:
     """
 
     def __init__(self, data_dir: str | os.PathLike, port: int | None = None, binary: str | None = None):
-        self.data_dir = Path(data_dir)
+        # Absolute: redis-server changes into --dir before it opens --logfile.
+        self.data_dir = Path(data_dir).resolve()
         self.port = port or free_port()
         self.binary = binary or redis_server_binary()
         if self.binary is None:

@@ -49,6 +49,19 @@ def test_turns_answered_201_survive_kill_9_of_redis(tmp_path):
         server.stop()
 
 
+def test_redis_keeps_its_files_under_a_relative_data_directory(tmp_path, monkeypatch):
+    # `brehon serve` defaults to ./var: redis-server changes into its --dir
+    # before it opens its log, so a relative path must not be passed on as is.
+    monkeypatch.chdir(tmp_path)
+    server = RedisServer("var/redis").start()
+    try:
+        redis.Redis.from_url(server.url).set("kept", "yes")
+    finally:
+        server.stop()
+    assert (tmp_path / "var" / "redis" / "redis.log").exists()
+    assert list((tmp_path / "var" / "redis").rglob("*.aof*"))
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4))
 def test_a_refused_turn_leaves_the_stored_game_byte_for_byte_unchanged(client, redis_client, seed, players):
