@@ -17,6 +17,17 @@ def import_board(page, tmp_path, game, board):
     page.wait_for_selector("#board-form")
 
 
+def started_record(page, base_url) -> dict:
+    """The record of the game the app just started, as the server keeps it."""
+    game_id = page.url.split("#/game/")[-1]
+    token = page.evaluate(f"""new Promise(resolve => {{
+        const open = indexedDB.open('brehon');
+        open.onsuccess = () => open.result.transaction('games').objectStore('games').get('{game_id}').onsuccess =
+            event => resolve(event.target.result.token);
+    }})""")
+    return api(base_url, "GET", f"/games/{game_id}/record", token=token)
+
+
 def test_board_import_check_and_save(page, base_url, tmp_path):
     board = sample_board("keltis-orakel")
     import_board(page, tmp_path, "keltis-orakel", {**board, "oracle_from": 99})
@@ -40,23 +51,21 @@ def test_new_orakel_game_on_a_saved_board_with_options(page, base_url, tmp_path)
     page.click('button[data-game="keltis-orakel"]')
     page.fill("#player-0", "Anna")
     page.fill("#player-1", "Ben")
+    page.click("text=Lay out the tiles now (optional)")
+    page.select_option('[data-tile="5"]', "goblin")  # field 5 is a small one of the sample board
     page.click("text=Add a player")
     page.fill("#player-2", "Cleo")
     page.click('button[aria-label="Move player 3 up"]')  # Cleo sits second now
+    expect(page.locator('[data-tile="5"]')).to_have_value("goblin")  # two redraws later
     page.check("#opt-spiral_to_start")
     shot(page, "new-game")
     page.click("text=Start the game")
     expect(page.locator("#turn-now")).to_contain_text("Anna")
-    game_id = page.url.split("#/game/")[-1]
-    token = page.evaluate(f"""new Promise(resolve => {{
-        const open = indexedDB.open('brehon');
-        open.onsuccess = () => open.result.transaction('games').objectStore('games').get('{game_id}').onsuccess =
-            event => resolve(event.target.result.token);
-    }})""")
-    game = api(base_url, "GET", f"/games/{game_id}", token=token)
-    assert [p["name"] for p in game["record"]["players"]] == ["Anna", "Cleo", "Ben"]
-    assert game["record"]["options"]["spiral_to_start"] is True
-    assert game["record"]["board"]["fields"] == sample_board("keltis-orakel")["fields"]
+    record = started_record(page, base_url)
+    assert [p["name"] for p in record["players"]] == ["Anna", "Cleo", "Ben"]
+    assert record["options"]["spiral_to_start"] is True
+    assert record["board"]["fields"] == sample_board("keltis-orakel")["fields"]
+    assert record["setup"] == {"tiles": {"5": "goblin"}, "tiles_complete": False}
 
 
 def test_quick_tally(page):
@@ -81,10 +90,28 @@ def test_new_keltis_game_with_tiles_laid_out(page, base_url):
     page.click("text=Lay out the tiles now (optional)")
     page.select_option('[data-tile="red:1"]', "clover")
     page.select_option('[data-tile="blue:9"]', "points-3")
+    page.check("#tiles-complete")
+    # Redraws: a player added and moved up a seat, a look at Celtica and back.
+    page.click("text=Add a player")
+    page.fill("#player-2", "Cleo")
+    page.click('button[aria-label="Move player 3 up"]')
+    page.click('button[data-game="celtica"]')
+    expect(page.locator('[data-tile="red:1"]')).to_have_count(0)
+    page.click('button[data-game="keltis"]')
+    # The layout is as it was entered, still open to see.
+    expect(page.locator("details:has(#tiles-complete)")).to_have_attribute("open", "")
+    expect(page.locator('[data-tile="red:1"]')).to_have_value("clover")
+    expect(page.locator('[data-tile="blue:9"]')).to_have_value("points-3")
+    expect(page.locator('[data-tile="green:1"]')).to_have_value("")
+    expect(page.locator("#tiles-complete")).to_be_checked()
+    page.uncheck("#tiles-complete")  # two tiles are not the whole set (rules/keltis.md §1)
     page.click("text=Start the game")
     expect(page.locator("#turn-now")).to_contain_text("Anna")
     # The board shows what the table laid out: a clover on red 1.
     expect(page.locator("svg.board title")).to_contain_text("red 1 clover")
+    record = started_record(page, base_url)
+    assert [player["name"] for player in record["players"]] == ["Anna", "Cleo", "Ben"]
+    assert record["setup"] == {"tiles": {"red": {"1": "clover"}, "blue": {"9": "points-3"}}, "tiles_complete": False}
 
 
 def test_board_editor_checks_as_it_goes(page, base_url, tmp_path):
@@ -193,13 +220,7 @@ def test_new_celtica_game_with_starting_parts_and_display(page, base_url, tmp_pa
     shot(page, "new-game-celtica")
     page.click("text=Start the game")
     expect(page.locator("#turn-now")).to_contain_text("Anna")
-    game_id = page.url.split("#/game/")[-1]
-    token = page.evaluate(f"""new Promise(resolve => {{
-        const open = indexedDB.open('brehon');
-        open.onsuccess = () => open.result.transaction('games').objectStore('games').get('{game_id}').onsuccess =
-            event => resolve(event.target.result.token);
-    }})""")
-    record = api(base_url, "GET", f"/games/{game_id}/record", token=token)
+    record = started_record(page, base_url)
     assert [player["name"] for player in record["players"]] == ["Anna", "Cleo", "Ben"]
     assert record["setup"] == {"display": ["n", None, None, "center", None, None, None, None, None],
                                "parts": {"anna": ["n", "s"], "cleo": ["ne", "ne"], "ben": ["center", "w"]}}

@@ -32,8 +32,9 @@ export async function show(main) {
   const rules = await rulesets();
   const boards = await all('boards');
   // Everything entered lives here, so a redraw (another game, player or
-  // seat) keeps it; each player carries his Celtica starting parts along.
-  const state = {game: 'keltis', players: [seat(0), seat(1)], display: Array(9).fill('')};
+  // seat) keeps it; each player carries his Celtica starting parts along,
+  // and each game keeps the tiles laid out by place (see layoutOf).
+  const state = {game: 'keltis', players: [seat(0), seat(1)], display: Array(9).fill(''), layouts: {}};
   const form = h('form', {id: 'new-game', onsubmit: submit});
   const problem = h('p', {class: 'problem', role: 'alert'});
   main.append(h('h1', {}, t('new.title')), form, problem);
@@ -90,7 +91,7 @@ export async function show(main) {
       return {id, name: player.name.trim()};
     });
     const record = {format: 'brehon/1', game: state.game, options: readOptions(form), players,
-      board: null, setup: readSetup(form, state, players), turns: []};
+      board: null, setup: readSetup(state, boards, players), turns: []};
     const board = form.querySelector('#board');
     if (board) record.board = board.value ? {id: board.value} : null;
     try {
@@ -203,17 +204,37 @@ function setupField(state, boards) {
           h('option', {value: ''}, part(null)), PARTS.map(p => h('option', {value: p, selected: p === shown}, part(p))))])));
   }
   const tiles = game === 'keltis' ? KELTIS_TILES : ORAKEL_TILES;
-  const places = game === 'keltis'
-    ? COLOURS.keltis.flatMap(path => Array.from({length: 9}, (_, r) => ({key: `${path}:${r + 1}`, label: `${colour(path)} ${r + 1}`})))
-    : smallFields(boards.find(board => board.id === state.board)).map(f => ({key: String(f), label: t('field', {field: f})}));
+  const places = tilePlaces(state, boards);
   if (!places.length) return null;
-  return h('details', {}, h('summary', {}, t('new.setup_tiles')),
+  const layout = layoutOf(state);
+  return h('details', {open: layout.open, ontoggle: e => { layout.open = e.target.open; }},
+    h('summary', {}, t('new.setup_tiles')),
     h('p', {class: 'hint'}, t('new.setup_hint')),
     h('div', {class: 'menu'}, places.map(place => h('div', {},
       h('label', {for: `tile-${place.key}`}, place.label),
-      h('select', {id: `tile-${place.key}`, dataset: {tile: place.key}},
-        h('option', {value: ''}, t('new.tile_unknown')), tiles.map(x => h('option', {value: x}, tile(x))))))),
-    h('label', {for: 'tiles-complete', class: 'row'}, h('input', {id: 'tiles-complete', type: 'checkbox'}), t('new.tiles_complete')));
+      h('select', {id: `tile-${place.key}`, dataset: {tile: place.key}, onchange: e => { layout.tiles[place.key] = e.target.value; }},
+        h('option', {value: ''}, t('new.tile_unknown')),
+        tiles.map(x => h('option', {value: x, selected: x === layout.tiles[place.key]}, tile(x))))))),
+    h('label', {for: 'tiles-complete', class: 'row'},
+      h('input', {id: 'tiles-complete', type: 'checkbox', checked: layout.complete,
+        onchange: e => { layout.complete = e.target.checked; }}),
+      t('new.tiles_complete')));
+}
+
+// The tiles laid out for the game chosen, by place, whether they are all
+// there are, and whether the list is open. Kept per game, so going to
+// Celtica and back finds them again.
+function layoutOf(state) {
+  return state.layouts[state.game] ??= {tiles: {}, complete: false, open: false};
+}
+
+// Where a tile can lie: Keltis, a path and row ("red:1"); Orakel, each small
+// field of the chosen board ("12").
+function tilePlaces(state, boards) {
+  if (state.game === 'keltis') {
+    return COLOURS.keltis.flatMap(path => Array.from({length: 9}, (_, r) => ({key: `${path}:${r + 1}`, label: `${colour(path)} ${r + 1}`})));
+  }
+  return smallFields(boards.find(board => board.id === state.board)).map(f => ({key: String(f), label: t('field', {field: f})}));
 }
 
 // The small fields of an Orakel board profile: the ones that hold a tile.
@@ -222,7 +243,7 @@ function smallFields(board) {
   return board.board.fields.map((field, index) => [field, index]).filter(([field]) => field.kind === 'small').map(([, index]) => index);
 }
 
-function readSetup(form, state, players) {
+function readSetup(state, boards, players) {
   const game = state.game;
   if (game === 'celtica') {
     const parts = Object.fromEntries(players.map((player, i) => [player.id, [...state.players[i].start]]));
@@ -230,14 +251,15 @@ function readSetup(form, state, players) {
     const display = state.display.map(shown => shown || null);
     return display.some(Boolean) ? {display, parts} : {parts};
   }
+  // Only the places shown: an Orakel tile entered for another board's field stays behind.
+  const layout = layoutOf(state);
   const tiles = {};
-  for (const select of form.querySelectorAll('[data-tile]')) {
-    if (!select.value) continue;
+  for (const {key} of tilePlaces(state, boards)) {
+    if (!layout.tiles[key]) continue;
     if (game === 'keltis') {
-      const [path, row] = select.dataset.tile.split(':');
-      (tiles[path] ??= {})[row] = select.value;
-    } else tiles[select.dataset.tile] = select.value;
+      const [path, row] = key.split(':');
+      (tiles[path] ??= {})[row] = layout.tiles[key];
+    } else tiles[key] = layout.tiles[key];
   }
-  const complete = form.querySelector('#tiles-complete');
-  return {tiles, tiles_complete: Boolean(complete && complete.checked)};
+  return {tiles, tiles_complete: layout.complete};
 }
