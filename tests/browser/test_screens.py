@@ -53,11 +53,13 @@ def test_new_orakel_game_on_a_saved_board_with_options(page, base_url, tmp_path)
     page.fill("#player-1", "Ben")
     page.click("text=Lay out the tiles now (optional)")
     page.select_option('[data-tile="5"]', "goblin")  # field 5 is a small one of the sample board
+    page.check("#opt-spiral_to_start")
     page.click("text=Add a player")
     page.fill("#player-2", "Cleo")
     page.click('button[aria-label="Move player 3 up"]')  # Cleo sits second now
-    expect(page.locator('[data-tile="5"]')).to_have_value("goblin")  # two redraws later
-    page.check("#opt-spiral_to_start")
+    # Two redraws later, the tile and the option are as they were entered.
+    expect(page.locator('[data-tile="5"]')).to_have_value("goblin")
+    expect(page.locator("#opt-spiral_to_start")).to_be_checked()
     shot(page, "new-game")
     page.click("text=Start the game")
     expect(page.locator("#turn-now")).to_contain_text("Anna")

@@ -33,8 +33,9 @@ export async function show(main) {
   const boards = await all('boards');
   // Everything entered lives here, so a redraw (another game, player or
   // seat) keeps it; each player carries his Celtica starting parts along,
-  // and each game keeps the tiles laid out by place (see layoutOf).
-  const state = {game: 'keltis', players: [seat(0), seat(1)], display: Array(9).fill(''), layouts: {}};
+  // and each game keeps its options as entered and the tiles laid out by
+  // place (see layoutOf).
+  const state = {game: 'keltis', players: [seat(0), seat(1)], display: Array(9).fill(''), options: {}, layouts: {}};
   const form = h('form', {id: 'new-game', onsubmit: submit});
   const problem = h('p', {class: 'problem', role: 'alert'});
   main.append(h('h1', {}, t('new.title')), form, problem);
@@ -75,7 +76,7 @@ export async function show(main) {
           onclick: () => { state.players.push(seat(state.players.length)); draw(); }},
         t('new.add'))),
       ruleset.options.length ? h('fieldset', {}, h('legend', {}, t('new.options')),
-        ruleset.options.map(option => optionField(state.game, option))) : null,
+        ruleset.options.map(option => optionField(state.game, option, state.options[state.game] ??= {}))) : null,
       ruleset.needs_board ? boardField(state, boards, draw) : null,
       setupField(state, boards),
       h('button', {type: 'submit', class: 'primary'}, t('new.start')));
@@ -142,23 +143,30 @@ function dragToSeat(down, from, drop) {
   grip.addEventListener('pointercancel', end);
 }
 
-function optionField(game, option) {
+// An option's field, showing what was entered (in \`entered\`, by name: a
+// box's tick, otherwise the JSON text) or else the default.
+function optionField(game, option, entered) {
   const id = `opt-${option.name}`;
+  const keep = value => { entered[option.name] = value; };
   const doc = has(`opt.${game}.${option.name}`) ? t(`opt.${game}.${option.name}`) : option.doc;
   const hint = h('p', {class: 'hint', id: `${id}-hint`}, `${doc} ${t('new.default', {value: JSON.stringify(option.default)})}`);
   let input;
   if (option.type === 'boolean') {
-    input = h('input', {id, type: 'checkbox', checked: option.default, dataset: {option: option.name, kind: 'boolean'},
-      'aria-describedby': `${id}-hint`});
+    input = h('input', {id, type: 'checkbox', checked: entered[option.name] ?? option.default,
+      dataset: {option: option.name, kind: 'boolean'}, 'aria-describedby': `${id}-hint`,
+      onchange: e => keep(e.target.checked)});
     return h('div', {}, h('label', {for: id, class: 'row'}, input, option.name), hint);
   }
+  const text = entered[option.name] ?? JSON.stringify(option.default);
   if (option.choices) {
-    input = h('select', {id, dataset: {option: option.name, kind: 'json'}, 'aria-describedby': `${id}-hint`},
+    input = h('select', {id, dataset: {option: option.name, kind: 'json'}, 'aria-describedby': `${id}-hint`,
+      onchange: e => keep(e.target.value)},
       option.choices.map(choice => h('option', {value: JSON.stringify(choice),
-        selected: JSON.stringify(choice) === JSON.stringify(option.default)}, String(choice))));
+        selected: JSON.stringify(choice) === text}, String(choice))));
   } else {
-    input = h('input', {id, value: JSON.stringify(option.default), inputmode: option.type === 'integer' ? 'numeric' : 'text',
-      dataset: {option: option.name, kind: 'json'}, 'aria-describedby': `${id}-hint`});
+    input = h('input', {id, value: text, inputmode: option.type === 'integer' ? 'numeric' : 'text',
+      dataset: {option: option.name, kind: 'json'}, 'aria-describedby': `${id}-hint`,
+      oninput: e => keep(e.target.value)});
   }
   return h('div', {}, h('label', {for: id}, option.name), input, hint);
 }
