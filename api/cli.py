@@ -179,6 +179,10 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
             redis_server = RedisServer(Path(data) / "redis").start()
             started.append(redis_server.process)
             env["REDIS_URL"] = redis_server.url
+            if "BREHON_LIMITS_URL" not in env:
+                limits_server = RedisServer(Path(data) / "limits", durable=False).start()
+                started.append(limits_server.process)
+                env["BREHON_LIMITS_URL"] = limits_server.url
         own = {"start_new_session": True, "preexec_fn": die_with_parent, "env": env}
         started.append(subprocess.Popen([sys.executable, "-m", "api.cli", "worker"], **own))
         command = [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", str(WORKERS),

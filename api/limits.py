@@ -1,7 +1,10 @@
 """Limits that keep one table, or one stranger, from wearing out the server.
 
-Rate limits are counted by flask-limiter in the application's Redis, so
-every API process shares them:
+Rate limits are counted by flask-limiter in Redis, so every API process
+shares them: in ``BREHON_LIMITS_URL`` when it is set (`brehon serve` starts
+a Redis that keeps nothing on disk for them: a lost count harms nobody, and
+a count in the durable Redis would cost every turn a second fsync), else in
+the application's Redis (``REDIS_URL``).
 
     BREHON_LIMIT_CREATE   POST /api/v1/games, per client address
     BREHON_LIMIT_TURNS    POST .../turns and .../corrections, per game
@@ -71,7 +74,8 @@ def init_app(app: Flask) -> Limiter:
     registered) and answer a breach as 429 problem+json."""
     for setting, default in DEFAULTS.items():
         app.config.setdefault(setting, os.environ.get(setting, default))
-    limiter = Limiter(client_address, app=app, storage_uri=app.config["REDIS_URL"], key_prefix="brehon")
+    app.config.setdefault("BREHON_LIMITS_URL", os.environ.get("BREHON_LIMITS_URL") or app.config["REDIS_URL"])
+    limiter = Limiter(client_address, app=app, storage_uri=app.config["BREHON_LIMITS_URL"], key_prefix="brehon")
     for endpoint, (setting, key, scope) in ROUTES.items():
         limit = limiter.shared_limit(lambda setting=setting: current_app.config[setting], scope, key_func=key)
         app.view_functions[endpoint] = limit(app.view_functions[endpoint])

@@ -114,8 +114,9 @@ def main() -> int:
     record = long_game(turns=args.turns)
     with tempfile.TemporaryDirectory() as data:
         redis_server = RedisServer(Path(data) / "redis").start()
+        limits_server = RedisServer(Path(data) / "limits", durable=False).start()  # as `brehon serve` runs it
         port = free_port()
-        env = {**os.environ, "REDIS_URL": redis_server.url}
+        env = {**os.environ, "REDIS_URL": redis_server.url, "BREHON_LIMITS_URL": limits_server.url}
         server = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", str(WORKERS),
              "--threads", str(THREADS), "--bind", f"127.0.0.1:{port}", "--chdir", str(ROOT / "bench"),
@@ -142,6 +143,7 @@ def main() -> int:
             server.terminate()
             server.wait(10)
             redis_server.stop()
+            limits_server.stop()
     return 0
 
 

@@ -144,7 +144,7 @@ def _certificate(tmp_path) -> tuple[str, str]:
 def test_serve_starts_everything_prints_the_url_and_stops_it_all(tmp_path, stop, tls):
     """Ctrl-C and SIGTERM stop every part; even a kill -9 of serve leaves none behind."""
     port = free_port()
-    env = {key: value for key, value in os.environ.items() if key != "REDIS_URL"}
+    env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "BREHON_LIMITS_URL")}
     command = [str(BIN / "brehon"), "serve", "--port", str(port), "--data", str(tmp_path / "data")]
     context = None
     if tls:
@@ -164,12 +164,15 @@ def test_serve_starts_everything_prints_the_url_and_stops_it_all(tmp_path, stop,
             assert answer.headers["Content-Type"].startswith("text/html")
         family = _descendants(serve.pid)
         assert len(family) >= 4  # redis, worker, gunicorn master and its workers
-        redis_pid = next(pid for pid in family if "redis-server" in Path(f"/proc/{pid}/cmdline").read_text())
         # redis-server shows itself as "redis-server 127.0.0.1:<port>"
-        redis_port = int(re.search(r":(\d+)", Path(f"/proc/{redis_pid}/cmdline").read_text()).group(1))
-        config = redis.Redis(port=redis_port).config_get("append*")
-        assert config["appendonly"] == "yes" and config["appendfsync"] == "always"
-        assert (tmp_path / "data" / "redis").is_dir()
+        redis_ports = [int(re.search(r":(\d+)", Path(f"/proc/{pid}/cmdline").read_text()).group(1))
+                       for pid in family if "redis-server" in Path(f"/proc/{pid}/cmdline").read_text()]
+        configs = {Path(config["dir"]).name: config for config in
+                   (redis.Redis(port=port).config_get("*") for port in redis_ports)}
+        assert set(configs) == {"redis", "limits"}  # the games' Redis, and one for rate-limit counters
+        assert configs["redis"]["appendonly"] == "yes" and configs["redis"]["appendfsync"] == "always"
+        assert configs["limits"]["appendonly"] == "no" and configs["limits"]["save"] == ""
+        assert Path(configs["redis"]["dir"]) == tmp_path / "data" / "redis"
         serve.send_signal(stop)
         assert serve.wait(30) == (-signal.SIGKILL if stop == signal.SIGKILL else 0)
         deadline = time.monotonic() + 15

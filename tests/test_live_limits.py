@@ -108,3 +108,23 @@ def test_a_body_over_1_mib_is_413(client):
     created = create_game(client, new_record())
     turn = {**OPENING, "padding": "x" * MAX_BODY}
     problem(post_turn(client, created, turn), 413)
+
+
+def test_counts_go_to_the_limits_redis_when_one_is_named(redis_client, redis_url, tmp_path):
+    # `brehon serve` counts in a Redis that keeps nothing on disk, so a turn
+    # pays one fsync (its log entry) and not a second one for a counter.
+    from api.redis_server import RedisServer
+    import redis
+
+    counters = RedisServer(tmp_path / "limits", durable=False).start()
+    try:
+        app = create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_LIMITS_URL": counters.url,
+                          "BREHON_LIMIT_CREATE": "1 per minute"})
+        client = app.test_client()
+        create_game(client, new_record())
+        too_many(client.post("/api/v1/games", json=new_record()))
+        assert redis.Redis.from_url(counters.url).keys("LIMITS:*/brehon/*")
+        assert not redis_client.keys("LIMITS:*")
+        assert redis.Redis.from_url(counters.url).config_get("appendonly") == {"appendonly": "no"}
+    finally:
+        counters.stop()
