@@ -33,6 +33,7 @@ from api import create_app  # noqa: E402
 from api.cli import THREADS, WORKERS  # noqa: E402
 from api.redis_server import RedisServer, free_port  # noqa: E402
 from bench_keltis import long_game  # noqa: E402
+from timing import percentile, wait_ready  # noqa: E402
 
 
 def bench_app():
@@ -96,11 +97,6 @@ def run_threads(target, args_per_thread) -> float:
     return time.perf_counter() - started
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
 def row(name: str, tables: int, latencies: list[float], seconds: float) -> str:
     return (f"{name:<6} {tables:>6} {len(latencies):>8} {len(latencies) / seconds:>10.0f} "
             f"{percentile(latencies, 0.5) * 1000:>9.2f} {percentile(latencies, 0.99) * 1000:>9.2f}")
@@ -123,7 +119,7 @@ def main() -> int:
              "--pythonpath", str(ROOT), "bench_api:bench_app()"],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
-            _wait(port)
+            wait_ready(port, server)
             print(f"gunicorn gthread {WORKERS} workers x {THREADS} threads, Redis appendfsync always, "
                   f"{len(record['turns'])}-turn 4-player Keltis game per table, {os.cpu_count()} CPUs")
             print(f"{'route':<6} {'tables':>6} {'requests':>8} {'req/s':>10} {'p50 ms':>9} {'p99 ms':>9}")
@@ -145,19 +141,6 @@ def main() -> int:
             redis_server.stop()
             limits_server.stop()
     return 0
-
-
-def _wait(port: int) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
-            connection.request("GET", "/api/v1/rulesets")
-            if connection.getresponse().status == 200:
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError("gunicorn did not come up")
 
 
 if __name__ == "__main__":

@@ -15,13 +15,13 @@ import copy
 import json
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring import Game  # noqa: E402
 from scoring.celtica import CELTICA, KINDS  # noqa: E402
+from timing import seconds_per_call  # noqa: E402
 
 SEED = 2006
 PLAYERS = 5
@@ -70,23 +70,15 @@ def main() -> None:
     sheet = Game.replay(record).scoresheet()
     print(f"game: {turns} turns, {actions} actions, {sheet['status']} ({sheet['end_reason']})")
 
-    runs = 200
-    started = time.perf_counter()
-    for _ in range(runs):
-        Game.replay(record)
-    elapsed = time.perf_counter() - started
-    print(f"replay: {runs / elapsed:.0f} replays/s, {elapsed / runs * 1000:.2f} ms per replay")
+    per_replay, _ = seconds_per_call(lambda: Game.replay(record), 200)
+    print(f"replay: {1 / per_replay:.0f} replays/s, {per_replay * 1000:.2f} ms per replay")
 
     middle = {**record, "turns": record["turns"][: turns // 2]}
     game = Game.replay(middle)
     for name, state in (("move", game.state), ("take", _after_move_to_find_site(game))):
-        calls = 2000
-        started = time.perf_counter()
-        for _ in range(calls):
-            decision = CELTICA.decision(state)
-        elapsed = time.perf_counter() - started
+        per_call, decision = seconds_per_call(lambda: CELTICA.decision(state), 2000)
         print(f"decision() at mid-game ({name}, {len(decision.actions)} actions): "
-              f"{elapsed / calls * 1000:.3f} ms per call")
+              f"{per_call * 1000:.3f} ms per call")
 
 
 def _after_move_to_find_site(game: Game):

@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from api.cli import THREADS, WORKERS  # noqa: E402
 from api.redis_server import RedisServer, free_port  # noqa: E402
 from bench_keltis import long_game  # noqa: E402
+from timing import percentile, wait_ready  # noqa: E402
 
 #: Seconds the whole run may take beyond the posting itself.
 SLACK = 60.0
@@ -99,24 +100,6 @@ def call(connection: http.client.HTTPConnection, method: str, path: str, body: d
     answer = connection.getresponse()
     payload = json.loads(answer.read())
     return answer.status, payload, time.perf_counter() - started
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
-def wait_ready(port: int, server: subprocess.Popen, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and server.poll() is None:
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
-            connection.request("GET", "/api/v1/rulesets")
-            if connection.getresponse().status == 200:
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit("brehon serve did not come up")
 
 
 def run(port: int, listeners: int, turns: list[dict], rate: float) -> dict:

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring import Game  # noqa: E402
 from scoring.keltis import KELTIS  # noqa: E402
+from timing import seconds_per_call  # noqa: E402
 
 SEED = 2008
 PLAYERS = 4
@@ -65,20 +65,12 @@ def main() -> None:
     record = long_game()
     actions = sum(len(turn["actions"]) for turn in record["turns"])
     Game.replay(record)  # warm up
-    runs = 200
-    started = time.perf_counter()
-    for _ in range(runs):
-        Game.replay(record)
-    elapsed = time.perf_counter() - started
+    per_replay, _ = seconds_per_call(lambda: Game.replay(record), 200)
     middle = Game.replay({**record, "turns": record["turns"][: TURNS // 2]})
-    calls = 200
-    started = time.perf_counter()
-    for _ in range(calls):
-        middle.decision()
-    per_decision = (time.perf_counter() - started) / calls
+    per_decision, _ = seconds_per_call(middle.decision, 200)
     print(f"keltis: {PLAYERS} players, {TURNS} turns, {actions} actions, seed {SEED}")
-    print(f"replays per second: {runs / elapsed:.0f}")
-    print(f"ms per replay: {1000 * elapsed / runs:.2f}")
+    print(f"replays per second: {1 / per_replay:.0f}")
+    print(f"ms per replay: {1000 * per_replay:.2f}")
     print(f"ms per decision() at turn {TURNS // 2}: {1000 * per_decision:.3f}")
 
 

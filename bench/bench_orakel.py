@@ -14,13 +14,13 @@ from __future__ import annotations
 import json
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring import Game  # noqa: E402
 from scoring.keltis_orakel import RULESET as ORAKEL  # noqa: E402
+from timing import seconds_per_call  # noqa: E402
 
 SEED = 2010
 PLAYERS = 4
@@ -70,20 +70,12 @@ def main() -> None:
     record = long_game()
     actions = sum(len(turn["actions"]) for turn in record["turns"])
     Game.replay(record)  # warm up
-    runs = 200
-    started = time.perf_counter()
-    for _ in range(runs):
-        Game.replay(record)
-    elapsed = time.perf_counter() - started
+    per_replay, _ = seconds_per_call(lambda: Game.replay(record), 200)
     middle = Game.replay({**record, "turns": record["turns"][: TURNS // 2]})
-    calls = 200
-    started = time.perf_counter()
-    for _ in range(calls):
-        decision = middle.decision()
-    per_decision = (time.perf_counter() - started) / calls
+    per_decision, decision = seconds_per_call(middle.decision, 200)
     print(f"keltis-orakel: {PLAYERS} players, {TURNS} turns, {actions} actions, seed {SEED}")
-    print(f"replays per second: {runs / elapsed:.0f}")
-    print(f"ms per replay: {1000 * elapsed / runs:.2f}")
+    print(f"replays per second: {1 / per_replay:.0f}")
+    print(f"ms per replay: {1000 * per_replay:.2f}")
     print(f"ms per decision() at turn {TURNS // 2}: {1000 * per_decision:.3f} "
           f"({len(decision.actions)} actions, {len(decision.optional)} free reveals)")
 
