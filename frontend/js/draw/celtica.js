@@ -8,6 +8,8 @@ const PER_LINE = 5;
 const KIND = {start: '⚓', village: 'V', castle: 'C', monastery: 'M', ruin: 'R', cult: '☽', goal: '◎'};
 // Amulet places as a 3x3 grid, north on top.
 const GRID = ['nw', 'n', 'ne', 'w', 'center', 'e', 'sw', 's', 'se'];
+// What a cell shows: the compass ids fit a cell; the centre gets a mark.
+const CELL = {center: '◉'};
 
 /** The route, display and amulets of a Celtica game (GET /games/{id} answer). */
 export function draw(game, names) {
@@ -52,6 +54,7 @@ function amulets(packed, counts) {
     const have = Array.isArray(amulet) ? Object.fromEntries(amulet.map(p => [p, 1])) : amulet;
     return h('span', {class: 'amulet', role: 'img', 'aria-label': t('celtica.amulet', {n: i + 1,
       parts: PARTS.filter(p => have[p]).map(part).join(', ') || t('nothing')})},
-    GRID.map(p => h('span', {class: have[p] ? 'have' : ''}, have[p] > 1 ? `${p}×${have[p]}` : have[p] ? p : '')));
+    GRID.map(p => h('span', {class: have[p] ? 'have' : ''},
+      have[p] > 1 ? `${CELL[p] || p}×${have[p]}` : have[p] ? CELL[p] || p : '')));
   });
 }
