@@ -9,6 +9,7 @@ translate HTTP to engine calls (``scoring``) and store calls
 from __future__ import annotations
 
 import importlib
+import json
 import os
 from http import HTTPStatus
 
@@ -103,3 +104,11 @@ def _json_bodies_only() -> None:
             return  # no body at all: the schema says what is missing
         if not request.is_json:
             raise problems.Problem(415, "Send the body as application/json.")
+        try:
+            # Python's parser gives up on deep nesting with a RecursionError,
+            # which the body parser would let through as a 500.
+            json.loads(request.get_data(cache=True))
+        except RecursionError:
+            raise problems.Problem(400, "The body nests too deeply to be read.", title="Malformed JSON") from None
+        except ValueError:
+            pass  # malformed: the body parser answers it

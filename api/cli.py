@@ -42,7 +42,7 @@ def _read_json(path: str) -> tuple[bool, Any]:
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
         return True, json.loads(text)
-    except (OSError, UnicodeDecodeError, ValueError):
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):  # deep nesting is unreadable too
         return False, None
 
 

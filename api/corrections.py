@@ -28,14 +28,23 @@ from .store import CORRECTION, Table, turns_of
 blp = Blueprint("corrections", __name__, url_prefix="/api/v1/games", description="Corrections of logged turns")
 
 
+class StrictBoolean(fields.Boolean):
+    """JSON true or false only: marshmallow's Boolean would take "yes" or 1 for true."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
 class CorrectionSchema(Schema):
     """Undo the last turn, or replace turn ``replace`` with ``turn``; ``by`` names who."""
 
     class Meta:
         unknown = RAISE
 
-    undo = fields.Boolean(metadata={"description": "true: undo the last turn"})
-    replace = fields.Integer(validate=validate.Range(min=0), metadata={"description": "the index of the turn to replace"})
+    undo = StrictBoolean(metadata={"description": "true: undo the last turn"})
+    replace = fields.Integer(strict=True, validate=validate.Range(min=0), metadata={"description": "the index of the turn to replace"})
     turn = fields.Nested(TurnSchema, metadata={"description": "the turn that replaces it"})
     by = fields.String(required=True, validate=validate.Length(min=1, max=80),
                        metadata={"description": "the person or device that corrects"})

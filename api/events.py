@@ -173,7 +173,7 @@ def _last_event_id() -> int | None:
     raw = request.headers.get("Last-Event-ID", "").strip()
     if not raw:
         return None
-    if not raw.isdigit():
+    if not (raw.isascii() and raw.isdigit()):  # "²" is a digit to str.isdigit, not to int()
         raise Problem(400, "Last-Event-ID is the version of the last event seen, a whole number.")
     return int(raw)
 

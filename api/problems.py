@@ -96,6 +96,8 @@ REASONS = {
     "Not a valid list.": "must be an array",
     "Not a valid string.": "must be a string",
     "Field may not be null.": "must not be null",
+    "Not a valid boolean.": "must be true or false",
+    "Not a valid integer.": "must be an integer",
 }
 
 

@@ -50,6 +50,14 @@ def test_malformed_json_is_400(client):
     problem(answer, 400)
 
 
+@pytest.mark.parametrize("route", ["/api/v1/games", "/api/v1/tally", "/api/v1/boards"])
+def test_json_nested_too_deeply_to_parse_is_400_not_500(client, route):
+    # Python's parser raises RecursionError there, not the ValueError of malformed JSON
+    deep = "[" * 100_000 + "]" * 100_000
+    body = problem(client.post(route, data=deep, content_type="application/json"), 400)
+    assert "deep" in body["detail"]
+
+
 @pytest.mark.parametrize("body", [[], None, 7, "keltis"])
 def test_a_record_that_is_no_object_is_refused_as_brehon_replay_refuses_it(client, body):
     (violation,) = problem(client.post("/api/v1/games", json=body), 422)["violations"]

@@ -54,7 +54,7 @@ def test_replay_of_a_recognisable_but_invalid_record_exits_1(tmp_path, capsys, c
     assert code == 1 and sheet["violations"][0]["rule"] == "record.invalid"
 
 
-@pytest.mark.parametrize("content", ["{not json", json.dumps([1, 2]), json.dumps({**EXAMPLE_1, "format": "brehon/2"}),
+@pytest.mark.parametrize("content", ["{not json", "[" * 100_000 + "]" * 100_000, json.dumps([1, 2]), json.dumps({**EXAMPLE_1, "format": "brehon/2"}),
                                      json.dumps({k: v for k, v in EXAMPLE_1.items() if k != "format"})])
 def test_replay_of_something_that_is_no_record_exits_2(tmp_path, capsys, content):
     code, _ = run(capsys, "replay", write(tmp_path, content))
@@ -75,6 +75,7 @@ def test_bad_tally_input_exits_2_with_a_rejected_sheet(tmp_path, capsys):
     assert code == 2 and sheet["status"] == "rejected"
     assert sheet["violations"][0]["rule"] == "record.invalid"
     assert run(capsys, "tally", write(tmp_path, "]"))[0] == 2
+    assert run(capsys, "tally", write(tmp_path, "[" * 100_000 + "]" * 100_000))[0] == 2  # too deep to parse
 
 
 def test_serve_says_what_to_install_when_there_is_no_redis(tmp_path, monkeypatch, capsys):

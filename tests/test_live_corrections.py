@@ -112,6 +112,11 @@ def test_a_replacement_turn_that_is_itself_illegal_is_refused_at_its_index(clien
     ({"replace": -1, "turn": SMALL_OPENING, "by": "x"}, "/replace"),
     ({"replace": 0, "turn": {"player": "anna"}, "by": "x"}, "/turn/actions"),
     ({"undo": True, "by": "x", "why": "oops"}, "/why"),
+    # JSON true and whole numbers only: marshmallow alone took these for true and 0
+    ({"undo": "yes", "by": "x"}, "/undo"),
+    ({"undo": 1, "by": "x"}, "/undo"),
+    ({"replace": "0", "turn": SMALL_OPENING, "by": "x"}, "/replace"),
+    ({"replace": 0.0, "turn": SMALL_OPENING, "by": "x"}, "/replace"),
 ])
 def test_a_malformed_correction_is_record_invalid_naming_the_field(client, body, pointer):
     created = create_game(client, EXAMPLE_1)

@@ -289,6 +289,15 @@ def test_a_bad_last_event_id_is_a_400_and_one_beyond_the_log_resumes_from_now(re
     assert listener.next()["id"] == "1"
 
 
+@pytest.mark.parametrize("last_event_id", ["²", "٣", "-1", "1.0"])
+def test_a_last_event_id_of_other_digits_is_a_400_too(client, last_event_id):
+    # "²" and "٣" are digits to str.isdigit but not numbers to int(): they were a 500
+    created = client.post("/api/v1/games", json=new_record()).get_json()
+    answer = client.get(f"/api/v1/games/{created['id']}/events",
+                        headers={**bearer(created["token"]), "Last-Event-ID": last_event_id})
+    assert answer.status_code == 400 and answer.mimetype == "application/problem+json"
+
+
 def test_a_quiet_stream_sends_heartbeats(redis_client, redis_url):
     app = create_app({"TESTING": True, "REDIS_URL": redis_url, "EVENTS_HEARTBEAT": 0.2})
     client = app.test_client()
