@@ -40,7 +40,8 @@ def _print(data: Any) -> None:
 def _read_json(path: str) -> tuple[bool, Any]:
     """(True, value) for a readable JSON file, else (False, None)."""
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        # utf-8-sig: a file that starts with a byte order mark is JSON all the same.
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
         return True, json.loads(text)
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):  # deep nesting is unreadable too
         return False, None

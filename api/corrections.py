@@ -44,7 +44,8 @@ class CorrectionSchema(Schema):
         unknown = RAISE
 
     undo = StrictBoolean(metadata={"description": "true: undo the last turn"})
-    replace = fields.Integer(strict=True, validate=validate.Range(min=0), metadata={"description": "the index of the turn to replace"})
+    replace = fields.Integer(strict=True, validate=validate.Range(min=0),
+                             metadata={"description": "the index of the turn to replace"})
     turn = fields.Nested(TurnSchema, metadata={"description": "the turn that replaces it"})
     by = fields.String(required=True, validate=validate.Length(min=1, max=80),
                        metadata={"description": "the person or device that corrects"})

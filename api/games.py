@@ -165,6 +165,14 @@ def _stored_board(record: dict) -> dict:
     except Missing:
         stored = {"game": None}
     if stored["game"] != record.get("game"):
+        # A fault the rules check before the board (format, game, options,
+        # players) is the one to report; the engine finds it first.
+        try:
+            Game.replay(record)
+        except Refused as refused:
+            found = refused.violation
+            if found.rule != "board.invalid" and not found.details.get("pointer", "").startswith("/board"):
+                raise
         raise Refused(Violation(record.get("game"), "record.invalid", None, None,
                                 {"pointer": "/board/id", "reason": f"/board/id names no stored {record.get('game')} board"}))
     return stored["board"]

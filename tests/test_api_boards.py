@@ -84,6 +84,20 @@ def test_an_unknown_board_id_is_refused(client):
     problem(client.post("/api/v1/games", json=record), 422)
 
 
+@pytest.mark.parametrize("change, pointer", [
+    ({"game": "ludo"}, "/game"),
+    ({"options": {"nope": 1}}, "/options/nope"),
+    ({"players": [{"id": "Anna", "name": "Anna"}, {"id": "ben", "name": "Ben"}]}, "/players/0/id"),
+])
+def test_a_fault_checked_before_the_board_is_reported_before_an_unknown_board_id(client, change, pointer):
+    record = {**orakel_record(), **change, "board": {"id": "nope"}}
+    (violation,) = problem(client.post("/api/v1/games", json=record), 422)["violations"]
+    assert (violation["rule"], violation["details"]["pointer"]) == ("record.invalid", pointer)
+    with pytest.raises(scoring.Refused) as engine:  # as brehon replay finds it with any board
+        scoring.Game.replay({**record, "board": SAMPLE_BOARD})
+    assert violation == engine.value.violation.to_json()
+
+
 def test_the_tally_answers_a_finished_sheet(client):
     sheet = client.post("/api/v1/tally", json=TALLY).get_json()
     assert sheet["status"] == "finished" and sheet["end_reason"] is None

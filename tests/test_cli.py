@@ -41,6 +41,12 @@ def test_replay_prints_the_sheet_and_exits_0(tmp_path, capsys):
     assert run(capsys, "replay", write(tmp_path, EXAMPLE_1)) == (0, EXAMPLE_1_SHEET)
 
 
+def test_replay_reads_a_file_that_starts_with_a_byte_order_mark(tmp_path, capsys):
+    path = tmp_path / "bom.json"
+    path.write_text(json.dumps(EXAMPLE_1), encoding="utf-8-sig")  # as some Windows editors save it
+    assert run(capsys, "replay", str(path)) == (0, EXAMPLE_1_SHEET)
+
+
 def test_replay_of_a_refused_record_exits_1_naming_turn_action_and_rule(tmp_path, capsys):
     code, sheet = run(capsys, "replay", write(tmp_path, EXAMPLE_6))
     assert code == 1
@@ -54,7 +60,8 @@ def test_replay_of_a_recognisable_but_invalid_record_exits_1(tmp_path, capsys, c
     assert code == 1 and sheet["violations"][0]["rule"] == "record.invalid"
 
 
-@pytest.mark.parametrize("content", ["{not json", "[" * 100_000 + "]" * 100_000, json.dumps([1, 2]), json.dumps({**EXAMPLE_1, "format": "brehon/2"}),
+@pytest.mark.parametrize("content", ["{not json", "[" * 100_000 + "]" * 100_000,  # too deep to parse
+                                     json.dumps([1, 2]), json.dumps({**EXAMPLE_1, "format": "brehon/2"}),
                                      json.dumps({k: v for k, v in EXAMPLE_1.items() if k != "format"})])
 def test_replay_of_something_that_is_no_record_exits_2(tmp_path, capsys, content):
     code, _ = run(capsys, "replay", write(tmp_path, content))
