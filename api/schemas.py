@@ -115,6 +115,8 @@ class ScoresheetSchema(Schema):
     end_reason = fields.String(allow_none=True)
     players = fields.List(fields.Dict(), metadata={"description": "id, total, rank, breakdown"})
     winners = fields.List(fields.String())
+    warnings = fields.List(fields.Dict(), metadata={
+        "description": "Keltis: Das Orakel only, when its board profile raises any: code, message, details"})
 
 
 class ViolationSchema(Schema):

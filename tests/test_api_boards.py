@@ -98,6 +98,24 @@ def test_a_fault_checked_before_the_board_is_reported_before_an_unknown_board_id
     assert violation == engine.value.violation.to_json()
 
 
+def test_the_board_warnings_stay_on_every_score_sheet_the_api_answers(client):
+    # the answer schema used to drop the sheet's "warnings" (keltis-orakel.md §3.3)
+    board = copy.deepcopy(SAMPLE_BOARD)
+    board["wishing_stone_table"][0] = 1
+    record = orakel_record(board=board)
+    expected = scoring.replay(record)
+    assert [warning["code"] for warning in expected["warnings"]] == ["keltis-orakel.board.wishing_table"]
+    created = create_game(client, record)
+    assert created["scoresheet"] == expected
+    url, headers = f"/api/v1/games/{created['id']}", bearer(created["token"])
+    assert client.get(url, headers=headers).get_json()["scoresheet"] == expected
+    assert client.get(f"{url}/scoresheet", headers=headers).get_json() == expected
+    tally = {"game": "keltis-orakel", "options": {}, "board": board, "players": [
+        {"id": "anna", "fields": [0, 12, 31], "stones_held": 3, "mirrors": 1, "track": 17},
+        {"id": "ben", "fields": [0, 0, 0], "stones_held": 0, "mirrors": 0, "track": 0}]}
+    assert client.post("/api/v1/tally", json=tally).get_json() == scoring.tally(tally)
+
+
 def test_the_tally_answers_a_finished_sheet(client):
     sheet = client.post("/api/v1/tally", json=TALLY).get_json()
     assert sheet["status"] == "finished" and sheet["end_reason"] is None
