@@ -115,8 +115,10 @@ def body_invalid(messages: dict) -> Problem:
     action = int(parts[2]) if len(parts) > 2 and parts[1] == "actions" and parts[2].isdigit() else None
     turn = g.get("turn_index")
     game = g.get("game_name")
+    # Other words of marshmallow read on after the pointer, without their full stop (the message has one).
+    words = REASONS.get(reason) or reason[:1].lower() + reason[1:].rstrip(".")
     violation = Violation(game, "record.invalid", turn, action if turn is not None else None,
-                          {"pointer": pointer, "reason": f"{pointer or '/'} {REASONS.get(reason, reason)}"})
+                          {"pointer": pointer, "reason": f"{pointer or '/'} {words}"})
     return refused(violation)
 
 

@@ -123,6 +123,8 @@ def test_a_malformed_correction_is_record_invalid_naming_the_field(client, body,
     (violation,) = problem(correct(client, created, body), 422)["violations"]
     assert violation["rule"] == "record.invalid"
     assert violation["details"]["pointer"] == pointer
+    assert violation["details"]["reason"].startswith(pointer or "/")
+    assert ".." not in violation["message"]  # marshmallow's full stop and the message's
     assert (violation["turn"], violation["action"]) == (None, None)
     assert game_of(client, created)["version"] == 5
 
