@@ -111,6 +111,22 @@ def test_a_wrong_or_missing_token_is_a_404(client, tail):
         problem(client.get(game_url(created, tail), headers=bearer("x")), 404)["detail"]
 
 
+@pytest.mark.parametrize("method, tail, body", [
+    ("GET", "/summary", None), ("GET", "/events", None), ("POST", "/turns", OPENING), ("POST", "/check", OPENING),
+    ("POST", "/corrections", {"undo": True, "by": "x"}),
+])
+def test_every_route_of_a_game_answers_a_stranger_as_if_there_were_no_game(client, method, tail, body):
+    created, other = create_game(client, EXAMPLE_1), create_game(client, EXAMPLE_1)
+    unknown = {**created, "id": "0000000000000000"}
+    headers = {"If-Match": '"5"'}
+    answers = [client.open(game_url(game, tail), method=method, json=body, headers={**headers, **auth})
+               for game, auth in [(unknown, bearer(created["token"])), (created, {}), (created, bearer("x")),
+                                  (created, bearer(other["token"])), (created, bearer(other["spectator_token"]))]]
+    bodies = [problem(answer, 404) for answer in answers]
+    assert all(body == bodies[0] for body in bodies)
+    assert client.get(game_url(created), headers=bearer(created["token"])).get_json()["version"] == 5
+
+
 def test_the_spectator_token_reads_but_never_writes(client):
     created = create_game(client, new_record())
     spectator = bearer(created["spectator_token"])
