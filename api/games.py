@@ -73,12 +73,10 @@ def table_access(write: bool):
         @functools.wraps(view)
         def wrapper(*args, game_id: str, **kwargs):
             try:
-                table = store().load(game_id)
+                table = store().load(game_id, _bearer(), needs_token=True)
             except Missing:
                 raise _no_game() from None
             role = table.role(_bearer())
-            if role is None:
-                raise _no_game()
             if write and role != "table":
                 raise Problem(403, "The spectator token can only read this game.", type=READ_ONLY)
             g.table = table

@@ -133,13 +133,17 @@ class Table:
 
     def role(self, token: str | None) -> str | None:
         """``"table"`` or ``"spectator"`` for a token of this game, else None."""
-        if not token:
-            return None
-        given = _hash(token).encode()
-        for role, digest in self.tokens.items():
-            if secrets.compare_digest(digest, given):
-                return role
+        return _role(self.tokens, token)
+
+
+def _role(tokens: dict[str, bytes], token: str | None) -> str | None:
+    if not token:
         return None
+    given = _hash(token).encode()
+    for role, digest in tokens.items():
+        if secrets.compare_digest(digest, given):
+            return role
+    return None
 
 
 @dataclass(frozen=True)
@@ -224,16 +228,19 @@ class Store:
             pipe.execute()
         return game_id, token, spectator, version
 
-    def load(self, game_id: str) -> Table:
+    def load(self, game_id: str, token: str | None = None, *, needs_token: bool = False) -> Table:
         """The game folded at its current version, from the snapshot when it
-        is current, else replayed from the log. :class:`Missing` when unknown."""
+        is current, else replayed from the log. :class:`Missing` when unknown,
+        and with ``needs_token`` also when ``token`` opens no role of the game:
+        checked before the fold, so a stranger costs no unpickling or replay."""
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.get(self.key(game_id, "record"))
             pipe.hgetall(self.key(game_id, "auth"))
             pipe.get(self.key(game_id, "snapshot"))
             pipe.llen(self.key(game_id, "log"))
-            raw_record, tokens, raw_snapshot, version = pipe.execute()
-        if raw_record is None:
+            raw_record, raw_tokens, raw_snapshot, version = pipe.execute()
+        tokens = {role.decode(): digest for role, digest in raw_tokens.items()}
+        if raw_record is None or (needs_token and _role(tokens, token) is None):
             raise Missing(game_id)
         record = json.loads(raw_record)
         game = self._from_snapshot(record, raw_snapshot, version)
@@ -244,7 +251,7 @@ class Store:
             # Keep the fold (after an engine change, say) unless a write came between.
             self._keep_snapshot(keys=[self.key(game_id, "log"), self.key(game_id, "snapshot")],
                                 args=[version, self._snapshot(game, version)])
-        return Table(game_id, record, game, version, {role.decode(): digest for role, digest in tokens.items()})
+        return Table(game_id, record, game, version, tokens)
 
     def entries(self, game_id: str) -> list[dict]:
         """The whole log, oldest first."""

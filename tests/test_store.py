@@ -111,6 +111,22 @@ def test_a_stale_or_missing_snapshot_falls_back_to_replay(app, redis_client):
     assert redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0) == reads
 
 
+def test_a_stranger_costs_no_fold_and_writes_nothing(app, redis_client):
+    store: Store = app.extensions["brehon.store"]
+    client = app.test_client()
+    created = create_game(client, legal_turns(12, players=3))
+    snapshot_key = store.key(created["id"], "snapshot")
+    redis_client.set(snapshot_key, b"stale")  # as after an engine change: the next fold replays the log
+    reads = redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0)
+    for token in (None, "not-the-token"):
+        with pytest.raises(Missing):
+            store.load(created["id"], token, needs_token=True)
+    assert client.get(f"/api/v1/games/{created['id']}", headers=bearer("x")).status_code == 404
+    assert redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0) == reads
+    assert redis_client.get(snapshot_key) == b"stale"
+    assert store.load(created["id"], created["spectator_token"], needs_token=True).version == 12
+
+
 def test_every_key_of_a_game_shares_its_hash_tag(client, redis_client):
     created = create_game(client, new_record())
     post_turn(client, created, {"player": "anna", "actions": [
