@@ -20,7 +20,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 from scoring import Game, Refused, Violation
 
-from .games import SECURITY, _matches, _repeat, _stale, log_entry, open_write, store, table_access
+from .games import IDEMPOTENCY_KEY, SECURITY, _matches, _repeat, _stale, log_entry, open_write, store, table_access
 from .problems import MEDIA_TYPE as PROBLEM
 from .schemas import ProblemSchema, TurnAnswerSchema, TurnSchema
 from .store import CORRECTION, Table, turns_of
@@ -74,8 +74,7 @@ def _outside_turns(view):
 @blp.doc(security=SECURITY, parameters=[
     {"in": "header", "name": "If-Match", "required": True, "schema": {"type": "string"},
      "description": "the version the correction was composed on"},
-    {"in": "header", "name": "Idempotency-Key", "required": False, "schema": {"type": "string"},
-     "description": "a repeat with the same key and body gets the first answer"},
+    IDEMPOTENCY_KEY,
 ])
 @table_access(write=True)
 @_outside_turns

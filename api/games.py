@@ -43,6 +43,10 @@ SECURITY = [{"table": []}]
 #: Longest Idempotency-Key accepted.
 MAX_KEY = 200
 
+#: The Idempotency-Key header of every write, for the OpenAPI document.
+IDEMPOTENCY_KEY = {"in": "header", "name": "Idempotency-Key", "required": False, "schema": {"type": "string"},
+                   "description": "a repeat with the same key and body gets the first answer"}
+
 
 def store() -> Store:
     """The application's store."""
@@ -140,20 +144,31 @@ def _summarise_if_over(game: Game, game_id: str, version: int) -> None:
 
 
 @blp.route("", methods=["POST"])
+@blp.doc(parameters=[IDEMPOTENCY_KEY])
 @blp.arguments(RecordSchema())
 @blp.response(201, CreatedSchema)
 @blp.alt_response(422, schema=ProblemSchema, description="The record is refused", content_type=PROBLEM)
 def create_game(record):
-    """Create a game from a record; its turns are replayed and checked."""
+    """Create a game from a record; its turns are replayed and checked.
+
+    A repeat with the same Idempotency-Key and body answers the same game.
+    """
+    key = _idempotency(record)
+    try:
+        first = store().created(key) if key else None
+    except KeyReused:
+        raise _key_reused() from None
     if isinstance(record.get("board"), dict) and set(record["board"]) == {"id"}:
         record = {**record, "board": _stored_board(record)}
     game = Game.replay(record)
     refuse_long_game(record["game"], game.turns_played, None)
-    game_id, token, spectator, version = store().create(record, game)
-    _summarise_if_over(game, game_id, version)
+    replayed = {"Idempotent-Replayed": "true"} if first else {}
+    game_id, token, spectator, version = first or store().create(record, game, key)
+    if not first:
+        _summarise_if_over(game, game_id, version)
     answer = {"id": game_id, "token": token, "spectator_token": spectator, "version": version,
               "scoresheet": game.scoresheet()}
-    return answer, 201, {"ETag": _etag(version), "Location": f"{request.path}/{game_id}"}
+    return answer, 201, {"ETag": _etag(version), "Location": f"{request.path}/{game_id}", **replayed}
 
 
 def _stored_board(record: dict) -> dict:
@@ -202,8 +217,7 @@ def get_game(table: Table):
 @blp.doc(security=SECURITY, parameters=[
     {"in": "header", "name": "If-Match", "required": True, "schema": {"type": "string"},
      "description": "the version the turn was composed on"},
-    {"in": "header", "name": "Idempotency-Key", "required": False, "schema": {"type": "string"},
-     "description": "a repeat with the same key and body gets the first answer"},
+    IDEMPOTENCY_KEY,
 ])
 @table_access(write=True)
 @blp.arguments(TurnSchema())

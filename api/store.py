@@ -16,6 +16,7 @@ the same code runs on Redis Cluster::
     game:{<id>}:idem:<k>  the first answer to an Idempotency-Key (expires)
     game:{<id>}:summary:<version>  hash: json -> the summary, pdf -> its score sheet
     boards                hash: board id -> {"game", "board"} (JSON)
+    created:<sha256(k)>   the game a creation with Idempotency-Key k made (expires)
 
 Every appended entry and every stored summary is also published on the
 channel ``game:{<id>}:events`` (see :func:`event`), in the same script as
@@ -30,7 +31,9 @@ replayed from its log instead.
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import json
 import pickle
 import secrets
@@ -66,6 +69,13 @@ FINGERPRINT = _fingerprint()
 
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _derived(key: str, game_id: str, role: str) -> str:
+    """A token derived from an Idempotency-Key: a repeat of the creation
+    finds the same token, and Redis, which never sees the key, cannot."""
+    digest = hmac.new(key.encode(), f"{game_id}:{role}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode()
 
 
 def _dumps(value: Any) -> str:
@@ -210,11 +220,20 @@ class Store:
 
     # -- games -----------------------------------------------------------
 
-    def create(self, record: dict, game: Game) -> tuple[str, str, str, int]:
+    def create(self, record: dict, game: Game,
+               idempotency: Idempotency | None = None) -> tuple[str, str, str, int]:
         """Store a record that ``game`` is the replay of. Returns the new
-        id, the table token, the spectator token and the version."""
+        id, the table token, the spectator token and the version.
+
+        With an Idempotency-Key the tokens are derived from the key, which is
+        never stored, and the game is remembered under a hash of the key (see
+        :meth:`created`). Should an identical request have won a race for the
+        key meanwhile, its game is answered and this one is dropped."""
         game_id = secrets.token_hex(8)
-        token, spectator = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
+        if idempotency is None:
+            token, spectator = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
+        else:
+            token, spectator = (_derived(idempotency.key, game_id, role) for role in ("table", "spectator"))
         at = now()
         entries = [_dumps({"kind": TURN, "turn": turn, "at": at}) for turn in record["turns"]]
         bare = {key: value for key, value in record.items() if key != "turns"}
@@ -226,7 +245,28 @@ class Store:
             pipe.hset(self.key(game_id, "auth"), mapping={"table": _hash(token), "spectator": _hash(spectator)})
             pipe.set(self.key(game_id, "snapshot"), self._snapshot(game, version))
             pipe.execute()
+        if idempotency is not None:
+            first = _dumps({"request": idempotency.request, "id": game_id, "version": version})
+            if not self.redis.set(self._creation(idempotency), first, nx=True, ex=IDEMPOTENCY_SECONDS):
+                self.redis.delete(*(self.key(game_id, part) for part in ("record", "log", "auth", "snapshot")))
+                return self.created(idempotency)
         return game_id, token, spectator, version
+
+    def created(self, idempotency: Idempotency) -> tuple[str, str, str, int] | None:
+        """The game an earlier creation with this Idempotency-Key made (id,
+        tokens, version), or None; :class:`KeyReused` when it came with another body."""
+        raw = self.redis.get(self._creation(idempotency))
+        if raw is None:
+            return None
+        first = json.loads(raw)
+        if first["request"] != idempotency.request:
+            raise KeyReused(idempotency.key)
+        tokens = (_derived(idempotency.key, first["id"], role) for role in ("table", "spectator"))
+        return first["id"], *tokens, first["version"]
+
+    @staticmethod
+    def _creation(idempotency: Idempotency) -> str:
+        return f"created:{_hash(idempotency.key)}"
 
     def load(self, game_id: str, token: str | None = None, *, needs_token: bool = False) -> Table:
         """The game folded at its current version, from the snapshot when it

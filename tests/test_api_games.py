@@ -332,6 +332,39 @@ def test_one_turn_sent_twice_at_once_with_its_key_is_logged_once(app, redis_clie
         assert redis_client.llen(f"game:{{{created['id']}}}:log") == version + 1
 
 
+def test_a_game_created_twice_with_one_key_is_created_once(app, client, redis_client):
+    key = {"Idempotency-Key": "new-game-7f3a"}
+    first = client.post("/api/v1/games", json=EXAMPLE_1, headers=key)
+    assert first.status_code == 201
+    stored = sorted(redis_client.keys("game:*"))
+    again = client.post("/api/v1/games", json=EXAMPLE_1, headers=key)
+    assert again.status_code == 201 and again.get_json() == first.get_json()
+    assert again.headers["Location"] == first.headers["Location"] and again.headers["ETag"] == '"5"'
+    assert sorted(redis_client.keys("game:*")) == stored
+    created = first.get_json()
+    assert client.get(game_url(created), headers=bearer(created["spectator_token"])).status_code == 200
+    # neither the key nor a token is kept in Redis, only their hashes
+    dump = b"".join(redis_client.dump(name) or b"" for name in redis_client.keys("*"))
+    assert not any(secret.encode() in dump for secret in ("new-game-7f3a", created["token"], created["spectator_token"]))
+    problem(client.post("/api/v1/games", json=new_record(), headers=key), 422)  # the key with another body
+    assert client.post("/api/v1/games", json=EXAMPLE_1).get_json()["id"] != created["id"]  # no key: a new game
+    # two at once with one key: one game, both told about it
+    barrier, answers = threading.Barrier(2), []
+
+    def send():
+        barrier.wait()
+        answers.append(app.test_client().post("/api/v1/games", json=EXAMPLE_1, headers={"Idempotency-Key": "race"}))
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert [answer.status_code for answer in answers] == [201, 201]
+    assert answers[0].get_json() == answers[1].get_json()
+    assert len(redis_client.keys("game:*:record")) == 3
+
+
 def test_an_idempotency_key_has_a_sensible_length(client):
     created = create_game(client, new_record())
     problem(post_turn(client, created, OPENING, **{"Idempotency-Key": "x" * 201}), 400)

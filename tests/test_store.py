@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import scoring
 from api import create_app
 from api.redis_server import RedisServer
-from api.store import Missing, Stale, Store
+from api.store import Idempotency, KeyReused, Missing, Stale, Store
 from api_helpers import bearer, create_game, new_record, post_turn
 from keltis_games import random_game
 
@@ -125,6 +125,19 @@ def test_a_stranger_costs_no_fold_and_writes_nothing(app, redis_client):
     assert redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0) == reads
     assert redis_client.get(snapshot_key) == b"stale"
     assert store.load(created["id"], created["spectator_token"], needs_token=True).version == 12
+
+
+def test_two_creations_with_one_key_that_both_passed_the_first_look_keep_one_game(app, redis_client):
+    store: Store = app.extensions["brehon.store"]
+    record = new_record()
+    key = Idempotency("k", "hash of the body")
+    assert store.created(key) is None
+    first = store.create(record, scoring.Game.replay(record), key)
+    assert store.create(record, scoring.Game.replay(record), key) == first  # the loser answers the winner's game
+    assert [name.decode() for name in redis_client.keys("game:*:record")] == [store.key(first[0], "record")]
+    assert store.created(key) == first
+    with pytest.raises(KeyReused):
+        store.created(Idempotency("k", "another body"))
 
 
 def test_every_key_of_a_game_shares_its_hash_tag(client, redis_client):
