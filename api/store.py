@@ -17,6 +17,7 @@ the same code runs on Redis Cluster::
     game:{<id>}:summary:<version>  hash: json -> the summary, pdf -> its score sheet
     boards                hash: board id -> {"game", "board"} (JSON)
     created:<sha256(k)>   the game a creation with Idempotency-Key k made (expires)
+    secret                random bytes made once: the key of the tokens derived for a creation
 
 Every appended entry and every stored summary is also published on the
 channel ``game:{<id>}:events`` (see :func:`event`), in the same script as
@@ -71,10 +72,12 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _derived(key: str, game_id: str, role: str) -> str:
+def _derived(secret: bytes, key: str, game_id: str, role: str) -> str:
     """A token derived from an Idempotency-Key: a repeat of the creation
-    finds the same token, and Redis, which never sees the key, cannot."""
-    digest = hmac.new(key.encode(), f"{game_id}:{role}".encode(), hashlib.sha256).digest()
+    finds the same token, and Redis, which never sees the key, cannot.
+    The server's secret keys it, so a short or guessable Idempotency-Key
+    never makes a guessable token."""
+    digest = hmac.new(secret, f"{key}\0{game_id}:{role}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest[:24]).decode()
 
 
@@ -233,7 +236,8 @@ class Store:
         if idempotency is None:
             token, spectator = secrets.token_urlsafe(24), secrets.token_urlsafe(24)
         else:
-            token, spectator = (_derived(idempotency.key, game_id, role) for role in ("table", "spectator"))
+            token, spectator = (_derived(self._secret(), idempotency.key, game_id, role)
+                                for role in ("table", "spectator"))
         at = now()
         entries = [_dumps({"kind": TURN, "turn": turn, "at": at}) for turn in record["turns"]]
         bare = {key: value for key, value in record.items() if key != "turns"}
@@ -261,8 +265,13 @@ class Store:
         first = json.loads(raw)
         if first["request"] != idempotency.request:
             raise KeyReused(idempotency.key)
-        tokens = (_derived(idempotency.key, first["id"], role) for role in ("table", "spectator"))
+        tokens = (_derived(self._secret(), idempotency.key, first["id"], role) for role in ("table", "spectator"))
         return first["id"], *tokens, first["version"]
+
+    def _secret(self) -> bytes:
+        """The server's secret for derived tokens, made by whichever process asks first."""
+        self.redis.set("secret", secrets.token_bytes(32), nx=True)
+        return self.redis.get("secret")
 
     @staticmethod
     def _creation(idempotency: Idempotency) -> str:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import random
 
 import pytest
@@ -12,7 +15,7 @@ from hypothesis import strategies as st
 import scoring
 from api import create_app
 from api.redis_server import RedisServer
-from api.store import Idempotency, KeyReused, Missing, Stale, Store
+from api.store import Idempotency, KeyReused, Missing, Stale, Store, _derived
 from api_helpers import bearer, create_game, new_record, post_turn
 from keltis_games import random_game
 
@@ -181,3 +184,16 @@ def test_boards_are_stored_once_by_content(app):
 def test_the_project_never_talks_to_the_machines_redis(redis_url):
     assert not redis_url.endswith(":6379/0")
     assert redis.Redis.from_url(redis_url).ping()
+
+
+def test_a_creation_token_needs_the_servers_secret_not_only_the_idempotency_key(app, redis_client):
+    # A creation's tokens come from its Idempotency-Key so that a repeat can
+    # answer them again; a short key ("1") must still not make them guessable
+    # from the key and the game id, which a stranger may know.
+    store = app.extensions["brehon.store"]
+    game_id, token, spectator, _ = store.create(new_record(), scoring.Game.replay(new_record()), Idempotency("1", "body"))
+    from_key_alone = hmac.new(b"1", f"{game_id}:table".encode(), hashlib.sha256).digest()
+    assert token != base64.urlsafe_b64encode(from_key_alone[:24]).decode()
+    assert _derived(redis_client.get("secret"), "1", game_id, "table") == token
+    assert _derived(b"another server" * 3, "1", game_id, "table") != token
+    assert store.created(Idempotency("1", "body"))[1:3] == (token, spectator)
