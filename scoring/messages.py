@@ -136,8 +136,8 @@ def language(accept_language: str | None) -> str:
             except ValueError:
                 quality = 0.0
         ranked.append((-quality, position, tag.strip().lower().split("-")[0]))
-    for _, _, tag in sorted(ranked):
-        if tag in LANGUAGES:
+    for quality, _, tag in sorted(ranked):
+        if tag in LANGUAGES and quality < 0:  # q=0 says "not this one"
             return tag
     return "en"
 

@@ -1,0 +1,21 @@
+"""Choosing the language of rule messages from Accept-Language."""
+
+import pytest
+
+from scoring.messages import language
+
+
+@pytest.mark.parametrize("header, chosen", [
+    (None, "en"),
+    ("", "en"),
+    ("de", "de"),
+    ("es-ES,es;q=0.9,en;q=0.8", "es"),
+    ("fr-FR, de;q=0.7, es;q=0.9", "es"),
+    ("en;q=0.5, de", "de"),
+    ("de;q=0", "en"),
+    ("de;q=0, es;q=0.1", "es"),
+    ("fr", "en"),
+    ("de;q=nonsense, es", "es"),
+])
+def test_the_best_of_english_german_and_spanish(header, chosen):
+    assert language(header) == chosen
