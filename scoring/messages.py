@@ -94,6 +94,7 @@ WORDS: dict[str, dict[str, str]] = {
         "swap": "Tausch", "buy": "Kauf", "end": "Endphase",
         "goal_area": "Zielbereich", "deck_exhausted": "Nachziehstapel leer",
         "done": "nichts mehr", "none": "nichts",
+        "village": "Dorf", "castle": "Burg", "monastery": "Kloster", "ruin": "Ruine",
     },
     "es": {
         "red": "rojo", "yellow": "amarillo", "green": "verde", "blue": "azul", "purple": "morado",
@@ -106,6 +107,7 @@ WORDS: dict[str, dict[str, str]] = {
         "swap": "intercambio", "buy": "compra", "end": "fase final",
         "goal_area": "zona de meta", "deck_exhausted": "mazo agotado",
         "done": "nada más", "none": "nada",
+        "village": "aldea", "castle": "castillo", "monastery": "monasterio", "ruin": "ruina",
     },
 }
 

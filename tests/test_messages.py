@@ -19,3 +19,14 @@ from scoring.messages import language
 ])
 def test_the_best_of_english_german_and_spanish(header, chosen):
     assert language(header) == chosen
+
+
+def test_celtica_location_kinds_are_named_in_the_message_language():
+    from scoring import Game, Refused
+    from celtica_games import record
+
+    board = {"name": "short", "locations": [{"kind": "start"}, {"kind": "castle"}, {"kind": "goal", "parts": 4}]}
+    with pytest.raises(Refused) as refused:
+        Game.replay(record([], board=board))
+    messages = {lang: refused.value.violation.message(lang) for lang in ("en", "de", "es")}
+    assert "(castle)" in messages["en"] and "(Burg)" in messages["de"] and "(castillo)" in messages["es"]
