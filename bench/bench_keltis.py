@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring import Game  # noqa: E402
 from scoring.keltis import KELTIS  # noqa: E402
-from timing import seconds_per_call  # noqa: E402
+from timing import random_turns, seconds_per_call  # noqa: E402
 
 SEED = 2008
 PLAYERS = 4
@@ -28,37 +28,24 @@ TURNS = 150
 def long_game(seed: int = SEED, players: int = PLAYERS, turns: int = TURNS) -> dict:
     """A random legal record of ``turns`` turns. Discards and draws from the
     piles are favoured so that the deck and the goal area last that long."""
-    rng = random.Random(seed)
     ids = [f"p{number}" for number in range(players)]
     record = {"format": "brehon/1", "game": "keltis", "options": {},
               "players": [{"id": player, "name": player.upper()} for player in ids],
               "board": None, "setup": {}, "turns": []}
     state = KELTIS.start(record["players"], KELTIS.default_options({}), None, None)
-    for index in range(turns):
-        player = ids[index % players]
-        KELTIS.begin_turn(state, player)
-        actions = []
-        while True:
-            decision = KELTIS.decision(state)
-            if decision.name in ("done", "over"):
-                break
-            options = decision.actions
-            if decision.name == "main":
-                plays = [action for action in options if action["type"] == "play"]
-                if plays and rng.random() < 0.35:
-                    options = plays
-                else:
-                    options = [action for action in options if action["type"] == "discard"]
-            elif decision.name == "draw" and len(options) > 1 and rng.random() < 0.8:
-                options = options[1:]  # a discard pile rather than the deck
-            action = rng.choice(options)
-            KELTIS.apply(state, action)
-            actions.append(action)
-        KELTIS.end_turn(state)
-        record["turns"].append({"player": player, "actions": actions})
-        if state.over:
-            raise SystemExit(f"seed {seed}: the game ended after {index + 1} turns; pick another seed")
-    return record
+    return random_turns(KELTIS, record, state, turns, seed, _choose)
+
+
+def _choose(decision, rng: random.Random) -> list[dict]:
+    options = decision.actions
+    if decision.name == "main":
+        plays = [action for action in options if action["type"] == "play"]
+        if plays and rng.random() < 0.35:
+            return plays
+        return [action for action in options if action["type"] == "discard"]
+    if decision.name == "draw" and len(options) > 1 and rng.random() < 0.8:
+        return options[1:]  # a discard pile rather than the deck
+    return options
 
 
 def main() -> None:

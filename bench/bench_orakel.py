@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring import Game  # noqa: E402
 from scoring.keltis_orakel import RULESET as ORAKEL  # noqa: E402
-from timing import seconds_per_call  # noqa: E402
+from timing import random_turns, seconds_per_call  # noqa: E402
 
 SEED = 2010
 PLAYERS = 4
@@ -31,39 +31,26 @@ BOARD = Path(__file__).resolve().parent.parent / "tests" / "data" / "boards" / "
 def long_game(seed: int = SEED, players: int = PLAYERS, turns: int = TURNS) -> dict:
     """A random legal record of ``turns`` turns. Discards and draws from the
     piles are favoured so that the deck and the oracle area last that long."""
-    rng = random.Random(seed)
     ids = [f"p{number}" for number in range(players)]
     record = {"format": "brehon/1", "game": "keltis-orakel", "options": {},
               "players": [{"id": player, "name": player.upper()} for player in ids],
               "board": json.loads(BOARD.read_text()), "setup": {}, "turns": []}
     state = ORAKEL.start(record["players"], ORAKEL.default_options({}), record["board"], None)
-    for index in range(turns):
-        player = ids[index % players]
-        ORAKEL.begin_turn(state, player)
-        actions = []
-        while True:
-            decision = ORAKEL.decision(state)
-            if decision.can_end:
-                break
-            options = decision.actions
-            if decision.optional and rng.random() < 0.05:
-                options = decision.optional
-            elif decision.name == "main":
-                plays = [action for action in options if action["type"] == "play"]
-                if plays and rng.random() < 0.4:
-                    options = plays
-                else:
-                    options = [action for action in options if action["type"] == "discard"]
-            elif decision.name == "draw" and len(options) > 1 and rng.random() < 0.8:
-                options = options[1:]  # a discard pile rather than the deck
-            action = rng.choice(options)
-            ORAKEL.apply(state, action)
-            actions.append(action)
-        ORAKEL.end_turn(state)
-        record["turns"].append({"player": player, "actions": actions})
-        if state.end_reason is not None:
-            raise SystemExit(f"seed {seed}: the game ended after {index + 1} turns; pick another seed")
-    return record
+    return random_turns(ORAKEL, record, state, turns, seed, _choose)
+
+
+def _choose(decision, rng: random.Random) -> list[dict]:
+    options = decision.actions
+    if decision.optional and rng.random() < 0.05:
+        return decision.optional
+    if decision.name == "main":
+        plays = [action for action in options if action["type"] == "play"]
+        if plays and rng.random() < 0.4:
+            return plays
+        return [action for action in options if action["type"] == "discard"]
+    if decision.name == "draw" and len(options) > 1 and rng.random() < 0.8:
+        return options[1:]  # a discard pile rather than the deck
+    return options
 
 
 def main() -> None:

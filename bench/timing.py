@@ -4,6 +4,7 @@ so this folder is on the path)."""
 from __future__ import annotations
 
 import http.client
+import random
 import subprocess
 import time
 from typing import Any, Callable
@@ -35,3 +36,26 @@ def wait_ready(port: int, server: subprocess.Popen, timeout: float = 30.0) -> No
         except OSError:
             time.sleep(0.1)
     raise SystemExit("the server did not come up")
+
+
+def random_turns(ruleset: Any, record: dict, state: Any, turns: int, seed: int,
+                 choose: Callable[[Any, random.Random], list[dict]]) -> dict:
+    """Play ``turns`` turns in seating order onto ``state`` and ``record``
+    (Keltis and Orakel), each action drawn from the legal ones that
+    ``choose(decision, rng)`` keeps, until the turn may end. Stops the
+    benchmark when the game ends early: the seed must give a long game."""
+    rng = random.Random(seed)
+    ids = [player["id"] for player in record["players"]]
+    for index in range(turns):
+        player = ids[index % len(ids)]
+        ruleset.begin_turn(state, player)
+        actions = []
+        while not (decision := ruleset.decision(state)).can_end:
+            action = rng.choice(choose(decision, rng))
+            ruleset.apply(state, action)
+            actions.append(action)
+        ruleset.end_turn(state)
+        record["turns"].append({"player": player, "actions": actions})
+        if ruleset.decision(state).name == "over":
+            raise SystemExit(f"seed {seed}: the game ended after {index + 1} turns; pick another seed")
+    return record
