@@ -68,15 +68,17 @@ class RedisServer:
     ``stop()`` a clean shutdown. Start it again on the same directory and
     port to test durability. ``durable=False`` keeps nothing on disk: for
     counters that may be lost, such as rate limits, and cost no fsync.
+    ``options`` are more redis-server arguments (a cluster node's, say).
     """
 
     def __init__(self, data_dir: str | os.PathLike, port: int | None = None, binary: str | None = None,
-                 durable: bool = True):
+                 durable: bool = True, options: tuple[str, ...] = ()):
         # Absolute: redis-server changes into --dir before it opens --logfile.
         self.data_dir = Path(data_dir).resolve()
         self.port = port or free_port()
         self.binary = binary or redis_server_binary()
         self.durable = durable
+        self.options = options  # more redis-server arguments (cluster mode, say)
         if self.binary is None:
             raise RuntimeError(INSTALL_HINT)
         self.process: subprocess.Popen | None = None
@@ -97,6 +99,7 @@ class RedisServer:
             "--save", "",
             "--daemonize", "no",
             "--logfile", str(self.data_dir / "redis.log"),
+            *self.options,
         ]
         # Its own session: Ctrl-C in a terminal reaches `brehon serve`, which
         # then stops Redis last, after everything that writes to it.

@@ -1,4 +1,5 @@
-"""Shared fixtures: a Redis server of the test session's own, the app, a client.
+"""Shared fixtures: a Redis server of the test session's own, a Redis
+Cluster of its own, the app, a client.
 
 The Redis runs on a free port (never 6379, never the machine's own server)
 with a temporary data directory and an append-only file, as ``brehon
@@ -13,6 +14,7 @@ import pytest
 import redis
 
 from api import create_app
+from api.redis_cluster import LocalCluster
 from api.redis_server import INSTALL_HINT, RedisServer, redis_server_binary
 
 
@@ -24,6 +26,17 @@ def redis_server(tmp_path_factory):
     server = RedisServer(tmp_path_factory.mktemp("redis")).start()
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_cluster(tmp_path_factory):
+    """A Redis Cluster of three masters with a replica each, started for this
+    test session on free ports (formed once: about six seconds)."""
+    if redis_server_binary() is None:
+        pytest.fail(INSTALL_HINT)
+    cluster = LocalCluster(tmp_path_factory.mktemp("cluster")).start()
+    yield cluster
+    cluster.stop()
 
 
 @pytest.fixture(scope="session")
