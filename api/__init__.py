@@ -17,9 +17,10 @@ from flask import Flask, request
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
-from . import limits, problems
+from . import limits, metrics, problems, request_log
 from .schemas import ProblemSchema
 from .store import Store
+from worker.jobs import queue as summary_queue
 
 #: Every blueprint of the application, one module each, registered in this
 #: order. Each module exposes ``blp`` (a flask-smorest or plain Flask
@@ -34,6 +35,8 @@ BLUEPRINTS = (
     "api.rulesets",
     "api.qr",
     "api.frontend",
+    "api.health",
+    "api.metrics",
 )
 
 #: Bodies larger than this are answered 413.
@@ -92,7 +95,12 @@ def create_app(test_config: dict | None = None) -> Flask:
         else:
             app.register_blueprint(blueprint)
     problems.register(app)
-    limits.init_app(app)
+    limiter = limits.init_app(app)
+    store = app.extensions["brehon.store"]
+    app.extensions["brehon.readiness"] = {"store": store.redis.ping, "queue": store.redis.ping,
+                                          "limits": limiter.storage.check}
+    metrics.init_app(app, queue_length=lambda: summary_queue(store.redis).count)
+    request_log.init_app(app)
     app.before_request(_json_bodies_only)
     return app
 

@@ -37,6 +37,7 @@ from flask_smorest import Blueprint
 from scoring import Game
 
 from .games import SECURITY, store, table_access
+from .metrics import EVENT_STREAMS
 from .problems import Problem
 from .store import SUMMARY, TURN, Store, Table, event, summary_event, turns_of
 
@@ -165,7 +166,13 @@ def get_events(table: Table):
     last = now if since is None else min(since, now)
     answer = Response(stream(store(), table, inbox, last, since is not None, heartbeat),
                       mimetype="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
-    answer.call_on_close(lambda: events.leave(table.id, inbox))
+    EVENT_STREAMS.inc()
+
+    def closed() -> None:
+        events.leave(table.id, inbox)
+        EVENT_STREAMS.dec()
+
+    answer.call_on_close(closed)
     return answer
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 
+from prometheus_client import Histogram
 from redis import Redis
 from rq import Queue, Retry, get_current_job
 from rq.exceptions import DuplicateJobError, NoSuchJobError
@@ -28,6 +29,11 @@ QUEUE = "default"
 TRIES = 3
 #: Seconds a summary job may run before rq stops it.
 TIMEOUT = 60
+
+#: Seen on the API's /metrics: under `brehon serve` the worker counts in the
+#: same multiprocess directory as the API processes.
+JOB_SECONDS = Histogram("brehon_summary_job_seconds", "Durations of summary jobs",
+                        buckets=(0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60))
 
 #: A job in one of these states will not run again by itself: asking for
 #: the summary once more starts it afresh.
@@ -85,12 +91,13 @@ def summarize(game_id: str, version: int) -> None:
     """The job: summarise the game as it stood at ``version``, render its
     PDF score sheet with the chart of the lead, and store both with the
     game. A game missing from the store fails the job (rq retries it)."""
-    store = Store(get_current_job().connection)
-    record = store.record_at(game_id, version)
-    summary = summary_of(record)
-    summary["version"] = version
-    summary["date"] = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
-    store.save_summary(game_id, version, summary, summary_pdf(record, summary))
+    with JOB_SECONDS.time():
+        store = Store(get_current_job().connection)
+        record = store.record_at(game_id, version)
+        summary = summary_of(record)
+        summary["version"] = version
+        summary["date"] = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+        store.save_summary(game_id, version, summary, summary_pdf(record, summary))
 
 
 def summary_pdf(record: dict, summary: dict) -> bytes:

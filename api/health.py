@@ -1,0 +1,43 @@
+"""``GET /healthz`` and ``GET /readyz``: for a load balancer or an orchestrator.
+
+``/healthz`` answers 200 whenever this process can answer at all (restart
+it otherwise). ``/readyz`` answers 200 only while the store, the summary
+queue and the rate-limit counters all answer, and 503 problem+json naming
+the parts that do not (send it no tables meanwhile). Neither is rate
+limited, and neither is part of the API document: they are for operators.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app
+
+from .problems import Problem
+
+blp = Blueprint("health", __name__)
+
+#: Seconds a load balancer is asked to wait before it asks again.
+RETRY_AFTER = 1
+
+
+@blp.get("/healthz")
+def healthz():
+    """The process answers."""
+    return {"status": "ok"}
+
+
+@blp.get("/readyz")
+def readyz():
+    """Every part this process needs answers: 200, else 503 naming what does not."""
+    parts = {name: _answers(check) for name, check in current_app.extensions["brehon.readiness"].items()}
+    if not all(parts.values()):
+        down = ", ".join(name for name, up in parts.items() if not up)
+        raise Problem(503, f"Not ready: no answer from the {down}.", headers={"Retry-After": str(RETRY_AFTER)},
+                      parts=parts)
+    return {"status": "ok", "parts": parts}
+
+
+def _answers(check) -> bool:
+    try:
+        return bool(check())
+    except Exception:  # whatever the part's client raises, it did not answer
+        return False
