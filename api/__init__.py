@@ -3,7 +3,7 @@
 ``create_app`` follows the Flask tutorial: defaults, then configuration,
 then extensions and blueprints registered inside the factory. Views only
 translate HTTP to engine calls (``scoring``) and store calls
-(:mod:`api.store`) and back.
+(:mod:`store`) and back.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from flask import Flask, request
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
+from store import Store
+
 from . import limits, metrics, problems, request_log
 from .schemas import ProblemSchema
-from .store import Store
-from worker.jobs import queue as summary_queue
 
 #: Every blueprint of the application, one module each, registered in this
 #: order. Each module exposes ``blp`` (a flask-smorest or plain Flask
@@ -97,9 +97,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     problems.register(app)
     limiter = limits.init_app(app)
     store = app.extensions["brehon.store"]
-    app.extensions["brehon.readiness"] = {"store": store.redis.ping, "queue": store.redis.ping,
+    app.extensions["brehon.readiness"] = {"store": store.ping, "queue": store.summaries.ping,
                                           "limits": limiter.storage.check}
-    metrics.init_app(app, queue_length=lambda: summary_queue(store.redis).count)
+    metrics.init_app(app, queue_length=store.summaries.length)
     request_log.init_app(app)
     app.before_request(_json_bodies_only)
     return app

@@ -14,8 +14,8 @@ import pytest
 import redis
 
 from api import create_app
-from api.redis_cluster import LocalCluster
-from api.redis_server import INSTALL_HINT, RedisServer, redis_server_binary
+from brehon.redis_cluster import LocalCluster
+from brehon.redis_server import INSTALL_HINT, RedisServer, redis_server_binary
 
 
 @pytest.fixture(scope="session")

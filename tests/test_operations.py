@@ -15,8 +15,8 @@ from rq import SimpleWorker
 from worker_games import keltis_goal_area
 
 from api import create_app
-from api.redis_server import RedisServer, free_port
-from worker.jobs import queue as summary_queue
+from brehon.redis_server import RedisServer, free_port
+from store.summaries import QUEUE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -94,7 +94,7 @@ def test_metrics_show_the_summary_queue_and_its_job_durations(client, redis_clie
     jobs = sample(client, "brehon_summary_job_seconds_count")
     create_game(client, keltis_goal_area())  # a finished game: its summary is queued
     assert sample(client, "brehon_summary_queue_length") == 1
-    SimpleWorker([summary_queue(redis_client)], connection=redis_client).work(burst=True)
+    SimpleWorker([QUEUE], connection=redis_client).work(burst=True)
     assert sample(client, "brehon_summary_queue_length") == 0
     assert sample(client, "brehon_summary_job_seconds_count") == jobs + 1
 
