@@ -18,6 +18,7 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
 from store import Store
+from store.redis_conn import is_cluster_url
 
 from . import limits, metrics, problems, request_log
 from .schemas import ProblemSchema
@@ -85,7 +86,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     app.json.ensure_ascii = False
 
-    app.extensions["brehon.store"] = Store.from_url(app.config["REDIS_URL"])
+    _separate_urls(app)
+    app.extensions["brehon.store"] = Store.from_url(app.config["REDIS_URL"], app.config["BREHON_QUEUE_URL"])
     api = BrehonApi(app)
     app.extensions["brehon.api"] = api
     for name in BLUEPRINTS:
@@ -103,6 +105,17 @@ def create_app(test_config: dict | None = None) -> Flask:
     request_log.init_app(app)
     app.before_request(_json_bodies_only)
     return app
+
+
+def _separate_urls(app: Flask) -> None:
+    """The queue (rq) and the rate-limit counters need a plain Redis: by
+    default the games' own, which a Redis Cluster cannot be."""
+    for name in ("BREHON_QUEUE_URL", "BREHON_LIMITS_URL"):
+        app.config.setdefault(name, os.environ.get(name) or None)
+        if not app.config[name]:
+            if is_cluster_url(app.config["REDIS_URL"]):
+                raise RuntimeError(f"REDIS_URL names a Redis Cluster: set {name} to a plain Redis (see README)")
+            app.config[name] = app.config["REDIS_URL"]
 
 
 def _json_bodies_only() -> None:

@@ -64,6 +64,9 @@ class Hub:
         self._inboxes: dict[str, set[queue.SimpleQueue]] = {}
         self._ready = threading.Event()
         self._thread: threading.Thread | None = None
+        self._feed = None
+        # game -> set once the feed hears it (at once, unless sharded: store/feeds.py)
+        self._following: dict[str, threading.Event] = {}
 
     def join(self, game_id: str) -> queue.SimpleQueue:
         """A new inbox of the game's events (``(version, kind, framed event)``, or
@@ -71,11 +74,15 @@ class Hub:
         hub cannot reach Redis."""
         inbox: queue.SimpleQueue = queue.SimpleQueue()
         with self._lock:
-            self._inboxes.setdefault(game_id, set()).add(inbox)
             if self._thread is None:
+                self._feed = self._store.feed()
                 self._thread = threading.Thread(target=self._run, name="brehon-events", daemon=True)
                 self._thread.start()
-        if not self._ready.wait(READY_TIMEOUT):
+            if game_id not in self._inboxes:
+                self._following[game_id] = self._feed.follow(game_id)
+            self._inboxes.setdefault(game_id, set()).add(inbox)
+            following = self._following[game_id]
+        if not (self._ready.wait(READY_TIMEOUT) and following.wait(READY_TIMEOUT)):
             self.leave(game_id, inbox)
             raise Problem(503, "Live events are unavailable for a moment.", headers={"Retry-After": "1"})
         return inbox
@@ -85,11 +92,12 @@ class Hub:
         with self._lock:
             inboxes = self._inboxes.get(game_id, set())
             inboxes.discard(inbox)
-            if not inboxes:
-                self._inboxes.pop(game_id, None)
+            if not inboxes and self._inboxes.pop(game_id, None) is not None:
+                self._following.pop(game_id, None)
+                self._feed.unfollow(game_id)
 
     def _run(self) -> None:
-        for heard in self._store.feed():
+        for heard in self._feed:
             if heard is LOST:
                 self._ready.clear()
             elif heard is LISTENING:

@@ -4,7 +4,8 @@ Rate limits are counted by flask-limiter in Redis, so every API process
 shares them: in ``BREHON_LIMITS_URL`` when it is set (`brehon serve` starts
 a Redis that keeps nothing on disk for them: a lost count harms nobody, and
 a count in the durable Redis would cost every turn a second fsync), else in
-the application's Redis (``REDIS_URL``).
+the application's Redis (``REDIS_URL``), unless that is a Redis Cluster
+(``create_app`` then asks for ``BREHON_LIMITS_URL``).
 
     BREHON_LIMIT_CREATE   POST /api/v1/games, per client address
     BREHON_LIMIT_TURNS    POST .../turns and .../corrections, per game
@@ -73,7 +74,6 @@ def init_app(app: Flask) -> Limiter:
     registered) and answer a breach as 429 problem+json."""
     for setting, default in DEFAULTS.items():
         app.config.setdefault(setting, os.environ.get(setting, default))
-    app.config.setdefault("BREHON_LIMITS_URL", os.environ.get("BREHON_LIMITS_URL") or app.config["REDIS_URL"])
     limiter = Limiter(client_address, app=app, storage_uri=app.config["BREHON_LIMITS_URL"], key_prefix="brehon",
                       headers_enabled=True)
     for endpoint, (setting, key, scope) in ROUTES.items():

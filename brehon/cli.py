@@ -88,19 +88,27 @@ def openapi() -> int:
 
 
 def worker() -> int:
-    """Run an rq worker on Brehon's queue at REDIS_URL until stopped."""
+    """Run an rq worker on Brehon's queue (BREHON_QUEUE_URL, else REDIS_URL) until stopped."""
     import redis
     from rq import Worker
 
     from store.summaries import QUEUE
 
+    from store.redis_conn import is_cluster_url
+
     url = os.environ.get("REDIS_URL")
     if not url:
         print("brehon worker: set REDIS_URL to the Redis the API uses", file=sys.stderr)
         return 1
+    # The queue is on a plain Redis: the games' own, or BREHON_QUEUE_URL beside a cluster.
+    queue_url = os.environ.get("BREHON_QUEUE_URL") or url
+    if is_cluster_url(queue_url):
+        print("brehon worker: REDIS_URL names a Redis Cluster: set BREHON_QUEUE_URL to a plain Redis",
+              file=sys.stderr)
+        return 1
     # No rq scheduler: Brehon schedules nothing (retries are immediate), and
     # it would be one more process of its own.
-    Worker([QUEUE], connection=redis.Redis.from_url(url)).work()
+    Worker([QUEUE], connection=redis.Redis.from_url(queue_url)).work()
     return OK
 
 
@@ -117,7 +125,10 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--data", default=os.environ.get("BREHON_DATA", "./var"), help="where Redis keeps its files")
     run.add_argument("--tls-cert", help="certificate file (PEM) for HTTPS")
     run.add_argument("--tls-key", help="private key file (PEM) for HTTPS")
-    commands.add_parser("worker", help="run an rq worker on REDIS_URL")
+    run.add_argument("--metrics", action="store_true",
+                     help="serve GET /metrics on every address, too (only on loopback otherwise)")
+    run.add_argument("--log-json", action="store_true", help="log each request as one JSON line")
+    commands.add_parser("worker", help="run an rq worker on BREHON_QUEUE_URL, else REDIS_URL")
     for name, text in (("replay", "replay a game record"), ("tally", "score a tally")):
         sub = commands.add_parser(name, help=f"{text}; the score sheet as JSON on standard output")
         sub.add_argument("file", help="JSON file, or - for standard input")
@@ -138,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
         return worker()
     from .serve import serve
 
-    return serve(args.host, args.port, args.data, args.tls_cert, args.tls_key)
+    return serve(args.host, args.port, args.data, args.tls_cert, args.tls_key,
+                 metrics=args.metrics, log_json=args.log_json)
 
 
 if __name__ == "__main__":

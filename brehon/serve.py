@@ -13,6 +13,7 @@ worker (api/__init__.py).
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -74,7 +75,46 @@ def _show_qr(url: str) -> None:
         pass
 
 
-def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | None) -> int:
+def is_cluster_url(url: str) -> bool:
+    """As :func:`store.redis_conn.is_cluster_url`, without importing the
+    store (and with it the engine) into this small process."""
+    return url.partition("://")[0] in ("redis+cluster", "rediss+cluster")
+
+
+def _operations(env: dict, data: str, host: str, metrics: bool, log_json: bool) -> None:
+    """What an operator watches: /metrics counted across every process in
+    one multiprocess directory (emptied at start: the counts of an earlier
+    run are not this one's), off on other addresses than loopback unless
+    asked for, and the request log."""
+    counts = Path(data).resolve() / "metrics"
+    shutil.rmtree(counts, ignore_errors=True)
+    counts.mkdir(parents=True)
+    env["PROMETHEUS_MULTIPROC_DIR"] = str(counts)
+    env["BREHON_METRICS"] = "1" if metrics or host in ("127.0.0.1", "localhost", "::1") else "0"
+    env["BREHON_REQUEST_LOG"] = "json" if log_json else "text"
+
+
+def _own_redis(env: dict, data: str, started: list[subprocess.Popen]) -> None:
+    """Start the Redis servers nobody named: the games' (durable), the
+    queue's beside a Redis Cluster (durable: it holds the summary jobs), and
+    the rate-limit counters' (nothing on disk). A cluster is never started
+    here: it is the operator's."""
+    if "REDIS_URL" not in env:
+        games = RedisServer(Path(data) / "redis").start()
+        started.append(games.process)
+        env["REDIS_URL"] = games.url
+    elif is_cluster_url(env["REDIS_URL"]) and "BREHON_QUEUE_URL" not in env:
+        queue = RedisServer(Path(data) / "queue").start()
+        started.append(queue.process)
+        env["BREHON_QUEUE_URL"] = queue.url
+    if "BREHON_LIMITS_URL" not in env and (is_cluster_url(env["REDIS_URL"]) or started):
+        limits = RedisServer(Path(data) / "limits", durable=False).start()
+        started.append(limits.process)
+        env["BREHON_LIMITS_URL"] = limits.url
+
+
+def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | None, *,
+          metrics: bool = False, log_json: bool = False) -> int:
     """Start Redis (unless REDIS_URL), the worker and gunicorn; stop all on SIGINT/SIGTERM."""
     if bool(tls_cert) != bool(tls_key):
         print("brehon serve: give both --tls-cert and --tls-key", file=sys.stderr)
@@ -92,19 +132,13 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
 
     before = {signum: signal.signal(signum, stop_on_signal) for signum in (signal.SIGINT, signal.SIGTERM)}
     try:
-        if "REDIS_URL" not in env:
-            redis_server = RedisServer(Path(data) / "redis").start()
-            started.append(redis_server.process)
-            env["REDIS_URL"] = redis_server.url
-            if "BREHON_LIMITS_URL" not in env:
-                limits_server = RedisServer(Path(data) / "limits", durable=False).start()
-                started.append(limits_server.process)
-                env["BREHON_LIMITS_URL"] = limits_server.url
+        _own_redis(env, data, started)
+        _operations(env, data, host, metrics, log_json)
         own = {"start_new_session": True, "preexec_fn": die_with_parent, "env": env}
         started.append(subprocess.Popen([sys.executable, "-m", "brehon.cli", "worker"], **own))
         command = [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", str(WORKERS),
                    "--threads", str(THREADS), "--bind", f"{host}:{port}", "--graceful-timeout", "5",
-                   "--access-logfile", "-", "--preload", "api:create_app()"]
+                   "--config", "python:brehon.gunicorn_conf", "--preload", "api:create_app()"]
         if tls_cert:
             command += ["--certfile", tls_cert, "--keyfile", tls_key]
         started.append(subprocess.Popen(command, **own))

@@ -70,7 +70,7 @@ def feed(client: redis.Redis) -> Iterator[Heard | str]:
             # and says so with a new confirmation of the subscription.
             for message in pubsub.listen():
                 if message["type"] == "pmessage":
-                    heard = _heard(message)
+                    heard = heard_in(message)
                     if heard is not None:
                         yield heard
                 elif message["type"] == "psubscribe":
@@ -96,7 +96,7 @@ def _subscribe(client: redis.Redis) -> redis.client.PubSub:
     return pubsub
 
 
-def _heard(message: dict) -> Heard | None:
+def heard_in(message: dict) -> Heard | None:
     text = message["data"].decode()
     try:
         data = json.loads(text)

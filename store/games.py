@@ -50,7 +50,7 @@ import redis
 import scoring
 from scoring import Game
 
-from . import events
+from . import events, feeds, redis_conn
 from .summaries import SummaryJob, SummaryQueue
 
 #: How long the first answer to an Idempotency-Key is kept (at least 24 h).
@@ -197,7 +197,10 @@ class Repeat:
 
 # KEYS: record, log, snapshot, idempotency key. ARGV: expected version,
 # entry, snapshot, idempotency answer ("" for none), its lifetime, the event
-# channel and the event (published with the append, so in version order).
+# channel and the event (published with the append, so in version order),
+# and the command that publishes it (PUBLISH or SPUBLISH, redis_conn.py).
+# On a cluster every key and the channel share the game's hash tag, so the
+# script runs whole on the master of that one slot.
 # Answers {0, version} when stale, {1, version} when appended,
 # {2, first answer} for a repeated Idempotency-Key, {-1} for no game.
 _APPEND = """
@@ -211,8 +214,27 @@ if version ~= tonumber(ARGV[1]) then return {0, version} end
 redis.call('RPUSH', KEYS[2], ARGV[2])
 redis.call('SET', KEYS[3], ARGV[3])
 if ARGV[4] ~= '' then redis.call('SET', KEYS[4], ARGV[4], 'EX', ARGV[5]) end
-redis.call('PUBLISH', ARGV[6], ARGV[7])
+redis.call(ARGV[8], ARGV[6], ARGV[7])
 return {1, version + 1}
+"""
+
+# KEYS: record, log, auth, snapshot (one game's: one slot). ARGV: the
+# record, the table's and the spectator's token hashes, the snapshot, then
+# the log entries. One script so that a new game is one durable write.
+_CREATE = """
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('HSET', KEYS[3], 'table', ARGV[2], 'spectator', ARGV[3])
+redis.call('SET', KEYS[4], ARGV[4])
+if #ARGV > 4 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 5)) end
+return 1
+"""
+
+# KEYS: the summary hash (the game's slot). ARGV: summary JSON, PDF, channel,
+# event, publish command.
+_SAVE_SUMMARY = """
+redis.call('HSET', KEYS[1], 'json', ARGV[1], 'pdf', ARGV[2])
+redis.call(ARGV[5], ARGV[3], ARGV[4])
+return 1
 """
 
 
@@ -230,15 +252,32 @@ class Store:
     on first use and opens new ones in a forked process, so each process
     talks to Redis over its own."""
 
-    def __init__(self, client: redis.Redis):
+    def __init__(self, client: redis_conn.Client, queue: redis.Redis | None = None):
         self.redis = client
-        self.summaries = SummaryQueue(client)
+        # The queue (rq) needs a plain Redis: on a cluster, one of its own.
+        if queue is None and redis_conn.is_cluster(client):
+            raise ValueError("a store on a Redis Cluster needs a plain Redis for its queue (BREHON_QUEUE_URL)")
+        self.summaries = SummaryQueue(queue or client)
+        self.writes = redis_conn.DurableWrites(client)
         self._append = client.register_script(_APPEND)
+        self._create = client.register_script(_CREATE)
+        self._save_summary = client.register_script(_SAVE_SUMMARY)
         self._keep_snapshot = client.register_script(_KEEP_SNAPSHOT)
+        self._publish: str | None = None
 
     @classmethod
-    def from_url(cls, url: str) -> "Store":
-        return cls(redis.Redis.from_url(url))
+    def from_url(cls, url: str, queue_url: str | None = None) -> "Store":
+        """The store of ``REDIS_URL`` (a single Redis or a cluster, see
+        :mod:`store.redis_conn`), its queue at ``queue_url`` (default: the
+        same Redis, which a cluster cannot be)."""
+        return cls(redis_conn.connect(url), redis.Redis.from_url(queue_url) if queue_url else None)
+
+    @property
+    def publish(self) -> str:
+        """The command that publishes a game's events (asked of the server once)."""
+        if self._publish is None:
+            self._publish = redis_conn.publish_command(self.redis)
+        return self._publish
 
     def ping(self) -> bool:
         """Whether the games' Redis answers (raises when it does not)."""
@@ -271,13 +310,8 @@ class Store:
         entries = [_dumps({"kind": TURN, "turn": turn, "at": at}) for turn in record["turns"]]
         bare = {key: value for key, value in record.items() if key != "turns"}
         version = len(entries)
-        with self.redis.pipeline(transaction=True) as pipe:
-            pipe.set(self.key(game_id, "record"), _dumps(bare))
-            if entries:
-                pipe.rpush(self.key(game_id, "log"), *entries)
-            pipe.hset(self.key(game_id, "auth"), mapping={"table": _hash(token), "spectator": _hash(spectator)})
-            pipe.set(self.key(game_id, "snapshot"), self._snapshot(game, version))
-            pipe.execute()
+        self.writes.run(self._create, [self.key(game_id, part) for part in ("record", "log", "auth", "snapshot")],
+                        [_dumps(bare), _hash(token), _hash(spectator), self._snapshot(game, version), *entries])
         if idempotency is not None:
             first = _dumps({"request": idempotency.request, "id": game_id, "version": version})
             if not self.redis.set(self._creation(idempotency), first, nx=True, ex=IDEMPOTENCY_SECONDS):
@@ -359,8 +393,8 @@ class Store:
         keys = [self.key(stored.id, "record"), self.key(stored.id, "log"), self.key(stored.id, "snapshot"),
                 self.key(stored.id, f"idem:{idempotency.key if idempotency else ''}")]
         args = [stored.version, _dumps(logged), self._snapshot(after, version), kept, IDEMPOTENCY_SECONDS,
-                events.channel(stored.id), _dumps(event(logged, version, after.scoresheet()))]
-        outcome = self._append(keys=keys, args=args)
+                events.channel(stored.id), _dumps(event(logged, version, after.scoresheet())), self.publish]
+        outcome = self.writes.run(self._append, keys, args)
         if outcome[0] == -1:
             raise Missing(stored.id)
         if outcome[0] == 0:
@@ -418,10 +452,9 @@ class Store:
     def save_summary(self, game_id: str, version: int, summary: dict, pdf: bytes) -> None:
         """Keep the summary of the game at ``version`` and its PDF score
         sheet, and tell the game's listeners it is ready."""
-        with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hset(self.key(game_id, f"summary:{version}"), mapping={"json": _dumps(summary), "pdf": pdf})
-            pipe.publish(events.channel(game_id), _dumps(summary_event(version, summary)))
-            pipe.execute()
+        self.writes.run(self._save_summary, [self.key(game_id, f"summary:{version}")],
+                        [_dumps(summary), pdf, events.channel(game_id), _dumps(summary_event(version, summary)),
+                         self.publish])
 
     def summary(self, game_id: str, version: int) -> dict | None:
         """The stored summary of the game at ``version``, or None."""
@@ -450,9 +483,10 @@ class Store:
 
     # -- events ----------------------------------------------------------
 
-    def feed(self) -> Iterator[events.Heard | str]:
-        """The events of every game as they are published (:func:`store.events.feed`)."""
-        return events.feed(self.redis)
+    def feed(self) -> feeds.PatternFeed | feeds.ShardedFeed:
+        """The events of the games this process follows, as they are
+        published: sharded where the store publishes them so (:mod:`store.feeds`)."""
+        return feeds.ShardedFeed(self.redis) if self.publish == "SPUBLISH" else feeds.PatternFeed(self.redis)
 
     # -- boards ----------------------------------------------------------
 

@@ -16,6 +16,7 @@ import redis
 from api import create_app
 from brehon.redis_cluster import LocalCluster
 from brehon.redis_server import INSTALL_HINT, RedisServer, redis_server_binary
+from store.redis_conn import connect
 
 
 @pytest.fixture(scope="session")
@@ -64,3 +65,31 @@ def app(redis_client, redis_url):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+# -- the store on either kind of Redis --------------------------------------------
+
+
+@pytest.fixture(params=["redis", "cluster"])
+def store_url(request, redis_url) -> str:
+    """The games' Redis of a store test, once a single Redis and once the
+    session's Redis Cluster (the queue and limits stay on the single one)."""
+    return request.getfixturevalue("redis_cluster").url if request.param == "cluster" else redis_url
+
+
+@pytest.fixture
+def store_client(store_url, redis_url):
+    """A client of the store test's Redis (RedisCluster for the cluster), every
+    game flushed (on each master of a cluster) before the test."""
+    client = connect(store_url)
+    client.flushdb()
+    redis.Redis.from_url(redis_url).flushdb()
+    yield client
+    client.close()
+
+
+@pytest.fixture
+def store_app(store_client, store_url, redis_url):
+    """A fresh application whose games are on ``store_url``."""
+    return create_app({"TESTING": True, "REDIS_URL": store_url, "BREHON_QUEUE_URL": redis_url,
+                       "BREHON_LIMITS_URL": redis_url})

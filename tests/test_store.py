@@ -9,6 +9,7 @@ import random
 
 import pytest
 import redis
+from redis.cluster import RedisCluster
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,32 @@ from store import TURN, Idempotency, KeyReused, Missing, Stale, Store
 from store.games import _derived
 from api_helpers import bearer, create_game, new_record, post_turn
 from keltis_games import random_game
+
+
+@pytest.fixture
+def redis_client(store_client):
+    """Every test here runs on a single Redis and on a Redis Cluster (conftest.py)."""
+    return store_client
+
+
+@pytest.fixture
+def app(store_app):
+    return store_app
+
+
+def lrange_calls(client) -> int:
+    """LRANGE commands the server ran so far (on every master of a cluster)."""
+    if isinstance(client, RedisCluster):
+        stats = client.info("commandstats", target_nodes=RedisCluster.PRIMARIES)
+        return sum(node.get("cmdstat_lrange", {}).get("calls", 0) for node in stats.values())
+    return client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0)
+
+
+def all_keys(client, pattern: str) -> list[bytes]:
+    """KEYS on the server, or on every master of a cluster."""
+    if isinstance(client, RedisCluster):
+        return client.keys(pattern, target_nodes=RedisCluster.PRIMARIES)
+    return client.keys(pattern)
 
 
 def legal_turns(count: int, players: int = 4) -> dict:
@@ -75,24 +102,21 @@ def test_a_refused_turn_leaves_the_stored_game_byte_for_byte_unchanged(client, r
     index, before, action, rule = rng.choice(game.refused)
     record = game.record
     created = create_game(client, {**record, "turns": record["turns"][:index]})
-    stored = {key: redis_client.dump(key) for key in redis_client.keys(f"game:{{{created['id']}}}:*")}
+    stored = {key: redis_client.dump(key) for key in all_keys(redis_client, f"game:{{{created['id']}}}:*")}
     turn = {"player": record["turns"][index]["player"], "actions": [*before, action]}
     answer = post_turn(client, created, turn)
     assert answer.status_code == 422
     assert answer.get_json()["violations"][0]["rule"] == rule
-    assert {key: redis_client.dump(key) for key in redis_client.keys(f"game:{{{created['id']}}}:*")} == stored
+    assert {key: redis_client.dump(key) for key in all_keys(redis_client, f"game:{{{created['id']}}}:*")} == stored
 
 
 def test_a_turn_costs_no_log_read_when_the_snapshot_is_current(client, redis_client, app):
     record = legal_turns(30, players=2)
     created = create_game(client, {**record, "turns": record["turns"][:-1]})
 
-    def lrange_calls() -> int:
-        return redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0)
-
-    before = lrange_calls()
+    before = lrange_calls(redis_client)
     assert post_turn(client, created, record["turns"][-1]).status_code == 201
-    assert lrange_calls() == before
+    assert lrange_calls(redis_client) == before
 
 
 def test_a_stale_or_missing_snapshot_falls_back_to_replay(app, redis_client):
@@ -110,9 +134,9 @@ def test_a_stale_or_missing_snapshot_falls_back_to_replay(app, redis_client):
     assert table.game.turns_played == 12
     # the replayed fold is kept, so the next load reads no log
     assert redis_client.exists(snapshot_key)
-    reads = redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0)
+    reads = lrange_calls(redis_client)
     assert store.load(created["id"]).game.scoresheet() == expected
-    assert redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0) == reads
+    assert lrange_calls(redis_client) == reads
 
 
 def test_a_stranger_costs_no_fold_and_writes_nothing(app, redis_client):
@@ -121,12 +145,12 @@ def test_a_stranger_costs_no_fold_and_writes_nothing(app, redis_client):
     created = create_game(client, legal_turns(12, players=3))
     snapshot_key = store.key(created["id"], "snapshot")
     redis_client.set(snapshot_key, b"stale")  # as after an engine change: the next fold replays the log
-    reads = redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0)
+    reads = lrange_calls(redis_client)
     for token in (None, "not-the-token"):
         with pytest.raises(Missing):
             store.load(created["id"], token, needs_token=True)
     assert client.get(f"/api/v1/games/{created['id']}", headers=bearer("x")).status_code == 404
-    assert redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0) == reads
+    assert lrange_calls(redis_client) == reads
     assert redis_client.get(snapshot_key) == b"stale"
     assert store.load(created["id"], created["spectator_token"], needs_token=True).version == 12
 
@@ -138,7 +162,7 @@ def test_two_creations_with_one_key_that_both_passed_the_first_look_keep_one_gam
     assert store.created(key) is None
     first = store.create(record, scoring.Game.replay(record), key)
     assert store.create(record, scoring.Game.replay(record), key) == first  # the loser answers the winner's game
-    assert [name.decode() for name in redis_client.keys("game:*:record")] == [store.key(first[0], "record")]
+    assert [name.decode() for name in all_keys(redis_client, "game:*:record")] == [store.key(first[0], "record")]
     assert store.created(key) == first
     with pytest.raises(KeyReused):
         store.created(Idempotency("k", "another body"))
@@ -149,7 +173,7 @@ def test_every_key_of_a_game_shares_its_hash_tag(client, redis_client):
     post_turn(client, created, {"player": "anna", "actions": [
         {"type": "discard", "card": {"color": "red", "value": 1}}, {"type": "draw", "from": "deck"}]},
         **{"Idempotency-Key": "k1"})
-    keys = {key.decode() for key in redis_client.keys("game:*")}
+    keys = {key.decode() for key in all_keys(redis_client, "game:*")}
     assert keys == {f"game:{{{created['id']}}}:{part}" for part in ("record", "log", "auth", "snapshot", "idem:k1")}
 
 

@@ -7,12 +7,14 @@ A job is a plain function of ids; :mod:`store.summaries` enqueues it
 from __future__ import annotations
 
 import datetime
+import os
 
 from prometheus_client import Histogram
 from rq import get_current_job
 
 from exports import scoresheet_pdf
 from store import Store
+from store.redis_conn import connect
 
 from .summary import summarize as summary_of
 
@@ -27,12 +29,20 @@ def summarize(game_id: str, version: int) -> None:
     PDF score sheet with the chart of the lead, and store both with the
     game. A game missing from the store fails the job (rq retries it)."""
     with JOB_SECONDS.time():
-        store = Store(get_current_job().connection)
+        store = _store()
         record = store.record_at(game_id, version)
         summary = summary_of(record)
         summary["version"] = version
         summary["date"] = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
         store.save_summary(game_id, version, summary, summary_pdf(record, summary))
+
+
+def _store() -> Store:
+    """The games' store: at REDIS_URL (a single Redis or a cluster) when it
+    is set, as under ``brehon worker``; else on the queue's own Redis."""
+    queue = get_current_job().connection
+    url = os.environ.get("REDIS_URL")
+    return Store(connect(url), queue) if url else Store(queue)
 
 
 def summary_pdf(record: dict, summary: dict) -> bytes:
