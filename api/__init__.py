@@ -20,7 +20,7 @@ from flask_smorest.utils import prepare_response
 from store import Store
 from store.redis_conn import is_cluster_url
 
-from . import limits, metrics, problems, request_log
+from . import health, limits, metrics, problems, request_log
 from .schemas import ProblemSchema
 
 #: Every blueprint of the application, one module each, registered in this
@@ -97,6 +97,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         else:
             app.register_blueprint(blueprint)
     problems.register(app)
+    health.register(app)
     limiter = limits.init_app(app)
     store = app.extensions["brehon.store"]
     app.extensions["brehon.readiness"] = {"store": store.ping, "queue": store.summaries.ping,

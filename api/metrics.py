@@ -27,6 +27,8 @@ from prometheus_client import (CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry,
                                generate_latest, multiprocess)
 from prometheus_client.core import GaugeMetricFamily
 
+from store.redis_conn import Unavailable
+
 blp = Blueprint("metrics", __name__)
 
 TURNS_LOGGED = Counter("brehon_turns_logged", "Turns and corrections appended to a game's log",
@@ -50,8 +52,12 @@ class QueueLength:
         self._length = length
 
     def collect(self):
+        try:
+            length = self._length()
+        except Unavailable:  # the rest of the metrics still tell what happened
+            return
         family = GaugeMetricFamily("brehon_summary_queue_length", "Summary jobs waiting in the queue")
-        family.add_metric([], self._length())
+        family.add_metric([], length)
         yield family
 
 

@@ -45,6 +45,10 @@ class NotReplicated(Exception):
     """No replica confirmed the write in time: it is not acknowledged."""
 
 
+#: What a request that could not talk to Redis raises (for the API, which imports no redis).
+Unavailable = redis.RedisError
+
+
 def is_cluster_url(url: str) -> bool:
     return url.partition("://")[0] in CLUSTER_SCHEMES
 

@@ -137,3 +137,15 @@ def test_the_request_log_is_one_json_line_per_request_without_a_token(redis_clie
 def test_an_unknown_request_log_form_is_refused_at_start(redis_url, form):
     with pytest.raises(RuntimeError, match="BREHON_REQUEST_LOG"):
         create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_REQUEST_LOG": form})
+
+
+def test_a_request_the_store_cannot_serve_is_503_and_counted(tmp_path, redis_url):
+    server = RedisServer(tmp_path / "redis").start()
+    client = create_app({"TESTING": True, "REDIS_URL": server.url, "BREHON_LIMITS_URL": redis_url}).test_client()
+    created = create_game(client, new_record())
+    errors = sample(client, "brehon_store_errors_total")
+    server.kill()
+    answer = client.get(f"/api/v1/games/{created['id']}", headers=bearer(created["token"]))
+    assert problem(answer, 503)["detail"].startswith("The store does not answer")
+    assert answer.headers["Retry-After"] == "1"
+    assert sample(client, "brehon_store_errors_total") == errors + 1
