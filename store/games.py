@@ -207,7 +207,10 @@ _APPEND = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
 if ARGV[4] ~= '' then
   local first = redis.call('GET', KEYS[4])
-  if first then return {2, first} end
+  if first then
+    redis.call('EXPIRE', KEYS[4], ARGV[5])  -- a write: the replica wait after it covers the first answer
+    return {2, first}
+  end
 end
 local version = redis.call('LLEN', KEYS[2])
 if version ~= tonumber(ARGV[1]) then return {0, version} end
@@ -227,6 +230,15 @@ redis.call('HSET', KEYS[3], 'table', ARGV[2], 'spectator', ARGV[3])
 redis.call('SET', KEYS[4], ARGV[4])
 if #ARGV > 4 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 5)) end
 return 1
+"""
+
+# KEYS: an idempotency key. ARGV: its lifetime. The first answer, touched
+# (a write), so that the wait for a replica that follows covers it too: a
+# repeat is answered only once the first answer is as durable as a new one.
+_REPEATED = """
+local first = redis.call('GET', KEYS[1])
+if first then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return first
 """
 
 # KEYS: the summary hash (the game's slot). ARGV: summary JSON, PDF, channel,
@@ -262,6 +274,7 @@ class Store:
         self._append = client.register_script(_APPEND)
         self._create = client.register_script(_CREATE)
         self._save_summary = client.register_script(_SAVE_SUMMARY)
+        self._repeated = client.register_script(_REPEATED)
         self._keep_snapshot = client.register_script(_KEEP_SNAPSHOT)
         self._publish: str | None = None
 
@@ -406,7 +419,7 @@ class Store:
     def repeated(self, game_id: str, idempotency: Idempotency) -> Repeat | None:
         """The kept answer for an Idempotency-Key, or None when it is new;
         :class:`KeyReused` when the key came with another body."""
-        raw = self.redis.get(self.key(game_id, f"idem:{idempotency.key}"))
+        raw = self.writes.run(self._repeated, [self.key(game_id, f"idem:{idempotency.key}")], [IDEMPOTENCY_SECONDS])
         return None if raw is None else self._repeat(raw, idempotency)
 
     @staticmethod

@@ -1,0 +1,153 @@
+"""Brehon on a Redis Cluster (three masters, a replica each) through two API
+hosts: games spread over the masters, events and Idempotency-Keys cross
+hosts, racing turns on two hosts give one winner."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from api_helpers import EXAMPLE_1, OPENING, bearer, new_record
+from test_live_events import call, create, listeners, post_turn, wait_ready  # noqa: F401 (a fixture)
+
+from brehon.redis_server import free_port
+from store.redis_conn import connect
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def start_hosts(count: int, cluster_url: str, plain_url: str, **env) -> tuple[list[subprocess.Popen], list[int]]:
+    """``count`` API processes (gunicorn, threaded) on the cluster; the queue and
+    the limits on the plain Redis."""
+    environment = {**os.environ, "REDIS_URL": cluster_url, "BREHON_QUEUE_URL": plain_url,
+                   "BREHON_LIMITS_URL": plain_url, **env}
+    started, ports = [], []
+    for _ in range(count):
+        port = free_port()
+        started.append(subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", "1", "--threads", "32",
+             "--graceful-timeout", "2", "--bind", f"127.0.0.1:{port}", "api:create_app()"],
+            cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        ports.append(port)
+    for port in ports:
+        wait_ready(port)
+    return started, ports
+
+
+def stop_hosts(started: list[subprocess.Popen]) -> None:
+    for process in started:
+        process.terminate()
+    for process in started:
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def hosts(redis_cluster, redis_url):
+    """Two API hosts on the session's cluster."""
+    started, ports = start_hosts(2, redis_cluster.url, redis_url)
+    yield ports
+    stop_hosts(started)
+
+
+def log_of(cluster, game_id: str) -> list[dict]:
+    """The game's log as the cluster holds it (read from the game's master)."""
+    import json
+
+    client = connect(cluster.url)
+    try:
+        return [json.loads(raw) for raw in client.lrange(f"game:{{{game_id}}}:log", 0, -1)]
+    finally:
+        client.close()
+
+
+def test_games_fall_on_different_masters_and_each_host_serves_every_game(hosts, redis_cluster):
+    a, b = hosts
+    masters = {}
+    while len(set(masters.values())) < 2:
+        assert len(masters) < 40, "forty games on one master of three"
+        created = create(a, new_record())
+        masters[created["id"]] = redis_cluster.master_of(f"game:{{{created['id']}}}:log").port
+        status, game, _ = call(b, "GET", f"/api/v1/games/{created['id']}", headers=bearer(created["token"]))
+        assert status == 200 and game["version"] == 0
+    assert len(set(masters.values())) >= 2
+
+
+def test_a_turn_through_one_host_reaches_the_other_hosts_stream_and_resumes_on_either(hosts, listeners):
+    a, b = hosts
+    created = create(a, new_record())
+    on_b = listeners(b, created)
+    status, answer, _ = post_turn(a, created, OPENING, 0)
+    assert status == 201
+    event = on_b.next()
+    assert (event["id"], event["event"]) == ("1", "turn")
+    assert event["data"]["turn"] == OPENING and event["data"]["scoresheet"] == answer["scoresheet"]
+    on_b.close()
+    turns = EXAMPLE_1["turns"]
+    assert post_turn(b, created, turns[1], 1)[0] == 201
+    assert post_turn(a, created, turns[2], 2)[0] == 201
+    for port in (a, b):  # Last-Event-ID resumes on either host, the other's turns included
+        resumed = listeners(port, created, last_event_id=1)
+        assert [resumed.next()["id"] for _ in range(2)] == ["2", "3"]
+        assert resumed.quiet()
+
+
+def test_the_same_idempotency_key_on_both_hosts_logs_the_turn_once(hosts, redis_cluster):
+    a, b = hosts
+    created = create(a, new_record())
+    key = {"Idempotency-Key": "turn-1-of-the-table"}
+    first = post_turn(a, created, OPENING, 0, **key)
+    again = post_turn(b, created, OPENING, 0, **key)
+    assert first[0] == again[0] == 201
+    assert again[1] == first[1] and again[2].get("Idempotent-Replayed") == "true"
+    assert [entry["turn"] for entry in log_of(redis_cluster, created["id"])] == [OPENING]
+
+
+def test_racing_turns_on_two_hosts_have_exactly_one_winner(hosts, redis_cluster):
+    a, b = hosts
+    other = {"player": "anna", "actions": [{"type": "discard", "card": {"color": "blue", "value": 2}},
+                                           {"type": "draw", "from": "deck"}]}
+    for _ in range(10):
+        created = create(a, new_record())
+        answers = {}
+        start = threading.Barrier(2)
+
+        def send(port: int, turn: dict) -> None:
+            start.wait()
+            answers[port] = post_turn(port, created, turn, 0)
+
+        threads = [threading.Thread(target=send, args=(a, OPENING)), threading.Thread(target=send, args=(b, other))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        statuses = sorted(answer[0] for answer in answers.values())
+        assert statuses == [201, 412], answers
+        winner = OPENING if answers[a][0] == 201 else other
+        loser = answers[b] if winner is OPENING else answers[a]
+        assert loser[1]["version"] == 1
+        assert [entry["turn"] for entry in log_of(redis_cluster, created["id"])] == [winner]
+
+
+def test_open_streams_are_counted_on_the_host_that_holds_them(hosts, listeners):
+    from prometheus_client.parser import text_string_to_metric_families
+    import http.client
+
+    a, b = hosts
+
+    def open_streams(port: int) -> float:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        connection.request("GET", "/metrics")
+        text = connection.getresponse().read().decode()
+        connection.close()
+        return next(found.value for family in text_string_to_metric_families(text) for found in family.samples
+                    if found.name == "brehon_event_streams_open")
+
+    created = create(a, new_record())
+    before = open_streams(b)
+    stream = listeners(b, created)
+    assert open_streams(b) == before + 1
+    stream.close()
