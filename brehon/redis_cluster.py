@@ -151,6 +151,23 @@ class LocalCluster:
                     return next(server for server in self.nodes if server.port == port)
         raise LookupError(f"no master serves {key}")
 
+    def kill_master(self, master: RedisServer) -> None:
+        """``kill -9`` the master ``master``; return once its replica has
+        taken over its slots, as the running nodes see it."""
+        with self.client(master) as client:
+            master_id = client.execute_command("CLUSTER MYID")
+            master_id = master_id.decode() if isinstance(master_id, bytes) else master_id
+            replicas = [address for address, node in self._nodes_seen(client).items()
+                        if node["master_id"] == master_id]
+        master.kill()
+
+        def promoted() -> bool:
+            with self.client(self.running()[0]) as client:
+                nodes = self._nodes_seen(client)
+            return any("master" in nodes[address]["flags"] and "fail" not in nodes[address]["flags"]
+                       for address in replicas if address in nodes)
+        self._wait(promoted, f"a replica to take over from the node on port {master.port}")
+
     def stop(self) -> None:
         for node in self.nodes:
             node.stop()
