@@ -83,3 +83,23 @@ def test_the_process_of_brehon_serve_loads_no_flask(tmp_path):
         serve.stdout.close()
     assert "brehon.serve" in modules
     assert sorted(name for name in modules if name.partition(".")[0] in FLASK + ("api", "scoring")) == []
+
+
+def test_building_the_app_opens_no_connection_and_starts_no_thread(redis_client, redis_url):
+    """gunicorn builds the app once (``--preload``) and forks its workers from
+    it: nothing made before the fork may be shared by them, so the store and
+    the limiter connect on first use, in each worker, and the events thread
+    starts with a worker's first stream."""
+    import threading
+
+    from api import create_app
+
+    database = 7  # a database nobody else uses here: its clients are this app's
+    url = f"{redis_url.rsplit('/', 1)[0]}/{database}"
+    threads = threading.active_count()
+    app = create_app({"TESTING": True, "REDIS_URL": url, "BREHON_LIMITS_URL": url})
+    assert [client for client in redis_client.client_list() if client["db"] == str(database)] == []
+    assert threading.active_count() == threads
+    with app.test_client() as client:  # the first request connects
+        assert client.post("/api/v1/games", json={}).status_code == 422
+    assert [client for client in redis_client.client_list() if client["db"] == str(database)] != []
