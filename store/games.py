@@ -11,6 +11,7 @@ the same code runs on Redis Cluster::
 
     game:{<id>}:record    the record without its turns (JSON)
     game:{<id>}:log       list of entries (JSON)
+    game:{<id>}:archive   instead of the log once the game is over: its entries, compressed (compaction.py)
     game:{<id>}:auth      hash: table -> sha256(token), spectator -> sha256(spectator token)
     game:{<id>}:snapshot  pickle of the folded engine state at some version
     game:{<id>}:idem:<k>  the first answer to an Idempotency-Key (expires)
@@ -50,7 +51,7 @@ import redis
 import scoring
 from scoring import Game
 
-from . import events, feeds, redis_conn
+from . import compaction, events, feeds, redis_conn
 from .summaries import SummaryJob, SummaryQueue
 
 #: How long the first answer to an Idempotency-Key is kept (at least 24 h).
@@ -195,14 +196,15 @@ class Repeat:
     body: dict
 
 
-# KEYS: record, log, snapshot, idempotency key. ARGV: expected version,
+# KEYS: record, log, snapshot, idempotency key, archive. ARGV: expected version,
 # entry, snapshot, idempotency answer ("" for none), its lifetime, the event
 # channel and the event (published with the append, so in version order),
 # and the command that publishes it (PUBLISH or SPUBLISH, redis_conn.py).
 # On a cluster every key and the channel share the game's hash tag, so the
 # script runs whole on the master of that one slot.
 # Answers {0, version} when stale, {1, version} when appended,
-# {2, first answer} for a repeated Idempotency-Key, {-1} for no game.
+# {2, first answer} for a repeated Idempotency-Key, {-1} for no game, {-2}
+# for an archived game (store/compaction.py: thaw it first).
 _APPEND = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
 if ARGV[4] ~= '' then
@@ -212,6 +214,7 @@ if ARGV[4] ~= '' then
     return {2, first}
   end
 end
+if redis.call('EXISTS', KEYS[5]) == 1 then return {-2} end
 local version = redis.call('LLEN', KEYS[2])
 if version ~= tonumber(ARGV[1]) then return {0, version} end
 redis.call('RPUSH', KEYS[2], ARGV[2])
@@ -275,6 +278,8 @@ class Store:
         self._create = client.register_script(_CREATE)
         self._save_summary = client.register_script(_SAVE_SUMMARY)
         self._repeated = client.register_script(_REPEATED)
+        self._compact = client.register_script(compaction.COMPACT)
+        self._thaw_script = client.register_script(compaction.THAW)
         self._keep_snapshot = client.register_script(_KEEP_SNAPSHOT)
         self._publish: str | None = None
 
@@ -379,12 +384,38 @@ class Store:
         return StoredGame(game_id, record, game, version, tokens)
 
     def entries(self, game_id: str) -> list[dict]:
-        """The whole log, oldest first."""
-        return [json.loads(raw) for raw in self.redis.lrange(self.key(game_id, "log"), 0, -1)]
+        """The whole log, oldest first (from its archive once compacted)."""
+        raw = self.redis.lrange(self.key(game_id, "log"), 0, -1)
+        return [json.loads(entry) for entry in raw] if raw else self._archived(game_id)
 
     def version(self, game_id: str) -> int:
         """The game's version: the number of entries in its log."""
-        return self.redis.llen(self.key(game_id, "log"))
+        return self.redis.llen(self.key(game_id, "log")) or len(self._archived(game_id))
+
+    # -- compaction (store/compaction.py) ----------------------------------
+
+    def _archived(self, game_id: str) -> list[dict]:
+        """The entries of a compacted game's archive; [] when there is none."""
+        archive = self.redis.get(self.key(game_id, "archive"))
+        return compaction.unpack(archive) if archive is not None else []
+
+    def compact(self, game_id: str, version: int) -> bool:
+        """Store the log of a finished game as one compressed value and drop
+        its snapshot, if the game is still at ``version``; whether it did."""
+        raw = self.redis.lrange(self.key(game_id, "log"), 0, -1)
+        if len(raw) != version or not raw:
+            return False
+        summary = self.redis.hget(self.key(game_id, f"summary:{version}"), "json")
+        keys = [self.key(game_id, part) for part in ("log", "archive", "snapshot", f"summary:{version}")]
+        return bool(self.writes.run(self._compact, keys,
+                                    [version, compaction.pack(raw), compaction.pack_summary(summary)]))
+
+    def _thaw(self, game_id: str) -> None:
+        """Put a compacted game's log back as a list, before a write to it."""
+        archive = self.redis.get(self.key(game_id, "archive"))
+        if archive is not None:
+            self.writes.run(self._thaw_script, [self.key(game_id, "log"), self.key(game_id, "archive")],
+                            compaction.raw_entries(archive))
 
     def append(self, stored: StoredGame, entry: dict, after: Game, answer: Any,
                idempotency: Idempotency | None = None) -> int | Repeat:
@@ -404,10 +435,13 @@ class Store:
             status, body = answer(version)
             kept = _dumps({"status": status, "body": body, "request": idempotency.request})
         keys = [self.key(stored.id, "record"), self.key(stored.id, "log"), self.key(stored.id, "snapshot"),
-                self.key(stored.id, f"idem:{idempotency.key if idempotency else ''}")]
+                self.key(stored.id, f"idem:{idempotency.key if idempotency else ''}"), self.key(stored.id, "archive")]
         args = [stored.version, _dumps(logged), self._snapshot(after, version), kept, IDEMPOTENCY_SECONDS,
                 events.channel(stored.id), _dumps(event(logged, version, after.scoresheet())), self.publish]
         outcome = self.writes.run(self._append, keys, args)
+        if outcome[0] == -2:  # a correction of a finished, compacted game
+            self._thaw(stored.id)
+            outcome = self.writes.run(self._append, keys, args)
         if outcome[0] == -1:
             raise Missing(stored.id)
         if outcome[0] == 0:
@@ -458,6 +492,8 @@ class Store:
             pipe.lrange(self.key(game_id, "log"), 0, version - 1)
             raw_record, raw_entries = pipe.execute()
         entries = [json.loads(raw) for raw in raw_entries] if version > 0 else []
+        if not entries and version > 0:
+            entries = self._archived(game_id)[:version]
         if raw_record is None or len(entries) != version:
             raise Missing(game_id)
         return {**json.loads(raw_record), "turns": turns_of(entries)}
@@ -471,7 +507,9 @@ class Store:
 
     def summary(self, game_id: str, version: int) -> dict | None:
         """The stored summary of the game at ``version``, or None."""
-        raw = self.redis.hget(self.key(game_id, f"summary:{version}"), "json")
+        raw, packed = self.redis.hmget(self.key(game_id, f"summary:{version}"), ["json", "zjson"])
+        if packed is not None:  # a compacted game's (store/compaction.py)
+            return compaction.unpack_summary(packed)
         return None if raw is None else json.loads(raw)
 
     def summary_pdf(self, game_id: str, version: int) -> bytes | None:

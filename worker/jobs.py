@@ -26,8 +26,9 @@ JOB_SECONDS = Histogram("brehon_summary_job_seconds", "Durations of summary jobs
 
 def summarize(game_id: str, version: int) -> None:
     """The job: summarise the game as it stood at ``version``, render its
-    PDF score sheet with the chart of the lead, and store both with the
-    game. A game missing from the store fails the job (rq retries it)."""
+    PDF score sheet with the chart of the lead, store both with the game,
+    and compact the finished game (store/compaction.py). A game missing
+    from the store fails the job (rq retries it)."""
     with JOB_SECONDS.time():
         store = _store()
         record = store.record_at(game_id, version)
@@ -35,6 +36,7 @@ def summarize(game_id: str, version: int) -> None:
         summary["version"] = version
         summary["date"] = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
         store.save_summary(game_id, version, summary, summary_pdf(record, summary))
+        store.compact(game_id, version)  # the game is over: it takes little room from now on
 
 
 def _store() -> Store:
