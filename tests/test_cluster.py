@@ -1,18 +1,25 @@
 """Brehon on a Redis Cluster (three masters, a replica each) through two API
 hosts: games spread over the masters, events and Idempotency-Keys cross
-hosts, racing turns on two hosts give one winner."""
+hosts, racing turns on two hosts give one winner; and ``brehon serve`` on
+a cluster, its metrics counted across its processes."""
 
 from __future__ import annotations
 
+import http.client
+import json
 import os
+import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 from api_helpers import EXAMPLE_1, OPENING, bearer, new_record
 from test_live_events import call, create, listeners, post_turn, wait_ready  # noqa: F401 (a fixture)
+from worker_games import keltis_goal_area
 
 from brehon.redis_server import free_port
 from store.redis_conn import connect
@@ -55,8 +62,6 @@ def hosts(redis_cluster, redis_url):
 
 def log_of(cluster, game_id: str) -> list[dict]:
     """The game's log as the cluster holds it (read from the game's master)."""
-    import json
-
     client = connect(cluster.url)
     try:
         return [json.loads(raw) for raw in client.lrange(f"game:{{{game_id}}}:log", 0, -1)]
@@ -132,22 +137,67 @@ def test_racing_turns_on_two_hosts_have_exactly_one_winner(hosts, redis_cluster)
         assert [entry["turn"] for entry in log_of(redis_cluster, created["id"])] == [winner]
 
 
-def test_open_streams_are_counted_on_the_host_that_holds_them(hosts, listeners):
-    from prometheus_client.parser import text_string_to_metric_families
-    import http.client
+def scrape(port: int) -> str:
+    """The text of GET /metrics."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("GET", "/metrics")
+        return connection.getresponse().read().decode()
+    finally:
+        connection.close()
 
+
+def test_open_streams_are_counted_on_the_host_that_holds_them(hosts, listeners):
     a, b = hosts
 
     def open_streams(port: int) -> float:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        connection.request("GET", "/metrics")
-        text = connection.getresponse().read().decode()
-        connection.close()
-        return next(found.value for family in text_string_to_metric_families(text) for found in family.samples
-                    if found.name == "brehon_event_streams_open")
+        return next(found.value for family in text_string_to_metric_families(scrape(port))
+                    for found in family.samples if found.name == "brehon_event_streams_open")
 
     created = create(a, new_record())
     before = open_streams(b)
     stream = listeners(b, created)
     assert open_streams(b) == before + 1
     stream.close()
+
+
+def test_brehon_serve_on_a_cluster_starts_no_redis_for_the_games_and_counts_every_process(tmp_path, redis_cluster):
+
+    port, data = free_port(), tmp_path / "data"
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("BREHON_LIMITS_URL", "BREHON_QUEUE_URL", "PROMETHEUS_MULTIPROC_DIR")}
+    env["REDIS_URL"] = redis_cluster.url
+    serve = subprocess.Popen([str(Path(sys.executable).parent / "brehon"), "serve", "--port", str(port),
+                              "--data", str(data)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                             env=env)
+    try:
+        assert any("Brehon is running" in line for line in serve.stdout)
+        # Its own Redis only for the queue (durable) and the limits: the games are the cluster's.
+        assert sorted(path.name for path in data.iterdir()) == ["limits", "metrics", "queue"]
+        created = create(port, new_record())
+        assert post_turn(port, created, OPENING, 0)[0] == 201
+        finished = create(port, keltis_goal_area())
+        assert connect(redis_cluster.url).exists(f"game:{{{finished['id']}}}:record")
+        path = f"/api/v1/games/{finished['id']}/summary"
+        deadline = time.monotonic() + 30
+        while call(port, "GET", path, headers=bearer(finished["token"]))[0] != 200:
+            assert time.monotonic() < deadline, "the worker wrote no summary"
+            time.sleep(0.1)
+
+        def counted() -> dict:
+            text = scrape(port)
+            return {(found.name, tuple(sorted(found.labels.items()))): found.value
+                    for family in text_string_to_metric_families(text) for found in family.samples}
+
+        # Whichever of gunicorn's two workers answers, it counts every process's.
+        for _ in range(4):
+            seen = counted()
+            assert seen[("brehon_turns_logged_total", (("game", "keltis"), ("kind", "turn")))] == 1
+            assert seen[("brehon_summary_job_seconds_count", ())] >= 1  # observed in the rq worker
+        serve.send_signal(signal.SIGINT)
+        assert serve.wait(30) == 0
+    finally:
+        if serve.poll() is None:
+            serve.kill()
+            serve.wait()
+        serve.stdout.close()

@@ -149,3 +149,15 @@ def test_a_request_the_store_cannot_serve_is_503_and_counted(tmp_path, redis_url
     assert problem(answer, 503)["detail"].startswith("The store does not answer")
     assert answer.headers["Retry-After"] == "1"
     assert sample(client, "brehon_store_errors_total") == errors + 1
+
+
+@pytest.mark.parametrize("host, asked, shown", [("127.0.0.1", False, "1"), ("0.0.0.0", False, "0"),
+                                                ("0.0.0.0", True, "1")])
+def test_brehon_serve_shows_metrics_to_the_table_only_when_asked(tmp_path, host, asked, shown):
+    from brehon.serve import _operations
+
+    env: dict = {}
+    _operations(env, str(tmp_path), host, metrics=asked, log_json=False)
+    assert env["BREHON_METRICS"] == shown
+    assert env["BREHON_REQUEST_LOG"] == "text"
+    assert Path(env["PROMETHEUS_MULTIPROC_DIR"]) == tmp_path.resolve() / "metrics"
