@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import os
 import socket
+import subprocess
 import time
 from pathlib import Path
 
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
-from .redis_server import RedisServer, free_port
+from .redis_server import RedisServer, free_port, redis_server_binary
 
 SLOTS = 16384
 #: Milliseconds without an answer before a node counts as failed: short, so
@@ -44,6 +47,12 @@ def _node_port() -> int:
                 continue
 
 
+def _server_version() -> tuple[int, ...]:
+    """The version of the redis-server binary (``redis-server --version``)."""
+    text = subprocess.run([redis_server_binary(), "--version"], capture_output=True, text=True).stdout
+    return tuple(int(part) for part in text.split("v=", 1)[1].split()[0].split(".")[:2])
+
+
 def _node_options(node_timeout_ms: int) -> tuple[str, ...]:
     return (
         "--cluster-enabled", "yes",
@@ -60,11 +69,14 @@ class LocalCluster:
     once every node says ``cluster_state:ok`` and every replica is linked."""
 
     def __init__(self, data_dir: str | os.PathLike, masters: int = 3, replicas: int = 1,
-                 node_timeout_ms: int = NODE_TIMEOUT_MS):
+                 node_timeout_ms: int = NODE_TIMEOUT_MS, debug: bool = False):
         self.data_dir = Path(data_dir)
         self.masters = masters
         self.replicas = replicas
         options = _node_options(node_timeout_ms)
+        if debug and _server_version() >= (7, 0):
+            # DEBUG SLEEP stalls a node on purpose in a test; Redis 7 asks for it (6.2 always has it).
+            options += ("--enable-debug-command", "local")
         self.nodes = [RedisServer(self.data_dir / f"node{index}", port=_node_port(), options=options)
                       for index in range(masters * (1 + replicas))]
 
@@ -150,6 +162,39 @@ class LocalCluster:
                     port = int(address.rsplit(":", 1)[1])
                     return next(server for server in self.nodes if server.port == port)
         raise LookupError(f"no master serves {key}")
+
+    def replica_of(self, master: RedisServer) -> RedisServer:
+        """A replica of the master ``master``."""
+        with self.client(master) as client:
+            master_id = client.execute_command("CLUSTER MYID")
+            master_id = master_id.decode() if isinstance(master_id, bytes) else master_id
+            for address, node in self._nodes_seen(client).items():
+                if node["master_id"] == master_id:
+                    port = int(address.rsplit(":", 1)[1])
+                    return next(server for server in self.nodes if server.port == port)
+        raise LookupError(f"the node on port {master.port} has no replica")
+
+    def wait_synced(self, master: RedisServer) -> None:
+        """Until every replica of ``master`` has confirmed all it was sent."""
+        def synced() -> bool:
+            with self.client(master) as client:
+                info = client.info("replication")
+            replicas = [value for key, value in info.items() if key.startswith("slave") and isinstance(value, dict)]
+            return bool(replicas) and all(replica["offset"] >= info["master_repl_offset"] for replica in replicas)
+        self._wait(synced, f"the replicas of the node on port {master.port} to confirm its writes")
+
+    def wait_stalled(self, node: RedisServer) -> None:
+        """Until ``node`` stops answering (a DEBUG SLEEP sent to it has begun)."""
+        def stalled() -> bool:
+            # No retries: redis-py would otherwise try again until the node answers.
+            with redis.Redis(host="127.0.0.1", port=node.port, socket_timeout=0.05,
+                             retry=Retry(NoBackoff(), 0)) as client:
+                try:
+                    client.ping()
+                except redis.TimeoutError:
+                    return True
+            return False
+        self._wait(stalled, f"the node on port {node.port} to stall")
 
     def kill_master(self, master: RedisServer) -> None:
         """``kill -9`` the master ``master``; return once its replica has

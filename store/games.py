@@ -20,6 +20,11 @@ the same code runs on Redis Cluster::
     created:<sha256(k)>   the game a creation with Idempotency-Key k made (expires)
     secret                random bytes made once: the key of the tokens derived for a creation
 
+On a Redis Cluster every script and transaction of one game names only
+that game's keys (and its channel), so it runs whole on the game's slot;
+``boards``, ``created:...`` and ``secret`` are each read and written alone,
+by single-key commands, wherever their slots are.
+
 Every appended entry and every stored summary is also published on the
 channel ``game:{<id>}:events`` (see :func:`event`), in the same script as
 the append, so listeners on any API process hear them in version order
@@ -40,7 +45,6 @@ import hmac
 import json
 import pickle
 import secrets
-from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path

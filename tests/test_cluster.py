@@ -18,44 +18,23 @@ from pathlib import Path
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from api_helpers import EXAMPLE_1, OPENING, bearer, new_record
-from test_live_events import call, create, listeners, post_turn, wait_ready  # noqa: F401 (a fixture)
+from test_live_events import call, create, listeners, post_turn, start_hosts, stop_hosts  # noqa: F401 (a fixture)
 from worker_games import keltis_goal_area
 
 from brehon.redis_server import free_port
 from store.redis_conn import connect
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
-def start_hosts(count: int, cluster_url: str, plain_url: str, **env) -> tuple[list[subprocess.Popen], list[int]]:
-    """``count`` API processes (gunicorn, threaded) on the cluster; the queue and
-    the limits on the plain Redis."""
-    environment = {**os.environ, "REDIS_URL": cluster_url, "BREHON_QUEUE_URL": plain_url,
-                   "BREHON_LIMITS_URL": plain_url, **env}
-    started, ports = [], []
-    for _ in range(count):
-        port = free_port()
-        started.append(subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", "1", "--threads", "32",
-             "--graceful-timeout", "2", "--bind", f"127.0.0.1:{port}", "api:create_app()"],
-            cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        ports.append(port)
-    for port in ports:
-        wait_ready(port)
-    return started, ports
-
-
-def stop_hosts(started: list[subprocess.Popen]) -> None:
-    for process in started:
-        process.terminate()
-    for process in started:
-        process.wait(timeout=10)
+def start_cluster_hosts(count: int, cluster_url: str, plain_url: str) -> tuple[list[subprocess.Popen], list[int]]:
+    """``count`` API processes on the cluster; the queue and the limits on the plain Redis."""
+    return start_hosts(count, REDIS_URL=cluster_url, BREHON_QUEUE_URL=plain_url, BREHON_LIMITS_URL=plain_url)
 
 
 @pytest.fixture(scope="module")
 def hosts(redis_cluster, redis_url):
     """Two API hosts on the session's cluster."""
-    started, ports = start_hosts(2, redis_cluster.url, redis_url)
+    started, ports = start_cluster_hosts(2, redis_cluster.url, redis_url)
     yield ports
     stop_hosts(started)
 

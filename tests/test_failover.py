@@ -24,9 +24,9 @@ import threading
 import time
 
 import pytest
-from api_helpers import bearer
+from api_helpers import OPENING, bearer, new_record
 from keltis_games import random_game
-from test_cluster import log_of, start_hosts, stop_hosts
+from test_cluster import call, log_of, post_turn, start_cluster_hosts, stop_hosts
 
 from brehon.redis_cluster import LocalCluster
 
@@ -109,7 +109,7 @@ def cluster(tmp_path):
 
 
 def test_no_acknowledged_turn_is_lost_when_a_master_is_killed(cluster, redis_url, capsys):
-    started, (port,) = start_hosts(1, cluster.url, redis_url)
+    started, (port,) = start_cluster_hosts(1, cluster.url, redis_url)
     try:
         begin = threading.Barrier(TABLES + 1)
         tables = [Table(port, seed, begin) for seed in range(TABLES)]
@@ -146,5 +146,58 @@ def test_no_acknowledged_turn_is_lost_when_a_master_is_killed(cluster, redis_url
                   f"{promoted_at - killed_at:.1f} s, the killed node back as its replica after "
                   f"{healed_at - killed_at:.1f} s; logging there resumed after {resumed_at - killed_at:.1f} s "
                   f"({refused} tries answered 503 or dropped meanwhile)")
+    finally:
+        stop_hosts(started)
+
+
+def test_while_a_shard_has_no_replica_its_turns_are_503_and_logged_once_when_it_is_back(cluster, redis_url):
+    started, (port,) = start_cluster_hosts(1, cluster.url, redis_url)
+    try:
+        status, created, _ = call(port, "POST", "/api/v1/games", new_record())
+        assert status == 201
+        replica = cluster.replica_of(cluster.master_of(f"game:{{{created['id']}}}:log"))
+        replica.kill()
+        key = {"Idempotency-Key": "the-first-turn-of-this-table"}
+        status, body, headers = post_turn(port, created, OPENING, 0, **key)
+        assert (status, headers["Content-Type"]) == (503, "application/problem+json")
+        assert int(headers["Retry-After"]) >= 1  # flask-limiter may raise it to its window's reset
+        assert "Idempotency-Key" in body["detail"]
+        replica.start()  # back: it catches up with its master
+        cluster.wait_healthy()
+        status, body, _ = post_turn(port, created, OPENING, 0, **key)
+        assert status == 201 and body["version"] == 1
+        assert [entry["turn"] for entry in log_of(cluster, created["id"])] == [OPENING]
+    finally:
+        stop_hosts(started)
+
+
+@pytest.fixture
+def stalling_cluster(tmp_path):
+    cluster = LocalCluster(tmp_path / "cluster", debug=True).start()
+    yield cluster
+    cluster.stop()
+
+
+def test_a_turn_that_landed_unconfirmed_is_503_and_its_retry_gets_its_first_answer(stalling_cluster, redis_url):
+    cluster = stalling_cluster
+    started, (port,) = start_cluster_hosts(1, cluster.url, redis_url)
+    try:
+        status, created, _ = call(port, "POST", "/api/v1/games", new_record())
+        assert status == 201
+        master = cluster.master_of(f"game:{{{created['id']}}}:log")
+        replica = cluster.replica_of(master)
+        cluster.wait_synced(master)  # the new game is confirmed; what comes next is not
+        # The replica stalls (as a slow disk or a full network would) for longer than a turn waits for it.
+        stall = threading.Thread(target=lambda: cluster.client(replica).execute_command("DEBUG", "SLEEP", 3))
+        stall.start()
+        cluster.wait_stalled(replica)
+        key = {"Idempotency-Key": "the-first-turn-of-this-table"}
+        status, body, _ = post_turn(port, created, OPENING, 0, **key)
+        assert status == 503 and "Idempotency-Key" in body["detail"]
+        assert [entry["turn"] for entry in log_of(cluster, created["id"])] == [OPENING]  # it landed on the master
+        stall.join()
+        status, body, headers = post_turn(port, created, OPENING, 0, **key)
+        assert (status, body["version"], headers.get("Idempotent-Replayed")) == (201, 1, "true")
+        assert [entry["turn"] for entry in log_of(cluster, created["id"])] == [OPENING]
     finally:
         stop_hosts(started)

@@ -33,23 +33,36 @@ WAIT = 10.0
 @pytest.fixture(scope="module")
 def ports(redis_url):
     """Three API processes (gunicorn, threaded, as brehon serve runs it) on the test Redis."""
-    started, found = [], []
-    env = {**os.environ, "REDIS_URL": redis_url}
+    started, found = start_hosts(3, REDIS_URL=redis_url)
+    yield found
+    stop_hosts(started)
+
+
+def start_hosts(count: int, **env: str) -> tuple[list[subprocess.Popen], list[int]]:
+    """``count`` API processes (gunicorn, threaded) with ``env``; once they answer."""
+    environment = {**os.environ, **env}
+    started, ports = [], []
     try:
-        for _ in range(3):
+        for _ in range(count):
             port = free_port()
             started.append(subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", "1", "--threads", "32",
                  "--graceful-timeout", "2", "--bind", f"127.0.0.1:{port}", "api:create_app()"],
-                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-            found.append(port)
-        for port in found:
+                cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            ports.append(port)
+        for port in ports:
             wait_ready(port)
-        yield found
-    finally:
-        for process in started:
-            process.terminate()
-            process.wait(timeout=10)
+    except BaseException:
+        stop_hosts(started)
+        raise
+    return started, ports
+
+
+def stop_hosts(started: list[subprocess.Popen]) -> None:
+    for process in started:
+        process.terminate()
+    for process in started:
+        process.wait(timeout=10)
 
 
 def wait_ready(port: int) -> None:
