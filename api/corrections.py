@@ -18,7 +18,7 @@ from flask import g
 from flask_smorest import Blueprint
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from scoring import Game, Refused, Violation
+from scoring import Game, record_invalid
 
 from .games import IDEMPOTENCY_KEY, SECURITY, _matches, _repeat, _stale, log_entry, open_write, store, table_access
 from .problems import MEDIA_TYPE as PROBLEM
@@ -115,5 +115,4 @@ def _corrected_index(table: Table, correction: dict, turns: int) -> int:
         where, index = "/replace", correction["replace"]
     if 0 <= index < turns:
         return index
-    reason = f"{where} names no turn: the game has {turns} turns"
-    raise Refused(Violation(table.record["game"], "record.invalid", None, None, {"pointer": where, "reason": reason}))
+    raise record_invalid(table.record["game"], where, f"names no turn: the game has {turns} turns")

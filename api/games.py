@@ -16,7 +16,7 @@ from flask import Response, current_app, g, request
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
-from scoring import Game, Refused, Violation
+from scoring import Game, unknown_board
 from worker.exports import scoresheet_csv, scoresheet_pdf
 from worker.jobs import enqueue_summary
 
@@ -178,16 +178,7 @@ def _stored_board(record: dict) -> dict:
     except Missing:
         stored = {"game": None}
     if stored["game"] != record.get("game"):
-        # A fault the rules check before the board (format, game, options,
-        # players) is the one to report; the engine finds it first.
-        try:
-            Game.replay(record)
-        except Refused as refused:
-            found = refused.violation
-            if found.rule != "board.invalid" and not found.details.get("pointer", "").startswith("/board"):
-                raise
-        raise Refused(Violation(record.get("game"), "record.invalid", None, None,
-                                {"pointer": "/board/id", "reason": f"/board/id names no stored {record.get('game')} board"}))
+        raise unknown_board(record)
     return stored["board"]
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring import Game  # noqa: E402
-from scoring.keltis import KELTIS  # noqa: E402
+from scoring.keltis import RULESET as KELTIS  # noqa: E402
 from timing import random_turns, seconds_per_call  # noqa: E402
 
 SEED = 2008

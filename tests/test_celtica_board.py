@@ -5,7 +5,7 @@ import copy
 import pytest
 
 from scoring import RULESETS, Game, Refused, RuleBroken
-from scoring.celtica import KINDS
+from scoring.celtica.state import KINDS
 
 from celtica_games import SAMPLE_BOARD, record, turn
 

@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import Game, Refused
-from scoring.celtica import DRUIDS, KINDS, amulet_score, ranking_key
+from scoring.celtica.score import amulet_score, ranking_key
+from scoring.celtica.state import DRUIDS, KINDS
 
 from celtica_games import IDS, OPTIONS, boards, play_turn, random_game, record, setups
 

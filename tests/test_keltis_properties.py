@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from keltis_games import random_game
 from scoring import Game, Refused
 from scoring.engine import RuleBroken
-from scoring.keltis import KELTIS, PATHS, STOCK
+from scoring.keltis import RULESET as KELTIS
+from scoring.keltis.board import PATHS, STOCK
 
 CARDS = 110
 REMOVED = {2: 30, 3: 0, 4: 0}  # cards put back in the box unseen

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from orakel_games import boards, conservation_faults, new_record, options, play_random, play_turn, setups
 from scoring.cards import COLORS, HAND_SIZE
 from scoring.engine import Game, Refused
-from scoring.keltis_orakel import TILES
+from scoring.keltis_orakel.board import TILES
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
