@@ -136,9 +136,10 @@ class Supply:
     def check_holds(self, player: str, card: Card) -> None:
         """``card.exhausted`` or ``card.not_in_hand`` when ``player`` cannot
         play or discard ``card`` (keltis.md §7.3)."""
-        if self.hands[player].known[card]:
+        # .get: a Counter's own lookup of a missing card is a slow Python call
+        if self.hands[player].known.get(card):
             return
-        if self.seen[card] >= COPIES:
+        if self.seen.get(card, 0) >= COPIES:
             raise RuleBroken("card.exhausted", {"card": card_json(card)}, color=card[0], value=card[1])
         if self.hands[player].unknown == 0:
             raise RuleBroken("card.not_in_hand", {"card": card_json(card)}, color=card[0], value=card[1])
@@ -161,7 +162,7 @@ class Supply:
 
     def _leave_hand(self, player: str, card: Card) -> None:
         hand = self.hands[player]
-        if hand.known[card]:
+        if hand.known.get(card):
             hand.known[card] -= 1
             self.seen[card] -= 1  # a known card was seen in the hand; the caller lays it down
         else:
@@ -207,9 +208,9 @@ class Supply:
     def could_hold(self, player: str, card: Card) -> bool:
         """Whether ``player`` may play or discard ``card`` as far as Brehon knows."""
         hand = self.hands[player]
-        if hand.known[card]:
+        if hand.known.get(card):
             return True
-        return hand.unknown > 0 and self.seen[card] < COPIES
+        return hand.unknown > 0 and self.seen.get(card, 0) < COPIES
 
     def possible_cards(self, player: str) -> list[Card]:
         """Every card the player may hold, in colour then value order."""

@@ -248,7 +248,7 @@ class Ruleset(ABC, Generic[State]):
         from the state after setup (:mod:`scoring.chronicle`)."""
 
     def is_over(self, state: State) -> bool:
-        return self.scoresheet(state)["status"] == "finished"
+        return bool(self.scoresheet(state)["status"] == "finished")
 
     def describe(self) -> JSON:
         """What ``GET /api/v1/rulesets`` says of this game."""

@@ -125,7 +125,7 @@ def register(game: str, templates: dict[str, dict[str, str]]) -> None:
 
 
 
-class _Fields(dict):
+class _Fields(dict[str, Any]):
     """Format fields: translated words, and missing keys left visible."""
 
     def __missing__(self, key: str) -> str:
@@ -142,7 +142,7 @@ def _word(value: Any, lang: str) -> Any:
     return value
 
 
-def render(game: str | None, rule: str, lang: str, values: dict) -> str:
+def render(game: str | None, rule: str, lang: str, values: dict[str, Any]) -> str:
     """The message of ``rule`` in ``lang``, filled from ``values``."""
     lang = lang if lang in LANGUAGES else "en"
     templates = _GAMES.get(game or "", {}).get(rule) or SHARED.get(rule)

@@ -17,7 +17,7 @@ from .messages import MESSAGES
 from .state import (COPIES, DISPLAY, DRUID_CARDS, DRUIDS, EXPERIENCE_CARDS, FIND_SITES, HAND, KINDS, WITH_PARTS,
                     START_PARTS, CelticaState, Seat, no_parts)
 
-ACTION_FIELDS = {
+ACTION_FIELDS = schema.ActionShapes({
     "move": (("druid", "cards"), ("experience",)),
     "take": (("parts",), ()),
     "reveal": (("parts",), ()),
@@ -25,7 +25,7 @@ ACTION_FIELDS = {
     "cult": (("draw",), ()),
     "swap": (("give", "take"), ()),
     "buy": (("part",), ()),
-}
+})
 #: the action types each open decision accepts (``end`` adds ``reveal``
 #: when its refill would draw a part)
 ALLOWED = {"move": ("move",), "take": ("take",), "give": ("give",), "cult": ("cult",),
@@ -64,26 +64,25 @@ class Celtica(Ruleset[CelticaState]):
         actions = schema.expect_turn_frame(turn, players)
         for index, action in enumerate(actions):
             schema.expect_action(action, index, ACTION_FIELDS)
-            where = f"/actions/{index}"
             kind = action["type"]
             if kind == "move":
-                schema.expect_choice(action["druid"], f"{where}/druid", DRUIDS, index)
-                schema.expect_int(action["cards"], f"{where}/cards", 0, action=index)
+                schema.expect_choice(action["druid"], f"/actions/{index}/druid", DRUIDS, index)
+                schema.expect_int(action["cards"], f"/actions/{index}/cards", 0, action=index)
                 if "experience" in action:
-                    schema.expect_int(action["experience"], f"{where}/experience", 0, action=index)
+                    schema.expect_int(action["experience"], f"/actions/{index}/experience", 0, action=index)
             elif kind in ("take", "give", "reveal"):
                 allowed = (*KINDS, None) if kind == "reveal" else KINDS
-                schema.expect_list(action["parts"], f"{where}/parts", action=index)
+                schema.expect_list(action["parts"], f"/actions/{index}/parts", action=index)
                 for position, part in enumerate(action["parts"]):
-                    schema.expect_choice(part, f"{where}/parts/{position}", allowed, index)
+                    schema.expect_choice(part, f"/actions/{index}/parts/{position}", allowed, index)
             elif kind == "cult":
                 if action["draw"] is not None:
-                    schema.expect_bool(action["draw"], f"{where}/draw", index)
+                    schema.expect_bool(action["draw"], f"/actions/{index}/draw", index)
             elif kind == "swap":
-                schema.expect_choice(action["give"], f"{where}/give", KINDS, index)
-                schema.expect_choice(action["take"], f"{where}/take", KINDS, index)
+                schema.expect_choice(action["give"], f"/actions/{index}/give", KINDS, index)
+                schema.expect_choice(action["take"], f"/actions/{index}/take", KINDS, index)
             else:
-                schema.expect_choice(action["part"], f"{where}/part", KINDS, index)
+                schema.expect_choice(action["part"], f"/actions/{index}/part", KINDS, index)
 
     def board_problems(self, board: Any) -> list[RuleBroken]:
         """Every problem of a board profile (§2.1)."""
@@ -105,9 +104,9 @@ class Celtica(Ruleset[CelticaState]):
             for kind in parts[player]:
                 seats[player].parts[kind] += 1
         known = no_parts()
-        for kind in display:
-            if kind is not None:
-                known[kind] += 1
+        for shown in display:
+            if shown is not None:
+                known[shown] += 1
         return CelticaState(
             players=ids, options=options, locations=locations, seats=seats,
             druid_deck=len(DRUIDS) * DRUID_CARDS - HAND * len(ids),
@@ -340,7 +339,7 @@ def _clockwise_from_left(state: CelticaState, player: str) -> list[str]:
 
 def _after_play_turn(state: CelticaState) -> None:
     """What follows a play-phase turn (§4.2): an end, a new round, or the next player."""
-    player = state.active
+    player = _active(state)
     if all(at == state.goal for at in state.druids.values()):
         _end_game(state, player, "all_druids_in_goal")
     elif not state.displayed() and not state.supply and not sum(state.ruin.values()):

@@ -16,13 +16,13 @@ from .chronicle import KeltisChronicle
 from .messages import CARD_RULES, MESSAGES
 from .state import Figure, KeltisState, Seat
 
-ACTION_FIELDS = {
+ACTION_FIELDS = schema.ActionShapes({
     "play": (("card",), ("figure", "bonus")),
     "discard": (("card",), ()),
     "clover": (("path",), ("figure",)),
     "reveal": (("path", "row", "tile"), ()),
     "draw": (("from",), ()),
-}
+})
 # What each open decision accepts besides a free reveal.
 ALLOWED = {"main": ("play", "discard"), "clover": ("clover",), "draw": ("draw",)}
 FREE_REVEAL_AT = ("main", "clover", "draw")
@@ -74,24 +74,23 @@ class Keltis(Ruleset[KeltisState]):
         """``record.invalid`` for a malformed turn; ``action=`` marks the action."""
         for index, action in enumerate(schema.expect_turn_frame(turn, players)):
             schema.expect_action(action, index, ACTION_FIELDS)
-            pointer = f"/actions/{index}"
             kind = action["type"]
             if kind in ("play", "discard"):
-                schema.expect_card(action["card"], f"{pointer}/card", COLORS, index)
+                schema.expect_card(action["card"], f"/actions/{index}/card", COLORS, index)
             if kind in ("play", "clover") and "figure" in action:
-                schema.expect_choice(action["figure"], f"{pointer}/figure", (None, *SIZES), index)
+                schema.expect_choice(action["figure"], f"/actions/{index}/figure", (None, *SIZES), index)
             if kind == "play" and "bonus" in action:
-                schema.expect_choice(action["bonus"], f"{pointer}/bonus", (None, *PATHS), index)
+                schema.expect_choice(action["bonus"], f"/actions/{index}/bonus", (None, *PATHS), index)
             elif kind == "clover":
-                schema.expect_choice(action["path"], f"{pointer}/path", (None, *PATHS), index)
+                schema.expect_choice(action["path"], f"/actions/{index}/path", (None, *PATHS), index)
                 if action["path"] is None and action.get("figure") is not None:
-                    raise schema.invalid(f"{pointer}/figure", "must be null when the clover is declined", index)
+                    raise schema.invalid(f"/actions/{index}/figure", "must be null when the clover is declined", index)
             elif kind == "reveal":
-                schema.expect_choice(action["path"], f"{pointer}/path", PATHS, index)
-                schema.expect_int(action["row"], f"{pointer}/row", 1, END_ROW, index)
-                schema.expect_choice(action["tile"], f"{pointer}/tile", TILES, index)
+                schema.expect_choice(action["path"], f"/actions/{index}/path", PATHS, index)
+                schema.expect_int(action["row"], f"/actions/{index}/row", 1, END_ROW, index)
+                schema.expect_choice(action["tile"], f"/actions/{index}/tile", TILES, index)
             elif kind == "draw":
-                schema.expect_choice(action["from"], f"{pointer}/from", ("deck", *COLORS), index)
+                schema.expect_choice(action["from"], f"/actions/{index}/from", ("deck", *COLORS), index)
 
     # -- setup (rules §3) ---------------------------------------------------
 
@@ -109,6 +108,7 @@ class Keltis(Ruleset[KeltisState]):
             supply=Supply.deal(ids, DRAW_PILE[len(ids)]),
             laid={path: [None] * (END_ROW + 1) for path in PATHS},
             taken={path: [False] * (END_ROW + 1) for path in PATHS},
+            active=ids[0],
         )
         for path, row, tile in listed:
             state.record_tile(path, row, tile)
@@ -140,6 +140,7 @@ class Keltis(Ruleset[KeltisState]):
             if state.decision != "done":
                 raise RuleBroken("turn.incomplete", {"decision": state.decision})
             state.decision = "main"
+            state.active = state.players[(state.turn + 1) % len(state.players)]
         state.turn += 1
 
     def apply(self, state: KeltisState, action: JSON) -> None:
@@ -182,8 +183,9 @@ class Keltis(Ruleset[KeltisState]):
         check_row(CARD_RULES, color, seat.rows[color], value)
         figure = seat.figures.get(color)
         size, bonus = action.get("figure"), action.get("bonus")
+        entering = None
         if figure is None:
-            _check_entry(seat, color, size)
+            entering = _check_entry(seat, color, size)
             if bonus is not None:
                 raise RuleBroken("keltis.bonus.unexpected", {"color": color})
         else:
@@ -198,9 +200,9 @@ class Keltis(Ruleset[KeltisState]):
                     _check_movable(seat, bonus)
         state.supply.play(player, card)
         seat.rows[color].append(value)
-        if figure is None:
-            self._enter(state, seat, color, size)
-        elif figure.row < END_ROW:
+        if entering is not None:
+            self._enter(state, seat, color, entering)
+        elif figure is not None and figure.row < END_ROW:
             self._step(state, color)
         elif bonus is not None:
             self._step(state, bonus)
@@ -229,7 +231,7 @@ class Keltis(Ruleset[KeltisState]):
         elif not state.options["clover_can_enter"]:
             raise RuleBroken("keltis.move.no_figure", {"path": path})
         else:
-            _check_entry(seat, path, size)
+            size = _check_entry(seat, path, size)
             state.clovers += 1
             self._enter(state, seat, path, size)
 
@@ -280,6 +282,7 @@ class Keltis(Ruleset[KeltisState]):
     def _arrive(self, state: KeltisState, path: str, row: int) -> None:
         """The stone's content takes effect for the active player."""
         tile = state.content(path, row)
+        assert tile is not None, "an arrival is on a known stone"
         seat = state.seats[state.active]
         state.decision = "draw"
         if tile == "wish":
@@ -356,13 +359,15 @@ class Keltis(Ruleset[KeltisState]):
         }
 
 
-def _check_entry(seat: Seat, path: str, size: str | None) -> None:
-    """A figure must enter ``path``: ``figure.missing``, ``figure.unavailable``."""
+def _check_entry(seat: Seat, path: str, size: str | None) -> str:
+    """The size of the figure that enters ``path``: ``figure.missing``,
+    ``figure.unavailable``."""
     if size is None:
         raise RuleBroken("keltis.figure.missing", {"path": path})
     if not seat.left(size):
         raise RuleBroken("keltis.figure.unavailable",
                          {"figure": size, "small_left": seat.small_left, "large_left": seat.large_left})
+    return size
 
 
 def _check_movable(seat: Seat, path: str) -> None:

@@ -54,6 +54,7 @@ class KeltisState:
     known_dark: int = 0  # known tiles on rows 1-8
     goal_area: int = 0
     turn: int = 0  # turns played
+    active: str = ""  # whose turn is open (the last player's once the game is over)
     end_reason: str | None = None
     # the open turn
     decision: str = "main"
@@ -63,11 +64,6 @@ class KeltisState:
     @property
     def over(self) -> bool:
         return self.end_reason is not None
-
-    @property
-    def active(self) -> str:
-        """Whose turn is open (the last player's once the game is over)."""
-        return self.players[self.turn % len(self.players)]
 
     def content(self, path: str, row: int) -> str | None:
         """What lies on a stone now: a tile id, ``none``, or None if unknown."""

@@ -58,7 +58,7 @@ class Board:
         return len(self.kinds) - 1
 
     @classmethod
-    def of(cls, profile: dict) -> "Board":
+    def of(cls, profile: JSON) -> "Board":
         fields = profile["fields"]
         colors = [spot.get("color") for spot in fields]
         ahead: dict[str, list[int | None]] = {}
@@ -82,11 +82,11 @@ class Board:
         )
 
 
-def _problem(check: str, pointer: str, reason: str) -> dict:
+def _problem(check: str, pointer: str, reason: str) -> JSON:
     return {"check": check, "pointer": pointer, "reason": f"{pointer or '/'} {reason}"}
 
 
-def _stones_are(spot: dict, wanted: int) -> bool:
+def _stones_are(spot: JSON, wanted: int) -> bool:
     """Whether a field holds ``wanted`` stones; absent or null is 0, and only an
     integer counts (``2.0`` and ``true`` are no stone counts)."""
     stones = spot.get("stones")
@@ -99,13 +99,13 @@ def _int_list(value: Any, size: int, low: int | None = None) -> bool:
             and all(schema.is_int(item) and (low is None or item >= low) for item in value))
 
 
-def board_problems(board: Any, pointer: str = "") -> list[dict]:
+def board_problems(board: Any, pointer: str = "") -> list[JSON]:
     """Every §3.2 problem of a profile, in the order of the checks.
 
     Each problem is ``{"check", "pointer", "reason"}``. A broken shape or
     field shape stops the list there, since the later checks read the fields.
     """
-    problems: list[dict] = []
+    problems: list[JSON] = []
     if not isinstance(board, dict):
         return [_problem("shape", pointer, "must be an object")]
     for key in BOARD_KEYS:
@@ -185,12 +185,12 @@ def board_problems(board: Any, pointer: str = "") -> list[dict]:
     return problems
 
 
-def board_warnings(board: dict) -> list[dict]:
+def board_warnings(board: JSON) -> list[JSON]:
     """The §3.3 warnings of a valid profile, one entry per code."""
     fields = board["fields"]
     values = [spot["value"] for spot in fields]
     colors = [spot.get("color") for spot in fields]
-    found: list[tuple[str, dict]] = []
+    found: list[tuple[str, JSON]] = []
     lower = [index for index in range(2, len(fields)) if values[index] < values[index - 1]]
     if lower:
         found.append(("values_decrease", {"fields": lower}))

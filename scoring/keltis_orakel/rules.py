@@ -53,14 +53,14 @@ def _check_options(options: JSON) -> None:
         raise schema.invalid("/options/stones_per_landing", "must be one of 1, all")
 
 
-ACTIONS = {
+ACTIONS = schema.ActionShapes({
     "play": (("card",), ("figure", "priestess")),
     "discard": (("card",), ()),
     "reveal": (("field", "tile"), ()),
     "spiral": ((), ("to",)),
     "goblin": ((), ("hand", "row")),
     "draw": (("from",), ()),
-}
+})
 SOURCES = ("deck", *COLORS)
 #: which decision each non-reveal action answers
 DECIDES = {"play": "main", "discard": "main", "spiral": "spiral", "goblin": "goblin", "draw": "draw"}
@@ -90,29 +90,28 @@ class Orakel(Ruleset[OrakelState]):
         actions = schema.expect_turn_frame(turn, players)
         for index, action in enumerate(actions):
             schema.expect_action(action, index, ACTIONS)
-            where = f"/actions/{index}"
             kind = action["type"]
             if kind == "play":
-                schema.expect_card(action["card"], f"{where}/card", COLORS, index)
-                _int_or_none(action.get("figure"), f"{where}/figure", index)
-                _int_or_none(action.get("priestess"), f"{where}/priestess", index)
+                schema.expect_card(action["card"], f"/actions/{index}/card", COLORS, index)
+                _int_or_none(action.get("figure"), f"/actions/{index}/figure", index)
+                _int_or_none(action.get("priestess"), f"/actions/{index}/priestess", index)
                 if action.get("figure") is not None and action.get("priestess") is not None:
-                    raise schema.invalid(f"{where}/priestess", "cannot be given together with figure", index)
+                    raise schema.invalid(f"/actions/{index}/priestess", "cannot be given together with figure", index)
             elif kind == "discard":
-                schema.expect_card(action["card"], f"{where}/card", COLORS, index)
+                schema.expect_card(action["card"], f"/actions/{index}/card", COLORS, index)
             elif kind == "reveal":
-                schema.expect_int(action["field"], f"{where}/field", action=index)
-                schema.expect_choice(action["tile"], f"{where}/tile", REVEALED, index)
+                schema.expect_int(action["field"], f"/actions/{index}/field", action=index)
+                schema.expect_choice(action["tile"], f"/actions/{index}/tile", REVEALED, index)
             elif kind == "spiral":
-                _int_or_none(action.get("to"), f"{where}/to", index)
+                _int_or_none(action.get("to"), f"/actions/{index}/to", index)
             elif kind == "goblin":
-                _card_or_none(action.get("hand"), f"{where}/hand", index)
+                _card_or_none(action.get("hand"), f"/actions/{index}/hand", index)
                 if action.get("row") is not None:
-                    schema.expect_choice(action["row"], f"{where}/row", COLORS, index)
+                    schema.expect_choice(action["row"], f"/actions/{index}/row", COLORS, index)
                     if action.get("hand") is not None:
-                        raise schema.invalid(f"{where}/row", "cannot be given together with hand", index)
+                        raise schema.invalid(f"/actions/{index}/row", "cannot be given together with hand", index)
             else:
-                schema.expect_choice(action["from"], f"{where}/from", SOURCES, index)
+                schema.expect_choice(action["from"], f"/actions/{index}/from", SOURCES, index)
 
     def board_problems(self, board: Any) -> list[RuleBroken]:
         """Every §3.2 problem, as ``board.invalid``. A profile always sits at
@@ -151,6 +150,7 @@ class Orakel(Ruleset[OrakelState]):
             stones=list(plan.stones),
             known_tiles=Counter(laid.values()),
             warnings=warnings,
+            active=ids[0],
         )
 
     def begin_turn(self, state: OrakelState, player: str) -> None:
@@ -169,6 +169,8 @@ class Orakel(Ruleset[OrakelState]):
                 raise RuleBroken("turn.incomplete", {"decision": state.decision})
         state.turn += 1
         state.decision = "main" if state.end_reason is None else "over"
+        if state.end_reason is None:
+            state.active = state.players[state.turn % len(state.players)]
 
     def apply(self, state: OrakelState, action: JSON) -> None:
         kind = action["type"]
@@ -352,6 +354,7 @@ class Orakel(Ruleset[OrakelState]):
         """The tile on ``spot`` takes effect (§8.3)."""
         seat = state.seats[state.active]
         tile = state.tiles[spot]
+        assert tile is not None, "a tile takes effect once it is known"
         if state.taken[spot]:
             self._movement_over(state)
         elif tile.startswith("points-"):

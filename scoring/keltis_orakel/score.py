@@ -28,7 +28,7 @@ def sheet_row(board: Board, player: str, figures: list[int], stones: int, mirror
 def sheet(state: OrakelState) -> JSON:
     rows = [sheet_row(state.board, player, seat.figures, seat.stones_held, seat.mirrors, seat.track)
             for player, seat in state.seats.items()]
-    extra = {"warnings": state.warnings} if state.warnings else {}
+    extra: JSON = {"warnings": state.warnings} if state.warnings else {}
     return scoresheet(GAME, state.end_reason, rows, [row["total"] for row in rows], **extra)
 
 

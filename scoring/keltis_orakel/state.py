@@ -44,6 +44,7 @@ class OrakelState:
     warnings: list[JSON]
     priestess: int = 0
     turn: int = 0
+    active: str = ""  # whose turn is open (the last player's once the game is over)
     end_reason: str | None = None
     # the open turn
     decision: str = "main"
@@ -52,8 +53,3 @@ class OrakelState:
     turn_start: int = 0  # where that figure stood before the card move
     draws: int = 0  # cards still to draw
     clovers: int = 0  # clover moves in this turn (the summary's chains)
-
-    @property
-    def active(self) -> str:
-        """Whose turn is open (the last player's once the game is over)."""
-        return self.players[self.turn % len(self.players)]
