@@ -40,12 +40,16 @@ def checked_give(seat: Seat, parts: list[str]) -> None:
 
 def refill(state: CelticaState, names: list[str | None]) -> None:
     """Draw ``names`` (one per part, None unrecorded) onto the display (§8.3);
-    ``reveal.impossible`` for a part that cannot have been drawn. Drawn on a
-    copy of the four piles first, so that a refusal changes nothing."""
-    trial = copy.copy(state)
-    trial.display, trial.ruin = dict(state.display), dict(state.ruin)
-    _draw_parts(trial, names)
-    state.display, state.unknown, state.supply, state.ruin = trial.display, trial.unknown, trial.supply, trial.ruin
+    ``reveal.impossible`` for a part that cannot have been drawn. Named
+    parts are drawn on a copy of the piles first, so that a refusal changes
+    nothing (unnamed ones always fit)."""
+    if any(kind is not None for kind in names):
+        trial = copy.copy(state)
+        trial.display, trial.ruin = dict(state.display), dict(state.ruin)
+        _draw_parts(trial, names)
+        state.display, state.unknown, state.supply, state.ruin = trial.display, trial.unknown, trial.supply, trial.ruin
+    else:
+        _draw_parts(state, names)
     state.refill_pending = False
 
 
