@@ -74,7 +74,7 @@ def browser():
     """The system's Chromium, headless."""
     path = chromium_path()
     if path is None:
-        pytest.fail("Browser tests need Chromium: apt-get install chromium (.ci/run does this).")
+        pytest.fail("Browser tests need Chromium: apt-get install chromium (make test installs it: tools/test-deps).")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         yield chromium

@@ -67,10 +67,13 @@ def test_a_new_version_is_offered_never_forced(page, base_url):
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     answer(page, "play")  # a turn half composed
     page.evaluate("window.sameDocument = true")
+    page.evaluate("navigator.serviceWorker.addEventListener('controllerchange', () => { window.controllerChanged = true; })")
     page.evaluate("navigator.serviceWorker.register('/sw.js?version=next')")
     notice = page.locator("#notice")
     expect(notice).to_contain_text("A new version of Brehon is ready.")
-    page.wait_for_timeout(1000)
+    # The new worker is installed and waits: nothing took control of the page.
+    page.wait_for_function("navigator.serviceWorker.getRegistration().then(r => r.waiting && r.waiting.state === 'installed')")
+    assert page.evaluate("window.controllerChanged") is None
     # Nothing was reloaded: the page and the answers given so far are as they were.
     assert page.evaluate("window.sameDocument") is True
     expect(page.locator("#question")).to_have_attribute("data-key", "card.color")
