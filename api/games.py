@@ -21,7 +21,7 @@ from worker.exports import scoresheet_csv, scoresheet_pdf
 from worker.jobs import enqueue_summary
 
 from .problems import IDEMPOTENCY_REUSED, READ_ONLY, STALE, VERSION_REQUIRED, Problem, violations_json
-from .limits import refuse_long_game
+from .limits import count_failed_authentication, refuse_long_game
 from .problems import MEDIA_TYPE as PROBLEM
 from .schemas import (
     CheckSchema,
@@ -79,6 +79,7 @@ def table_access(write: bool):
             try:
                 table = store().load(game_id, _bearer(), needs_token=True)
             except Missing:
+                count_failed_authentication()
                 raise _no_game() from None
             role = table.role(_bearer())
             if write and role != "table":

@@ -6,10 +6,20 @@ a Redis that keeps nothing on disk for them: a lost count harms nobody, and
 a count in the durable Redis would cost every turn a second fsync), else in
 the application's Redis (``REDIS_URL``).
 
-    BREHON_LIMIT_CREATE   POST /api/v1/games, per client address
-    BREHON_LIMIT_TURNS    POST .../turns and .../corrections, per game
-    BREHON_LIMIT_CHECKS   POST .../check, per game
-    BREHON_LIMIT_TALLIES  POST /api/v1/tally, per client address
+    BREHON_LIMIT_CREATE      POST /api/v1/games, per client address
+    BREHON_LIMIT_TURNS       POST .../turns and .../corrections, per game
+    BREHON_LIMIT_CHECKS      POST .../check, per game
+    BREHON_LIMIT_TALLIES     POST /api/v1/tally, per client address
+    BREHON_LIMIT_BOARDS      POST /api/v1/boards, per client address
+    BREHON_LIMIT_BAD_TOKENS  requests to a game whose token opens no game,
+                             per client address
+
+A game's own limits count only requests whose token opened the game: a
+stranger who knows the id (every spectator does: it is in the join link)
+never spends the table's budget. Failed authentications are counted per
+client address instead, and only they: over their limit a stranger's
+guesses get 429 instead of 404, while a table behind the same address (a
+proxy, the same Wi-Fi) plays on.
 
 Each is a flask-limiter string ("60 per minute"); the configuration
 (``create_app(test_config)``), else the environment variable of the same
@@ -26,9 +36,10 @@ import math
 import os
 import time
 
-from flask import Flask, current_app, request
+from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
+from limits import parse
 
 from scoring import Refused, Violation
 
@@ -44,6 +55,8 @@ DEFAULTS = {
     "BREHON_LIMIT_TURNS": "600 per minute",
     "BREHON_LIMIT_CHECKS": "1200 per minute",
     "BREHON_LIMIT_TALLIES": "120 per minute",
+    "BREHON_LIMIT_BOARDS": "30 per hour",
+    "BREHON_LIMIT_BAD_TOKENS": "120 per minute",
 }
 
 RATE_LIMITED = "/problems/rate-limited"
@@ -59,13 +72,21 @@ def game_of_request() -> str:
     return (request.view_args or {}).get("game_id", "")
 
 
-#: endpoint -> (setting, key, scope). Turns and corrections share one count.
+def opened_the_game(response: Response) -> bool:
+    """Whether a request to a game spends its budget: only when its token
+    opened the game (``api.games.table_access`` set ``g.table``)."""
+    return "table" in g
+
+
+#: endpoint -> (setting, key, scope, when a request counts: always, or
+#: only when it opened the game). Turns and corrections share one count.
 ROUTES = {
-    "games.create_game": ("BREHON_LIMIT_CREATE", client_address, "create"),
-    "games.post_turn": ("BREHON_LIMIT_TURNS", game_of_request, "turns"),
-    "corrections.post_correction": ("BREHON_LIMIT_TURNS", game_of_request, "turns"),
-    "games.check_turn": ("BREHON_LIMIT_CHECKS", game_of_request, "checks"),
-    "tally.tally": ("BREHON_LIMIT_TALLIES", client_address, "tallies"),
+    "games.create_game": ("BREHON_LIMIT_CREATE", client_address, "create", None),
+    "games.post_turn": ("BREHON_LIMIT_TURNS", game_of_request, "turns", opened_the_game),
+    "corrections.post_correction": ("BREHON_LIMIT_TURNS", game_of_request, "turns", opened_the_game),
+    "games.check_turn": ("BREHON_LIMIT_CHECKS", game_of_request, "checks", opened_the_game),
+    "tally.tally": ("BREHON_LIMIT_TALLIES", client_address, "tallies", None),
+    "boards.create_board": ("BREHON_LIMIT_BOARDS", client_address, "boards", None),
 }
 
 
@@ -76,20 +97,42 @@ def init_app(app: Flask) -> Limiter:
         app.config.setdefault(setting, os.environ.get(setting, default))
     app.config.setdefault("BREHON_LIMITS_URL", os.environ.get("BREHON_LIMITS_URL") or app.config["REDIS_URL"])
     limiter = Limiter(client_address, app=app, storage_uri=app.config["BREHON_LIMITS_URL"], key_prefix="brehon")
-    for endpoint, (setting, key, scope) in ROUTES.items():
-        limit = limiter.shared_limit(lambda setting=setting: current_app.config[setting], scope, key_func=key)
+    app.extensions["brehon.limiter"] = limiter
+    for endpoint, (setting, key, scope, counts) in ROUTES.items():
+        # With deduct_when, flask-limiter tests the count before the view and
+        # adds to it after the answer, when ``counts`` says the request does.
+        limit = limiter.shared_limit(lambda setting=setting: current_app.config[setting], scope, key_func=key,
+                                     deduct_when=counts)
         app.view_functions[endpoint] = limit(app.view_functions[endpoint])
 
     def too_many(error: RateLimitExceeded):
-        # Seconds until the window resets; never more than the window itself
-        # (the storage rounds its reset time up to the next second).
-        current, window = limiter.current_limit, error.limit.limit.get_expiry()
-        wait = min(window, max(1, math.ceil(current.reset_at - time.time()))) if current else window
-        return response(Problem(429, f"Too many requests: at most {error.description}. Try again in {wait} s.",
-                                type=RATE_LIMITED, headers={"Retry-After": str(wait)}))
+        current = limiter.current_limit
+        return response(_too_many(error.description, error.limit.limit.get_expiry(),
+                                  current.reset_at if current else None))
 
     app.register_error_handler(RateLimitExceeded, too_many)
     return limiter
+
+
+def _too_many(description: str, window: int, reset_at: float | None) -> Problem:
+    # Seconds until the window resets; never more than the window itself
+    # (the storage rounds its reset time up to the next second).
+    wait = min(window, max(1, math.ceil(reset_at - time.time()))) if reset_at else window
+    return Problem(429, f"Too many requests: at most {description}. Try again in {wait} s.",
+                   type=RATE_LIMITED, headers={"Retry-After": str(wait)})
+
+
+def count_failed_authentication() -> None:
+    """Count a request whose token opened no game against its client address
+    (``BREHON_LIMIT_BAD_TOKENS``); over the limit it is 429. Counted by hand
+    with flask-limiter's own storage and strategy: its decorators decide
+    before the view runs, and only the view knows that the token failed."""
+    limiter = current_app.extensions["brehon.limiter"]
+    limit = parse(current_app.config["BREHON_LIMIT_BAD_TOKENS"])
+    key = ("brehon", "bad-tokens", client_address())
+    if not limiter.limiter.hit(limit, *key):
+        reset_at = limiter.limiter.get_window_stats(limit, *key).reset_time
+        raise _too_many(str(limit), limit.get_expiry(), reset_at)
 
 
 def refuse_long_game(game: str, turns: int, turn: int | None) -> None:
