@@ -11,6 +11,7 @@ import dataclasses
 import functools
 import hashlib
 import json
+import re
 
 from flask import Response, current_app, g, request
 from flask_smorest import Blueprint
@@ -43,9 +44,23 @@ SECURITY = [{"table": []}]
 #: Longest Idempotency-Key accepted.
 MAX_KEY = 200
 
-#: The Idempotency-Key header of every write, for the OpenAPI document.
-IDEMPOTENCY_KEY = {"in": "header", "name": "Idempotency-Key", "required": False, "schema": {"type": "string"},
+#: A creation's Idempotency-Key is global (a repeat from anywhere gets the
+#: first game's id and table token), so it must be unguessable: at least 22
+#: characters of base64url, the length of 128 random bits (a UUID will do).
+CREATION_KEY = re.compile(r"[A-Za-z0-9_-]{22,%d}" % MAX_KEY)
+
+#: The Idempotency-Key header of every write to a game, for the OpenAPI document.
+IDEMPOTENCY_KEY = {"in": "header", "name": "Idempotency-Key", "required": False,
+                   "schema": {"type": "string", "minLength": 1, "maxLength": MAX_KEY},
                    "description": "a repeat with the same key and body gets the first answer"}
+
+#: The Idempotency-Key header of POST /games.
+CREATION_IDEMPOTENCY_KEY = {
+    "in": "header", "name": "Idempotency-Key", "required": False,
+    "schema": {"type": "string", "pattern": CREATION_KEY.pattern, "minLength": 22, "maxLength": MAX_KEY},
+    "description": "a repeat with the same key and body, from any client, gets the first game again: "
+                   "the key must be unguessable, at least 22 characters of A-Z a-z 0-9 _ - (128 random bits "
+                   "in base64url, or a UUID); 400 otherwise"}
 
 
 def store() -> Store:
@@ -104,10 +119,14 @@ def _matches(header: str, version: int) -> bool:
     return "*" in tags or str(version) in tags
 
 
-def _idempotency(turn: dict) -> Idempotency | None:
+def _idempotency(turn: dict, creation: bool = False) -> Idempotency | None:
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
+    if creation and not CREATION_KEY.fullmatch(key):
+        raise Problem(400, f"The Idempotency-Key of a new game has 22 to {MAX_KEY} characters of A-Z, a-z, 0-9, "
+                           "_ and - (128 random bits in base64url, or a UUID): anyone who guesses it gets the game.",
+                      title="Idempotency-Key too weak")
     if not key or len(key) > MAX_KEY:
         raise Problem(400, f"An Idempotency-Key has 1 to {MAX_KEY} characters.")
     body = json.dumps(turn, sort_keys=True, separators=(",", ":"))
@@ -145,7 +164,7 @@ def _summarise_if_over(game: Game, game_id: str, version: int) -> None:
 
 
 @blp.route("", methods=["POST"])
-@blp.doc(parameters=[IDEMPOTENCY_KEY])
+@blp.doc(parameters=[CREATION_IDEMPOTENCY_KEY])
 @blp.arguments(RecordSchema())
 @blp.response(201, CreatedSchema)
 @blp.alt_response(422, schema=ProblemSchema, description="The record is refused", content_type=PROBLEM)
@@ -154,7 +173,7 @@ def create_game(record):
 
     A repeat with the same Idempotency-Key and body answers the same game.
     """
-    key = _idempotency(record)
+    key = _idempotency(record, creation=True)
     try:
         first = store().created(key) if key else None
     except KeyReused:
