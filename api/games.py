@@ -16,6 +16,7 @@ import re
 from flask import Response, current_app, g, request
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
+from werkzeug.http import parse_etags
 
 from scoring import Game, Refused, Violation
 from worker.exports import scoresheet_csv, scoresheet_pdf
@@ -114,9 +115,9 @@ def _etag(version: int) -> str:
 
 
 def _matches(header: str, version: int) -> bool:
-    """Whether an If-Match header names ``version`` (or is ``*``)."""
-    tags = [tag.strip().removeprefix("W/").strip('"') for tag in header.split(",")]
-    return "*" in tags or str(version) in tags
+    """Whether an If-Match or If-None-Match header names ``version`` (a weak
+    tag counts; ``*`` alone names any, and a write refuses it first)."""
+    return parse_etags(header).contains_weak(str(version))
 
 
 def _idempotency(turn: dict, creation: bool = False) -> Idempotency | None:
@@ -236,7 +237,7 @@ def get_game(table: Table):
 @blp.route("/<game_id>/turns", methods=["POST"])
 @blp.doc(security=SECURITY, parameters=[
     {"in": "header", "name": "If-Match", "required": True, "schema": {"type": "string"},
-     "description": "the version the turn was composed on"},
+     "description": "the version the turn was composed on, as an ETag (`*` is refused: 428)"},
     IDEMPOTENCY_KEY,
 ])
 @table_access(write=True)
@@ -267,6 +268,9 @@ def open_write(table: Table, body: dict, what: str) -> tuple[str, Idempotency | 
     if_match = request.headers.get("If-Match")
     if if_match is None:
         raise Problem(428, f"Send If-Match with the version the {what} was composed on.", type=VERSION_REQUIRED)
+    if request.if_match.star_tag:  # "*" would skip the version check
+        raise Problem(428, f"If-Match: * names no version: send the version the {what} was composed on.",
+                      type=VERSION_REQUIRED)
     key = _idempotency(body)
     try:
         repeat = store().repeated(table.id, key) if key else None

@@ -174,6 +174,18 @@ def test_a_turn_needs_if_match(client):
     problem(answer, 428)
 
 
+def test_a_turn_must_name_its_version_not_any(client):
+    # "*" matches every version: a turn composed on an old one would be logged on the new.
+    created = create_game(client, new_record())
+    assert post_turn(client, created, OPENING, version=0).status_code == 201
+    url, headers = game_url(created, "/turns"), bearer(created["token"])
+    body = problem(client.post(url, json=OPENING, headers={**headers, "If-Match": "*"}), 428)
+    assert body["type"] == "/problems/version-required" and "If-Match: *" in body["detail"]
+    # A "*" in a list is no wildcard: only the versions named count.
+    problem(client.post(url, json=OPENING, headers={**headers, "If-Match": '"0", *'}), 412)
+    assert client.get(game_url(created), headers=headers).get_json()["version"] == 1
+
+
 def test_a_stale_version_is_412_with_the_current_state(client):
     created = create_game(client, new_record())
     assert post_turn(client, created, OPENING, version=0).status_code == 201
