@@ -86,8 +86,13 @@ def context(browser, base_url):
     """A fresh phone-sized browser profile (its own IndexedDB and service worker)."""
     context = browser.new_context(viewport=PHONE, base_url=base_url, locale="en-GB")
     context.set_default_timeout(10_000)
+    # Every test also checks that the app keeps to its Content-Security-Policy.
+    refused = []
+    context.on("console", lambda message: refused.append(message.text)
+               if "Content Security Policy" in message.text else None)
     yield context
     context.close()
+    assert refused == [], "the app broke its Content-Security-Policy"
 
 
 @pytest.fixture

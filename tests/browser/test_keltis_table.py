@@ -15,7 +15,10 @@ def test_a_whole_game_by_tapping(page, base_url):
     policy = Policy()
     asked = set()
     for _ in range(80):
-        if page.query_selector("#composer") is None:
+        # The table settles on the next question, or on the end of the game
+        # (a turn still being sent shows the waiting panel meanwhile).
+        page.wait_for_selector("#question, p.turn-now:not(#turn-now)")
+        if page.query_selector("#question") is None:
             break
         player = current_player(page)
         asked.update(play_turn(page, policy, player))
