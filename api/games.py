@@ -72,7 +72,8 @@ def store() -> Store:
 # -- edges: tokens, versions, keys --------------------------------------------
 
 
-def _bearer() -> str | None:
+def bearer() -> str | None:
+    """The token of the request's ``Authorization: Bearer`` header, if any."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     return token.strip() if scheme.lower() == "bearer" else None
 
@@ -93,11 +94,11 @@ def table_access(write: bool):
         @functools.wraps(view)
         def wrapper(*args, game_id: str, **kwargs):
             try:
-                table = store().load(game_id, _bearer(), needs_token=True)
+                table = store().load(game_id, bearer(), needs_token=True)
             except Missing:
                 count_failed_authentication()
                 raise _no_game() from None
-            role = table.role(_bearer())
+            role = table.role(bearer())
             if write and role != "table":
                 raise Problem(403, "The spectator token can only read this game.", type=READ_ONLY)
             g.table = table
