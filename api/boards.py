@@ -16,13 +16,13 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
 from scoring.engine import Refused, RuleBroken, Violation, ruleset_of
+from store import Missing
 
 from .problems import Problem, violations_json
 from .problems import MEDIA_TYPE
 from .schemas import BoardBodySchema, BoardQuerySchema, BoardSchema, ProblemSchema, ViolationSchema
 from .games import SECURITY, bearer, store
 from .limits import count_failed_authentication
-from .store import Missing
 
 blp = Blueprint("boards", __name__, url_prefix="/api/v1/boards", description="Board profiles")
 

@@ -11,8 +11,8 @@ the application's Redis (``REDIS_URL``).
     BREHON_LIMIT_CHECKS      POST .../check, per game
     BREHON_LIMIT_TALLIES     POST /api/v1/tally, per client address
     BREHON_LIMIT_BOARDS      POST /api/v1/boards, per client address
-    BREHON_LIMIT_BAD_TOKENS  requests to a game whose token opens no game,
-                             per client address
+    BREHON_LIMIT_BAD_TOKENS  requests to a game (or a board's DELETE) whose
+                             token opens nothing, per client address
 
 A game's own limits count only requests whose token opened the game: a
 stranger who knows the id (every spectator does: it is in the join link)
@@ -24,7 +24,8 @@ proxy, the same Wi-Fi) plays on.
 Each is a flask-limiter string ("60 per minute"); the configuration
 (``create_app(test_config)``), else the environment variable of the same
 name, else the generous default below sets it. A request over a limit gets
-429 problem+json with ``Retry-After`` in seconds.
+429 problem+json; flask-limiter's own headers say the limit, what is left
+of it and when it resets (``X-RateLimit-*``, ``Retry-After`` in seconds).
 
 Sizes: a game holds at most :data:`MAX_TURNS` turns (:func:`refuse_long_game`);
 a body at most ``api.MAX_BODY`` bytes (413, Flask's ``MAX_CONTENT_LENGTH``).
@@ -32,14 +33,11 @@ a body at most ``api.MAX_BODY`` bytes (413, Flask's ``MAX_CONTENT_LENGTH``).
 
 from __future__ import annotations
 
-import math
 import os
-import time
 
 from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
-from limits import parse
 
 from scoring import Refused, Violation
 
@@ -96,8 +94,10 @@ def init_app(app: Flask) -> Limiter:
     for setting, default in DEFAULTS.items():
         app.config.setdefault(setting, os.environ.get(setting, default))
     app.config.setdefault("BREHON_LIMITS_URL", os.environ.get("BREHON_LIMITS_URL") or app.config["REDIS_URL"])
-    limiter = Limiter(client_address, app=app, storage_uri=app.config["BREHON_LIMITS_URL"], key_prefix="brehon")
-    app.extensions["brehon.limiter"] = limiter
+    limiter = Limiter(client_address, app=app, storage_uri=app.config["BREHON_LIMITS_URL"], key_prefix="brehon",
+                      headers_enabled=True)
+    app.extensions["brehon.bad_tokens"] = limiter.shared_limit(
+        lambda: current_app.config["BREHON_LIMIT_BAD_TOKENS"], "bad-tokens", key_func=client_address)
     for endpoint, (setting, key, scope, counts) in ROUTES.items():
         # With deduct_when, flask-limiter tests the count before the view and
         # adds to it after the answer, when ``counts`` says the request does.
@@ -106,33 +106,21 @@ def init_app(app: Flask) -> Limiter:
         app.view_functions[endpoint] = limit(app.view_functions[endpoint])
 
     def too_many(error: RateLimitExceeded):
-        current = limiter.current_limit
-        return response(_too_many(error.description, error.limit.limit.get_expiry(),
-                                  current.reset_at if current else None))
+        return response(Problem(429, f"Too many requests: at most {error.description}. "
+                                     "Retry-After says in how many seconds to try again.", type=RATE_LIMITED))
 
     app.register_error_handler(RateLimitExceeded, too_many)
     return limiter
 
 
-def _too_many(description: str, window: int, reset_at: float | None) -> Problem:
-    # Seconds until the window resets; never more than the window itself
-    # (the storage rounds its reset time up to the next second).
-    wait = min(window, max(1, math.ceil(reset_at - time.time()))) if reset_at else window
-    return Problem(429, f"Too many requests: at most {description}. Try again in {wait} s.",
-                   type=RATE_LIMITED, headers={"Retry-After": str(wait)})
-
-
 def count_failed_authentication() -> None:
-    """Count a request whose token opened no game against its client address
-    (``BREHON_LIMIT_BAD_TOKENS``); over the limit it is 429. Counted by hand
-    with flask-limiter's own storage and strategy: its decorators decide
-    before the view runs, and only the view knows that the token failed."""
-    limiter = current_app.extensions["brehon.limiter"]
-    limit = parse(current_app.config["BREHON_LIMIT_BAD_TOKENS"])
-    key = ("brehon", "bad-tokens", client_address())
-    if not limiter.limiter.hit(limit, *key):
-        reset_at = limiter.limiter.get_window_stats(limit, *key).reset_time
-        raise _too_many(str(limit), limit.get_expiry(), reset_at)
+    """Count a request whose token opened nothing against its client
+    address (``BREHON_LIMIT_BAD_TOKENS``); over the limit it is 429. The
+    limit is entered as a block (flask-limiter's context-manager form), not
+    put on the routes: its decorators decide before the view runs, and only
+    the view knows that the token failed."""
+    with current_app.extensions["brehon.bad_tokens"]:
+        pass
 
 
 def refuse_long_game(game: str, turns: int, turn: int | None) -> None:
