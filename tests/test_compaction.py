@@ -12,7 +12,7 @@ from redis.cluster import RedisCluster
 from rq import SimpleWorker
 
 from scoring import Game
-from scoring.keltis import KELTIS
+from scoring.keltis import RULESET as KELTIS
 from store.summaries import QUEUE
 
 #: The bound of issue 14: a finished 150-turn Keltis game (its summary, a
