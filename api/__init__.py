@@ -13,11 +13,11 @@ import json
 import os
 from http import HTTPStatus
 
-from flask import Flask, request
+from flask import Flask, current_app, request
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
-from store import Store
+from store import Store, Unavailable
 
 from . import limits, problems
 from .schemas import ProblemSchema
@@ -95,7 +95,16 @@ def create_app(test_config: dict | None = None) -> Flask:
     problems.register(app)
     limits.init_app(app)
     app.before_request(_json_bodies_only)
+    app.register_error_handler(Unavailable, _store_away)
     return app
+
+
+def _store_away(error: Unavailable):
+    """Redis is away for a moment (`brehon serve` starts it again): nothing
+    was stored, and the client may send the same request again."""
+    current_app.logger.warning("the store is unavailable: %s", error)
+    return problems.response(problems.Problem(503, "The game store is unavailable for a moment; send it again.",
+                                              headers={"Retry-After": "1"}))
 
 
 def _json_bodies_only() -> None:

@@ -149,6 +149,11 @@ class Missing(Exception):
     """No such game (or board)."""
 
 
+#: Redis cannot be reached for the moment (redis-py's own error, under the
+#: store's name, so that the API can answer it without importing redis).
+Unavailable = redis.ConnectionError
+
+
 @dataclass
 class StoredGame:
     """A game as loaded from the store: its record (without turns), the
