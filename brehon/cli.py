@@ -90,9 +90,8 @@ def openapi() -> int:
 def worker() -> int:
     """Run an rq worker on Brehon's queue at REDIS_URL until stopped."""
     import redis
-    from rq import Worker
 
-    from store.summaries import QUEUE
+    from store.summaries import SummaryWorker
 
     url = os.environ.get("REDIS_URL")
     if not url:
@@ -100,7 +99,7 @@ def worker() -> int:
         return 1
     # No rq scheduler: Brehon schedules nothing (retries are immediate), and
     # it would be one more process of its own.
-    Worker([QUEUE], connection=redis.Redis.from_url(url)).work()
+    SummaryWorker(redis.Redis.from_url(url)).work()
     return OK
 
 
