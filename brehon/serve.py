@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import secrets
 import signal
 import subprocess
 import sys
@@ -42,6 +43,8 @@ STEADY = 60.0
 FIRST_WAIT, LONGEST_WAIT = 0.5, 30.0
 #: The file in the data directory that one brehon serve holds.
 LOCK_FILE = "brehon.lock"
+#: The file in the data directory that holds the server's secret.
+SECRET_FILE = "secret"
 
 
 def _wait_ready(url: str, processes: list[subprocess.Popen]) -> bool:
@@ -153,6 +156,17 @@ def _lock(data: Path) -> int | None:
     return descriptor
 
 
+def _secret_file(data: Path) -> Path:
+    """The server's secret (it signs the snapshots), made on first start;
+    only this user may read it."""
+    path = data / SECRET_FILE
+    if not path.exists():
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "wb") as written:
+            written.write(secrets.token_bytes(32))
+    return path
+
+
 def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | None) -> int:
     """Start Redis (unless REDIS_URL), the worker and gunicorn, keep them
     running, and stop them all on SIGINT/SIGTERM."""
@@ -168,6 +182,7 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
     if lock is None:
         print(f"brehon serve: {folder} is in use by another brehon serve", file=sys.stderr)
         return 1
+    env["BREHON_SECRET_FILE"] = str(_secret_file(folder))
     parts: list[Part] = []
     stopping = False
 

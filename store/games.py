@@ -12,7 +12,7 @@ the same code runs on Redis Cluster::
     game:{<id>}:record    the record without its turns (JSON)
     game:{<id>}:log       list of entries (JSON)
     game:{<id>}:auth      hash: table -> sha256(token), spectator -> sha256(spectator token)
-    game:{<id>}:snapshot  pickle of the folded engine state at some version
+    game:{<id>}:snapshot  signed pickle of the folded engine state at some version
     game:{<id>}:idem:<k>  the first answer to an Idempotency-Key (expires)
     game:{<id>}:summary:<version>  hash: json -> the summary, pdf -> its score sheet
     boards                hash: board id -> {"game", "board"} (JSON)
@@ -28,7 +28,10 @@ A turn is appended by one Lua script that checks the version the client saw
 and writes the entry and the new snapshot together, so two clients racing on
 one version get one success and one :class:`Stale`. The snapshot carries a
 fingerprint of the ``scoring`` code: after an engine change the game is
-replayed from its log instead.
+replayed from its log instead. It is signed (HMAC-SHA256) with the server's
+secret over the game id, the version and the pickle, and only unpickled
+when the signature holds: a snapshot planted in Redis, or one copied from
+another game or version, is ignored and the game replayed from its log.
 """
 
 from __future__ import annotations
@@ -52,6 +55,9 @@ from scoring import Game
 
 from . import events
 from .summaries import SummaryJob, SummaryQueue
+
+#: The length of a snapshot's signature (HMAC-SHA256), which comes first.
+SIGNATURE_BYTES = 32
 
 #: How long the first answer to an Idempotency-Key is kept (at least 24 h).
 IDEMPOTENCY_SECONDS = 48 * 3600
@@ -231,19 +237,24 @@ if redis.call('LLEN', KEYS[1]) == tonumber(ARGV[1]) then redis.call('SET', KEYS[
 class Store:
     """Games, tokens, boards and the summary queue in one Redis.
 
+    ``secret`` signs the snapshots; every process of one server needs the
+    same (``brehon serve`` keeps it in its data directory). Without one the
+    store makes its own, and its snapshots serve only itself.
+
     Made before gunicorn forks its workers: redis-py opens its connections
     on first use and opens new ones in a forked process, so each process
     talks to Redis over its own."""
 
-    def __init__(self, client: redis.Redis):
+    def __init__(self, client: redis.Redis, secret: bytes | None = None):
         self.redis = client
+        self._signing = secret or secrets.token_bytes(32)
         self.summaries = SummaryQueue(client)
         self._append = client.register_script(_APPEND)
         self._keep_snapshot = client.register_script(_KEEP_SNAPSHOT)
 
     @classmethod
-    def from_url(cls, url: str) -> "Store":
-        return cls(redis.Redis.from_url(url))
+    def from_url(cls, url: str, secret: bytes | None = None) -> "Store":
+        return cls(redis.Redis.from_url(url), secret)
 
     # -- keys ------------------------------------------------------------
 
@@ -277,7 +288,7 @@ class Store:
             if entries:
                 pipe.rpush(self.key(game_id, "log"), *entries)
             pipe.hset(self.key(game_id, "auth"), mapping={"table": _hash(token), "spectator": _hash(spectator)})
-            pipe.set(self.key(game_id, "snapshot"), self._snapshot(game, version))
+            pipe.set(self.key(game_id, "snapshot"), self._snapshot(game_id, game, version))
             pipe.execute()
         if idempotency is not None:
             first = _dumps({"request": idempotency.request, "id": game_id, "version": version})
@@ -322,14 +333,14 @@ class Store:
         if raw_record is None or (needs_token and _role(tokens, token) is None):
             raise Missing(game_id)
         record = json.loads(raw_record)
-        game = self._from_snapshot(record, raw_snapshot, version)
+        game = self._from_snapshot(game_id, record, raw_snapshot, version)
         if game is None:
             entries = self.entries(game_id)
             game = Game.replay({**record, "turns": turns_of(entries)})
             version = len(entries)
             # Keep the fold (after an engine change, say) unless a write came between.
             self._keep_snapshot(keys=[self.key(game_id, "log"), self.key(game_id, "snapshot")],
-                                args=[version, self._snapshot(game, version)])
+                                args=[version, self._snapshot(game_id, game, version)])
         return StoredGame(game_id, record, game, version, tokens)
 
     def entries(self, game_id: str) -> list[dict]:
@@ -359,7 +370,7 @@ class Store:
             kept = _dumps({"status": status, "body": body, "request": idempotency.request})
         keys = [self.key(stored.id, "record"), self.key(stored.id, "log"), self.key(stored.id, "snapshot"),
                 self.key(stored.id, f"idem:{idempotency.key if idempotency else ''}")]
-        args = [stored.version, _dumps(logged), self._snapshot(after, version), kept, IDEMPOTENCY_SECONDS,
+        args = [stored.version, _dumps(logged), self._snapshot(stored.id, after, version), kept, IDEMPOTENCY_SECONDS,
                 events.channel(stored.id), _dumps(event(logged, version, after.scoresheet()))]
         outcome = self._append(keys=keys, args=args)
         if outcome[0] == -1:
@@ -385,19 +396,27 @@ class Store:
 
     # -- snapshots -------------------------------------------------------
 
-    @staticmethod
-    def _snapshot(game: Game, version: int) -> bytes:
-        return pickle.dumps((FINGERPRINT, version, game.turns_played, game.state), pickle.HIGHEST_PROTOCOL)
+    def _signature(self, game_id: str, version: int, payload: bytes) -> bytes:
+        signed = hmac.new(self._signing, f"{game_id}\0{version}\0".encode(), hashlib.sha256)
+        signed.update(payload)
+        return signed.digest()
 
-    @staticmethod
-    def _from_snapshot(record: dict, raw: bytes | None, version: int) -> Game | None:
+    def _snapshot(self, game_id: str, game: Game, version: int) -> bytes:
+        payload = pickle.dumps((FINGERPRINT, game.turns_played, game.state), pickle.HIGHEST_PROTOCOL)
+        return self._signature(game_id, version, payload) + payload
+
+    def _from_snapshot(self, game_id: str, record: dict, raw: bytes | None, version: int) -> Game | None:
+        """The game of a snapshot signed for this game at this version, else None."""
         if raw is None:
             return None
+        signature, payload = raw[:SIGNATURE_BYTES], raw[SIGNATURE_BYTES:]
+        if not hmac.compare_digest(signature, self._signature(game_id, version, payload)):
+            return None  # planted, copied, or from another version or server: never unpickled
         try:
-            fingerprint, at, turns_played, state = pickle.loads(raw)
+            fingerprint, turns_played, state = pickle.loads(payload)
         except Exception:  # an unreadable snapshot is only a cache miss
             return None
-        if fingerprint != FINGERPRINT or at != version:
+        if fingerprint != FINGERPRINT:
             return None
         ruleset = scoring.RULESETS[record["game"]]
         return Game(ruleset, state, [player["id"] for player in record["players"]], turns_played)

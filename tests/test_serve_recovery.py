@@ -207,3 +207,8 @@ def test_a_second_serve_on_the_same_data_directory_refuses_to_start(served):
     assert len(lines) == 1 and str(served.data.resolve()) in lines[0]
     assert served.process.poll() is None
     assert Table(served).log() == 1
+
+
+def test_serve_keeps_the_secret_that_signs_the_snapshots_in_its_data_directory(served):
+    secret = served.data / "secret"
+    assert secret.stat().st_mode & 0o777 == 0o600 and len(secret.read_bytes()) == 32

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import pickle
 import random
 
 import pytest
@@ -113,6 +114,62 @@ def test_a_stale_or_missing_snapshot_falls_back_to_replay(app, redis_client):
     reads = redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0)
     assert store.load(created["id"]).game.scoresheet() == expected
     assert redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0) == reads
+
+
+class _Planted:
+    """A pickle that, once loaded, writes a file: code that Redis should never run."""
+
+    def __init__(self, marker):
+        self.marker = str(marker)
+
+    def __reduce__(self):
+        return (open, (self.marker, "w"))
+
+
+def test_a_planted_pickle_never_runs(client, redis_client, tmp_path):
+    record = legal_turns(12, players=3)
+    created = create_game(client, record)
+    marker = tmp_path / "ran"
+    planted = pickle.dumps(_Planted(marker))
+    for raw in (planted, b"\0" * 32 + planted):  # bare, and behind a signature that does not hold
+        redis_client.set(f"game:{{{created['id']}}}:snapshot", raw)
+        game = client.get(f"/api/v1/games/{created['id']}", headers=bearer(created["token"])).get_json()
+        assert game["scoresheet"] == scoring.replay(record)
+    assert not marker.exists()
+
+
+def test_a_snapshot_copied_from_another_game_or_version_is_not_served(client, redis_client):
+    record = legal_turns(12, players=3)
+    other = legal_turns(12, players=4)
+    mine = create_game(client, record)
+    theirs = create_game(client, other)  # the same version, another game
+    older = create_game(client, {**record, "turns": record["turns"][:11]})
+    snapshot = redis_client.get(f"game:{{{theirs['id']}}}:snapshot")
+    redis_client.set(f"game:{{{mine['id']}}}:snapshot", snapshot)
+    game = client.get(f"/api/v1/games/{mine['id']}", headers=bearer(mine["token"])).get_json()
+    assert game["scoresheet"] == scoring.replay(record) != scoring.replay(other)
+    # a snapshot of the game itself at version 11, copied over version 12, is stale: the log decides
+    redis_client.set(f"game:{{{mine['id']}}}:snapshot", redis_client.get(f"game:{{{older['id']}}}:snapshot"))
+    assert client.get(f"/api/v1/games/{mine['id']}", headers=bearer(mine["token"])).get_json()["scoresheet"] \
+        == scoring.replay(record)
+    redis_client.set(f"game:{{{older['id']}}}:snapshot", redis_client.get(f"game:{{{mine['id']}}}:snapshot"))
+    turn = record["turns"][11]
+    assert post_turn(client, older, turn, version=11).status_code == 201  # its own state, not the copy's
+
+
+def test_a_snapshot_holds_only_for_the_secret_it_was_signed_with(redis_client, redis_url, tmp_path):
+    secret = tmp_path / "secret"
+    secret.write_bytes(b"s" * 32)
+    record = legal_turns(12, players=3)
+    one = create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_SECRET_FILE": str(secret)})
+    created = create_game(one.test_client(), record)
+    again = create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_SECRET_FILE": str(secret)})
+    reads = redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0)
+    assert again.extensions["brehon.store"].load(created["id"]).game.scoresheet() == scoring.replay(record)
+    assert redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0) == reads  # the snapshot served
+    stranger = create_app({"TESTING": True, "REDIS_URL": redis_url})  # a secret of its own
+    assert stranger.extensions["brehon.store"].load(created["id"]).game.scoresheet() == scoring.replay(record)
+    assert redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0) > reads  # replayed
 
 
 def test_a_stranger_costs_no_fold_and_writes_nothing(app, redis_client):
