@@ -13,7 +13,8 @@ the same code runs on Redis Cluster::
     game:{<id>}:log       list of entries (JSON)
     game:{<id>}:auth      hash: table -> sha256(token), spectator -> sha256(spectator token)
     game:{<id>}:snapshot  signed pickle of the folded engine state at some version
-    game:{<id>}:idem:<k>  the first answer to an Idempotency-Key (expires)
+    game:{<id>}:idem      hash: sha256(Idempotency-Key)[:16] -> "<status> <version> " + sha256(request)[:16],
+                          the first answer to each key (expires 48 h after the game's last write)
     game:{<id>}:summary:<version>  hash: json -> the summary, pdf -> its score sheet
     boards                hash: board id -> {"game", "board"} (JSON)
     created:<sha256(k)>   the game a creation with Idempotency-Key k made (expires)
@@ -200,29 +201,42 @@ class Idempotency:
 
 @dataclass(frozen=True)
 class Repeat:
-    """The first answer to an Idempotency-Key: its status and body."""
+    """The first answer to an Idempotency-Key: its status and the version
+    the write made (the log holds the rest: the score sheet at that version)."""
 
     status: int
-    body: dict
+    version: int
 
 
-# KEYS: record, log, snapshot, idempotency key. ARGV: expected version,
-# entry, snapshot, idempotency answer ("" for none), its lifetime, the event
-# channel and the event (published with the append, so in version order).
-# Answers {0, version} when stale, {1, version} when appended,
-# {2, first answer} for a repeated Idempotency-Key, {-1} for no game.
+def _answer_field(idempotency: Idempotency) -> bytes:
+    # 128 bits of a hash: a repeat needs to find its key, not to read it back.
+    return hashlib.sha256(idempotency.key.encode()).digest()[:16]
+
+
+def _request_digest(idempotency: Idempotency) -> bytes:
+    return bytes.fromhex(idempotency.request)[:16]
+
+
+# KEYS: record, log, snapshot, idempotency answers. ARGV: expected version,
+# entry, snapshot, idempotency field ("" for none), its answer, their
+# lifetime, the event channel and the event (published with the append, so
+# in version order). Answers {0, version} when stale, {1, version} when
+# appended, {2, first answer} for a repeated Idempotency-Key, {-1} for no game.
 _APPEND = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
 if ARGV[4] ~= '' then
-  local first = redis.call('GET', KEYS[4])
+  local first = redis.call('HGET', KEYS[4], ARGV[4])
   if first then return {2, first} end
 end
 local version = redis.call('LLEN', KEYS[2])
 if version ~= tonumber(ARGV[1]) then return {0, version} end
 redis.call('RPUSH', KEYS[2], ARGV[2])
 redis.call('SET', KEYS[3], ARGV[3])
-if ARGV[4] ~= '' then redis.call('SET', KEYS[4], ARGV[4], 'EX', ARGV[5]) end
-redis.call('PUBLISH', ARGV[6], ARGV[7])
+if ARGV[4] ~= '' then
+  redis.call('HSET', KEYS[4], ARGV[4], ARGV[5])
+  redis.call('EXPIRE', KEYS[4], ARGV[6])
+end
+redis.call('PUBLISH', ARGV[7], ARGV[8])
 return {1, version + 1}
 """
 
@@ -351,26 +365,27 @@ class Store:
         """The game's version: the number of entries in its log."""
         return self.redis.llen(self.key(game_id, "log"))
 
-    def append(self, stored: StoredGame, entry: dict, after: Game, answer: Any,
-               idempotency: Idempotency | None = None) -> int | Repeat:
+    def append(self, stored: StoredGame, entry: dict, after: Game, idempotency: Idempotency | None = None,
+               status: int = 201) -> int | Repeat:
         """Append a log ``entry`` (a turn or a correction; its time is added
         here) that folded the game at ``stored.version`` into ``after``, if
         the game is still at that version, and publish its :func:`event`.
 
-        ``answer(version)`` builds the (status, body) to keep for the
-        Idempotency-Key. Returns the new version, or the :class:`Repeat` of
+        For an Idempotency-Key it keeps ``status`` (of the answer) and the
+        new version, enough to answer a repeat. Returns the new version, or the :class:`Repeat` of
         an earlier request with the same key; raises :class:`Stale`,
         :class:`Missing` or :class:`KeyReused`.
         """
         version = stored.version + 1
         logged = {**entry, "at": now()}
-        kept = ""
+        field, kept = b"", b""
         if idempotency is not None:
-            status, body = answer(version)
-            kept = _dumps({"status": status, "body": body, "request": idempotency.request})
+            field = _answer_field(idempotency)
+            kept = f"{status} {version} ".encode() + _request_digest(idempotency)
         keys = [self.key(stored.id, "record"), self.key(stored.id, "log"), self.key(stored.id, "snapshot"),
-                self.key(stored.id, f"idem:{idempotency.key if idempotency else ''}")]
-        args = [stored.version, _dumps(logged), self._snapshot(stored.id, after, version), kept, IDEMPOTENCY_SECONDS,
+                self.key(stored.id, "idem")]
+        args = [stored.version, _dumps(logged), self._snapshot(stored.id, after, version), field, kept,
+                IDEMPOTENCY_SECONDS,
                 events.channel(stored.id), _dumps(event(logged, version, after.scoresheet()))]
         outcome = self._append(keys=keys, args=args)
         if outcome[0] == -1:
@@ -384,15 +399,15 @@ class Store:
     def repeated(self, game_id: str, idempotency: Idempotency) -> Repeat | None:
         """The kept answer for an Idempotency-Key, or None when it is new;
         :class:`KeyReused` when the key came with another body."""
-        raw = self.redis.get(self.key(game_id, f"idem:{idempotency.key}"))
+        raw = self.redis.hget(self.key(game_id, "idem"), _answer_field(idempotency))
         return None if raw is None else self._repeat(raw, idempotency)
 
     @staticmethod
     def _repeat(raw: bytes, idempotency: Idempotency) -> Repeat:
-        kept = json.loads(raw)
-        if kept["request"] != idempotency.request:
+        status, version, request = raw.split(b" ", 2)
+        if not hmac.compare_digest(request, _request_digest(idempotency)):
             raise KeyReused(idempotency.key)
-        return Repeat(kept["status"], kept["body"])
+        return Repeat(int(status), int(version))
 
     # -- snapshots -------------------------------------------------------
 

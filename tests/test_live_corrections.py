@@ -159,7 +159,7 @@ def test_an_idempotent_correction_is_logged_once(client, redis_client):
     assert again.get_json() == first.get_json() and again.headers["Idempotent-Replayed"] == "true"
     game = game_of(client, created)
     assert game["version"] == 6 and len(game["record"]["turns"]) == 4
-    assert redis_client.ttl(f"game:{{{created['id']}}}:idem:undo-1") >= 24 * 3600
+    assert redis_client.ttl(f"game:{{{created['id']}}}:idem") >= 24 * 3600
     other = correct(client, created, {"undo": True, "by": "ben"}, version=6, **{"Idempotency-Key": "undo-1"})
     assert problem(other, 422)["type"] == "/problems/idempotency-key-reused"
     assert game_of(client, created)["version"] == 6

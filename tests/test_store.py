@@ -207,7 +207,7 @@ def test_every_key_of_a_game_shares_its_hash_tag(client, redis_client):
         {"type": "discard", "card": {"color": "red", "value": 1}}, {"type": "draw", "from": "deck"}]},
         **{"Idempotency-Key": "k1"})
     keys = {key.decode() for key in redis_client.keys("game:*")}
-    assert keys == {f"game:{{{created['id']}}}:{part}" for part in ("record", "log", "auth", "snapshot", "idem:k1")}
+    assert keys == {f"game:{{{created['id']}}}:{part}" for part in ("record", "log", "auth", "snapshot", "idem")}
 
 
 def test_append_only_on_the_version_seen(app):
@@ -218,9 +218,9 @@ def test_append_only_on_the_version_seen(app):
     table = store.load(game_id)
     after = table.game.copy()
     after.play(record["turns"][0])
-    assert store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after, answer=None) == 1
+    assert store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after) == 1
     with pytest.raises(Stale) as stale:
-        store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after, answer=None)
+        store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after)
     assert stale.value.version == 1
     assert len(store.entries(game_id)) == 1
     with pytest.raises(Missing):
@@ -255,3 +255,39 @@ def test_a_creation_token_needs_the_servers_secret_not_only_the_idempotency_key(
     assert _derived(redis_client.get("secret"), "1", game_id, "table") == token
     assert _derived(b"another server" * 3, "1", game_id, "table") != token
     assert store.created(Idempotency("1", "body"))[1:3] == (token, spectator)
+
+
+def test_idempotency_answers_of_150_writes_take_under_10_kb_and_still_answer_repeats(client, redis_client):
+    """A repeat needs the status and the version; the log has the score sheet.
+    150 writes with a key each: the 130 turns of a game, then the last turn
+    undone and logged again ten times."""
+    record = legal_turns(130, players=4)
+    created = create_game(client, {**record, "turns": []})
+    first, version = {}, 0
+
+    def write(path: str, body: dict) -> None:
+        nonlocal version
+        key = f"{created['id']}-{version}-{'k' * 20}"
+        answer = client.post(f"/api/v1/games/{created['id']}/{path}", json=body, headers={
+            **bearer(created["token"]), "If-Match": f'"{version}"', "Idempotency-Key": key})
+        assert answer.status_code == 201, answer.get_json()
+        first[key] = (path, body, version, answer.get_json())
+        version += 1
+
+    for turn in record["turns"]:
+        write("turns", turn)
+    for _ in range(10):
+        write("corrections", {"undo": True, "by": "p0"})
+        write("turns", record["turns"][-1])
+    assert len(first) == 150
+    kept = list(redis_client.scan_iter(f"game:{{{created['id']}}}:idem*"))
+    used = sum(redis_client.memory_usage(key) for key in kept)
+    print(f"idempotency answers of 150 writes: {used} bytes")
+    assert used < 10 * 1024
+    for key in list(first)[::29]:  # early and late keys, after the game moved on
+        path, body, version, answer = first[key]
+        again = client.post(f"/api/v1/games/{created['id']}/{path}", json=body, headers={
+            **bearer(created["token"]), "If-Match": f'"{version}"', "Idempotency-Key": key})
+        assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+        assert again.get_json() == answer and again.headers["ETag"] == f'"{version + 1}"'
+    assert redis_client.llen(f"game:{{{created['id']}}}:log") == 150
