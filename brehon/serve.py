@@ -45,6 +45,9 @@ FIRST_WAIT, LONGEST_WAIT = 0.5, 30.0
 LOCK_FILE = "brehon.lock"
 #: The file in the data directory that holds the server's secret.
 SECRET_FILE = "secret"
+#: The file in the data directory that names the games' Redis while it runs
+#: (for ``brehon backup`` and ``brehon restore``).
+URL_FILE = "redis.url"
 
 
 def _wait_ready(url: str, processes: list[subprocess.Popen]) -> bool:
@@ -197,6 +200,7 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
             games = RedisServer(folder / "redis", pass_fds=(lock,))
             parts.append(Part("Redis of the games", lambda: games.start().process))
             env["REDIS_URL"] = games.url
+            (folder / URL_FILE).write_text(games.url + "\n")
             if "BREHON_LIMITS_URL" not in env:
                 limits = RedisServer(folder / "limits", durable=False)
                 parts.append(Part("Redis of the rate limits", lambda: limits.start().process))
@@ -231,6 +235,7 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
     finally:
         for part in reversed(parts):  # Redis last, after everything that writes to it
             part.stop()
+        (folder / URL_FILE).unlink(missing_ok=True)
         for signum, handler in before.items():
             signal.signal(signum, handler)
         os.close(lock)

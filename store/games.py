@@ -93,7 +93,8 @@ def _derived(secret: bytes, key: str, game_id: str, role: str) -> str:
     return base64.urlsafe_b64encode(digest[:24]).decode()
 
 
-def _dumps(value: Any) -> str:
+def dumps(value: Any) -> str:
+    """JSON as the store writes it: compact, UTF-8 as it is."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -294,18 +295,18 @@ class Store:
             token, spectator = (_derived(self._secret(), idempotency.key, game_id, role)
                                 for role in ("table", "spectator"))
         at = now()
-        entries = [_dumps({"kind": TURN, "turn": turn, "at": at}) for turn in record["turns"]]
+        entries = [dumps({"kind": TURN, "turn": turn, "at": at}) for turn in record["turns"]]
         bare = {key: value for key, value in record.items() if key != "turns"}
         version = len(entries)
         with self.redis.pipeline(transaction=True) as pipe:
-            pipe.set(self.key(game_id, "record"), _dumps(bare))
+            pipe.set(self.key(game_id, "record"), dumps(bare))
             if entries:
                 pipe.rpush(self.key(game_id, "log"), *entries)
             pipe.hset(self.key(game_id, "auth"), mapping={"table": _hash(token), "spectator": _hash(spectator)})
             pipe.set(self.key(game_id, "snapshot"), self._snapshot(game_id, game, version))
             pipe.execute()
         if idempotency is not None:
-            first = _dumps({"request": idempotency.request, "id": game_id, "version": version})
+            first = dumps({"request": idempotency.request, "id": game_id, "version": version})
             if not self.redis.set(self._creation(idempotency), first, nx=True, ex=IDEMPOTENCY_SECONDS):
                 self.redis.delete(*(self.key(game_id, part) for part in ("record", "log", "auth", "snapshot")))
                 return self.created(idempotency)
@@ -384,9 +385,9 @@ class Store:
             kept = f"{status} {version} ".encode() + _request_digest(idempotency)
         keys = [self.key(stored.id, "record"), self.key(stored.id, "log"), self.key(stored.id, "snapshot"),
                 self.key(stored.id, "idem")]
-        args = [stored.version, _dumps(logged), self._snapshot(stored.id, after, version), field, kept,
+        args = [stored.version, dumps(logged), self._snapshot(stored.id, after, version), field, kept,
                 IDEMPOTENCY_SECONDS,
-                events.channel(stored.id), _dumps(event(logged, version, after.scoresheet()))]
+                events.channel(stored.id), dumps(event(logged, version, after.scoresheet()))]
         outcome = self._append(keys=keys, args=args)
         if outcome[0] == -1:
             raise Missing(stored.id)
@@ -454,8 +455,8 @@ class Store:
         """Keep the summary of the game at ``version`` and its PDF score
         sheet, and tell the game's listeners it is ready."""
         with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hset(self.key(game_id, f"summary:{version}"), mapping={"json": _dumps(summary), "pdf": pdf})
-            pipe.publish(events.channel(game_id), _dumps(summary_event(version, summary)))
+            pipe.hset(self.key(game_id, f"summary:{version}"), mapping={"json": dumps(summary), "pdf": pdf})
+            pipe.publish(events.channel(game_id), dumps(summary_event(version, summary)))
             pipe.execute()
 
     def summary(self, game_id: str, version: int) -> dict | None:
@@ -494,7 +495,7 @@ class Store:
     def save_board(self, game: str, board: Any) -> str:
         """Store a board profile; its id is derived from its content, so the
         same profile stored twice has one id and stays read-only."""
-        body = _dumps({"game": game, "board": board})
+        body = dumps({"game": game, "board": board})
         board_id = hashlib.sha256(body.encode()).hexdigest()[:12]
         self.redis.hsetnx("boards", board_id, body)
         return board_id
