@@ -126,12 +126,19 @@ def turns_of(entries: list[dict]) -> list[dict]:
 
 
 def history_of(entries: list[dict]) -> list[dict]:
-    """The log as a game's ``history``: each entry with ``holds``, the index
-    in the turns as they stand of the turn it holds (a turn, or the
-    correction that replaced one), or None when it holds none (an undo, or
-    a turn a later correction undid or replaced)."""
+    """The log as a game's ``history``, each turn once beside the record's
+    turns: each entry gets ``holds``, the index in the turns as they stand
+    of the turn it holds (a turn, or the correction that replaced one), or
+    None when it holds none (an undo, or a turn a later correction undid or
+    replaced). An entry that holds a turn leaves its ``turn`` out: it is
+    ``record.turns[holds]``."""
     holds = {index: position for position, (index, _) in enumerate(_standing(entries))}
-    return [{**entry, "holds": holds.get(index)} for index, entry in enumerate(entries)]
+    history = []
+    for index, entry in enumerate(entries):
+        if index in holds:
+            entry = {key: value for key, value in entry.items() if key != "turn"}
+        history.append({**entry, "holds": holds.get(index)})
+    return history
 
 
 def event(entry: dict, version: int, scoresheet: dict) -> dict:
