@@ -5,14 +5,14 @@ it otherwise). ``/readyz`` answers 200 only while the store, the summary
 queue and the rate-limit counters all answer, and 503 problem+json naming
 the parts that do not (send it no tables meanwhile). Neither is rate
 limited, and neither is part of the API document: they are for operators.
-Here too: the answer of a request that the store could not serve.
+Here too: the answer of a write that no replica confirmed.
 """
 
 from __future__ import annotations
 
 from flask import Blueprint, Flask, current_app
 
-from store.redis_conn import NotReplicated, Unavailable
+from store.redis_conn import NotReplicated
 
 from .metrics import STORE_ERRORS
 from .problems import Problem, response
@@ -24,19 +24,10 @@ RETRY_AFTER = 1
 
 
 def register(app: Flask) -> None:
-    """A request the store could not serve is 503 problem+json with
-    Retry-After, and counted: Redis is away, or a write was not confirmed
-    by a replica in time (it may have landed: the same Idempotency-Key
-    brings its answer back)."""
-    app.register_error_handler(Unavailable, _unavailable)
+    """A write no replica confirmed in time is 503 problem+json with
+    Retry-After, and counted as a store error (it may have landed: the same
+    Idempotency-Key brings its answer back). Redis away is api/__init__.py's."""
     app.register_error_handler(NotReplicated, _not_replicated)
-
-
-def _unavailable(error: Exception):
-    STORE_ERRORS.inc()
-    current_app.logger.warning("the store did not answer: %s", error)
-    return response(Problem(503, "The store does not answer for a moment; try again.",
-                            headers={"Retry-After": str(RETRY_AFTER)}))
 
 
 def _not_replicated(error: NotReplicated):

@@ -3,7 +3,9 @@
 It starts a Redis of its own for the games (unless ``REDIS_URL`` names
 one) and one that keeps nothing on disk for the rate-limit counters, an rq
 worker (``brehon worker``), and the API with the PWA under gunicorn, on
-one port. This process only starts and watches them: it imports no Flask
+one port. A part that dies is started again (with backoff) while the
+others go on; one ``brehon serve`` holds its data directory at a time.
+This process only starts and watches them: it imports no Flask
 and no engine, so it costs little memory. gunicorn loads the application
 once (``--preload``) and forks its workers from it, so they share its
 pages; the store's Redis connections are opened on first use, in each
@@ -12,13 +14,16 @@ worker (api/__init__.py).
 
 from __future__ import annotations
 
+import fcntl
 import os
+import secrets
 import shutil
 import signal
 import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 from .cli import BAD_INPUT, OK
@@ -38,6 +43,20 @@ READY_TIMEOUT = 30.0
 #: without end) or a head over 500 fields of 16 KiB.
 GUNICORN_LIMITS = ["--limit-request-line", "8190", "--limit-request-fields", "500",
                    "--limit-request-field_size", "16384"]
+
+#: Seconds between two looks at the parts.
+WATCH_INTERVAL = 0.2
+#: A part that ran this many seconds before it died is started again at once.
+STEADY = 60.0
+#: The first and the longest wait before a part that keeps dying is started again.
+FIRST_WAIT, LONGEST_WAIT = 0.5, 30.0
+#: The file in the data directory that one brehon serve holds.
+LOCK_FILE = "brehon.lock"
+#: The file in the data directory that holds the server's secret.
+SECRET_FILE = "secret"
+#: The file in the data directory that names the games' Redis while it runs
+#: (for ``brehon backup`` and ``brehon restore``).
+URL_FILE = "redis.url"
 
 
 def _wait_ready(url: str, processes: list[subprocess.Popen]) -> bool:
@@ -60,18 +79,6 @@ def _wait_ready(url: str, processes: list[subprocess.Popen]) -> bool:
     return False
 
 
-def _stop(processes: list[subprocess.Popen], timeout: float = 10.0) -> None:
-    """SIGTERM each process (last started first), then SIGKILL what lingers."""
-    for process in reversed(processes):
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-
-
 def _show_qr(url: str) -> None:
     if not sys.stdout.isatty() or url.startswith(("http://127.", "https://127.", "http://localhost")):
         return
@@ -81,6 +88,95 @@ def _show_qr(url: str) -> None:
         segno.make(url).terminal(compact=True)
     except Exception:  # a QR code is a convenience, never a reason to fail
         pass
+
+
+class Part:
+    """One process of ``brehon serve``, started again with backoff when it dies.
+
+    A part that dies within :data:`STEADY` seconds of its start waits twice
+    as long as the last time before it is started again (from
+    :data:`FIRST_WAIT` up to :data:`LONGEST_WAIT`); one that ran steadily
+    starts again at once. Each death is logged with its cause."""
+
+    def __init__(self, name: str, start: Callable[[], subprocess.Popen]):
+        self.name = name
+        self._start = start
+        self.process: subprocess.Popen | None = None
+        self._started_at = 0.0
+        self._wait = 0.0
+        self._due: float | None = None  # when to start it again
+
+    def start(self) -> None:
+        self.process = self._start()
+        self._started_at = time.monotonic()
+
+    def watch(self) -> None:
+        """Notice a death, and start the part again once its wait is over."""
+        now = time.monotonic()
+        if self._due is None:
+            code = self.process.poll() if self.process else None
+            if code is not None:
+                self._died(_cause(code), now)
+        elif now >= self._due:
+            self._due = None
+            try:
+                self.start()
+            except (OSError, RuntimeError) as error:  # a Redis that does not come up, say
+                self._died(str(error), now)
+            else:
+                _log(f"the {self.name} runs again (pid {self.process.pid})")
+
+    def _died(self, cause: str, now: float) -> None:
+        steady = now - self._started_at >= STEADY
+        self._wait = 0.0 if steady else min(LONGEST_WAIT, max(FIRST_WAIT, 2 * self._wait))
+        self._due = now + self._wait
+        _log(f"the {self.name} stopped ({cause}); starting it again in {self._wait:g} s")
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """SIGTERM, then SIGKILL when it lingers."""
+        process = self.process
+        if process is not None and process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def _cause(code: int) -> str:
+    if code < 0:
+        return f"killed by {signal.Signals(-code).name}"
+    return f"exit status {code}"
+
+
+def _log(text: str) -> None:
+    print(f"brehon serve: {text}", file=sys.stderr, flush=True)
+
+
+def _lock(data: Path) -> int | None:
+    """Hold the data directory for the life of this process (and of the
+    Redis that writes there): the file descriptor of the lock, or None when
+    another ``brehon serve`` holds it."""
+    data.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(data / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(descriptor)
+        return None
+    return descriptor
+
+
+def _secret_file(data: Path) -> Path:
+    """The server's secret (it signs the snapshots), made on first start;
+    only this user may read it."""
+    path = data / SECRET_FILE
+    if not path.exists():
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "wb") as written:
+            written.write(secrets.token_bytes(32))
+    return path
 
 
 def is_cluster_url(url: str) -> bool:
@@ -93,7 +189,7 @@ def _operations(env: dict, data: str, host: str, metrics: bool, log_json: bool) 
     """What an operator watches: /metrics counted across every process in
     one multiprocess directory (emptied at start: the counts of an earlier
     run are not this one's), off on other addresses than loopback unless
-    asked for, and the request log."""
+    asked for, and the request log (in place of gunicorn's access log)."""
     counts = Path(data).resolve() / "metrics"
     shutil.rmtree(counts, ignore_errors=True)
     counts.mkdir(parents=True)
@@ -102,28 +198,10 @@ def _operations(env: dict, data: str, host: str, metrics: bool, log_json: bool) 
     env["BREHON_REQUEST_LOG"] = "json" if log_json else "text"
 
 
-def _own_redis(env: dict, data: str, started: list[subprocess.Popen]) -> None:
-    """Start the Redis servers nobody named: the games' (durable), the
-    queue's beside a Redis Cluster (durable: it holds the summary jobs), and
-    the rate-limit counters' (nothing on disk). A cluster is never started
-    here: it is the operator's."""
-    if "REDIS_URL" not in env:
-        games = RedisServer(Path(data) / "redis").start()
-        started.append(games.process)
-        env["REDIS_URL"] = games.url
-    elif is_cluster_url(env["REDIS_URL"]) and "BREHON_QUEUE_URL" not in env:
-        queue = RedisServer(Path(data) / "queue").start()
-        started.append(queue.process)
-        env["BREHON_QUEUE_URL"] = queue.url
-    if "BREHON_LIMITS_URL" not in env and (is_cluster_url(env["REDIS_URL"]) or started):
-        limits = RedisServer(Path(data) / "limits", durable=False).start()
-        started.append(limits.process)
-        env["BREHON_LIMITS_URL"] = limits.url
-
-
 def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | None, *,
           metrics: bool = False, log_json: bool = False) -> int:
-    """Start Redis (unless REDIS_URL), the worker and gunicorn; stop all on SIGINT/SIGTERM."""
+    """Start Redis (unless REDIS_URL), the worker and gunicorn, keep them
+    running, and stop them all on SIGINT/SIGTERM."""
     if bool(tls_cert) != bool(tls_key):
         print("brehon serve: give both --tls-cert and --tls-key", file=sys.stderr)
         return BAD_INPUT
@@ -131,7 +209,13 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
     if "REDIS_URL" not in env and redis_server_binary() is None:
         print(INSTALL_HINT, file=sys.stderr)
         return 1
-    started: list[subprocess.Popen] = []
+    folder = Path(data).resolve()
+    lock = _lock(folder)
+    if lock is None:
+        print(f"brehon serve: {folder} is in use by another brehon serve", file=sys.stderr)
+        return 1
+    env["BREHON_SECRET_FILE"] = str(_secret_file(folder))
+    parts: list[Part] = []
     stopping = False
 
     def stop_on_signal(signum, frame):
@@ -140,19 +224,38 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
 
     before = {signum: signal.signal(signum, stop_on_signal) for signum in (signal.SIGINT, signal.SIGTERM)}
     try:
-        _own_redis(env, data, started)
+        if "REDIS_URL" not in env:
+            # The lock goes to the games' Redis too: a second serve waits until it is gone.
+            games = RedisServer(folder / "redis", pass_fds=(lock,))
+            parts.append(Part("Redis of the games", lambda: games.start().process))
+            env["REDIS_URL"] = games.url
+            (folder / URL_FILE).write_text(games.url + "\n")
+        elif is_cluster_url(env["REDIS_URL"]) and "BREHON_QUEUE_URL" not in env:
+            # Beside a Redis Cluster (the operator's, never started here) the
+            # queue needs a plain Redis: a durable one, it holds the summary jobs.
+            queue = RedisServer(folder / "queue", pass_fds=(lock,))
+            parts.append(Part("Redis of the summary queue", lambda: queue.start().process))
+            env["BREHON_QUEUE_URL"] = queue.url
+        if "BREHON_LIMITS_URL" not in env and (parts or is_cluster_url(env["REDIS_URL"])):
+            limits = RedisServer(folder / "limits", durable=False)
+            parts.append(Part("Redis of the rate limits", lambda: limits.start().process))
+            env["BREHON_LIMITS_URL"] = limits.url
         _operations(env, data, host, metrics, log_json)
         own = {"start_new_session": True, "preexec_fn": die_with_parent, "env": env}
-        started.append(subprocess.Popen([sys.executable, "-m", "brehon.cli", "worker"], **own))
-        command = [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", str(WORKERS),
-                   "--threads", str(THREADS), "--bind", f"{host}:{port}", "--graceful-timeout", "5",
-                   *GUNICORN_LIMITS, "--config", "python:brehon.gunicorn_conf", "--preload", "api:create_app()"]
+        parts.append(Part("summary worker", lambda: subprocess.Popen(
+            [sys.executable, "-m", "brehon.cli", "worker"], **own)))
+        command = [sys.executable, "-m", "gunicorn", "--config", "python:brehon.gunicorn_config",
+                   "--worker-class", "gthread", "--workers", str(WORKERS), "--threads", str(THREADS),
+                   "--bind", f"{host}:{port}", "--graceful-timeout", "5", *GUNICORN_LIMITS, "--preload",
+                   "api:create_app()"]
         if tls_cert:
             command += ["--certfile", tls_cert, "--keyfile", tls_key]
-        started.append(subprocess.Popen(command, **own))
+        parts.append(Part("web server (gunicorn)", lambda: subprocess.Popen(command, **own)))
+        for part in parts:
+            part.start()
         scheme = "https" if tls_cert else "http"
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-        if not _wait_ready(f"{scheme}://{shown}:{port}", started):
+        if not _wait_ready(f"{scheme}://{shown}:{port}", [part.process for part in parts]):
             if not stopping:
                 print("brehon serve: the server did not come up", file=sys.stderr)
                 return 1
@@ -161,15 +264,17 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
             print(f"Brehon is running at {url}  (Ctrl-C stops it)", flush=True)
             _show_qr(url)
         while not stopping:
-            if any(process.poll() is not None for process in started):
-                print("brehon serve: a part stopped unexpectedly; stopping the rest", file=sys.stderr)
-                return 1
-            time.sleep(0.2)
+            for part in parts:
+                part.watch()
+            time.sleep(WATCH_INTERVAL)
         return OK
     finally:
-        _stop(started)
+        for part in reversed(parts):  # Redis last, after everything that writes to it
+            part.stop()
+        (folder / URL_FILE).unlink(missing_ok=True)
         for signum, handler in before.items():
             signal.signal(signum, handler)
+        os.close(lock)
 
 
 def _lan_address() -> str:

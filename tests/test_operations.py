@@ -146,7 +146,7 @@ def test_a_request_the_store_cannot_serve_is_503_and_counted(tmp_path, redis_url
     errors = sample(client, "brehon_store_errors_total")
     server.kill()
     answer = client.get(f"/api/v1/games/{created['id']}", headers=bearer(created["token"]))
-    assert problem(answer, 503)["detail"].startswith("The store does not answer")
+    assert problem(answer, 503)["detail"].startswith("The game store is unavailable")
     assert answer.headers["Retry-After"] == "1"
     assert sample(client, "brehon_store_errors_total") == errors + 1
 

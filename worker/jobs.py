@@ -44,7 +44,7 @@ def _store() -> Store:
     is set, as under ``brehon worker``; else on the queue's own Redis."""
     queue = get_current_job().connection
     url = os.environ.get("REDIS_URL")
-    return Store(connect(url), queue) if url else Store(queue)
+    return Store(connect(url), queue=queue) if url else Store(queue)
 
 
 #: the PDF chart's title per measure the summary's ``chart`` names
