@@ -34,6 +34,7 @@ from flask_smorest import Blueprint
 
 from scoring import Game
 from store import LISTENING, LOST, SUMMARY, TURN, Heard, Store, StoredGame, event, summary_event, turns_of
+from store.feeds import PatternFeed, ShardedFeed
 
 from .games import SECURITY, store, table_access
 from .metrics import EVENT_STREAMS
@@ -65,7 +66,7 @@ class Hub:
         self._inboxes: dict[str, set[queue.SimpleQueue]] = {}
         self._ready = threading.Event()
         self._thread: threading.Thread | None = None
-        self._feed = None
+        self._feed: PatternFeed | ShardedFeed | None = None
         # game -> set once the feed hears it (at once, unless sharded: store/feeds.py)
         self._following: dict[str, threading.Event] = {}
 
@@ -75,9 +76,10 @@ class Hub:
         hub cannot reach Redis."""
         inbox: queue.SimpleQueue = queue.SimpleQueue()
         with self._lock:
-            if self._thread is None:
+            if self._feed is None:
                 self._feed = self._store.feed()
-                self._thread = threading.Thread(target=self._run, name="brehon-events", daemon=True)
+                self._thread = threading.Thread(target=self._run, args=(self._feed,), name="brehon-events",
+                                                daemon=True)
                 self._thread.start()
             if game_id not in self._inboxes:
                 self._following[game_id] = self._feed.follow(game_id)
@@ -93,12 +95,12 @@ class Hub:
         with self._lock:
             inboxes = self._inboxes.get(game_id, set())
             inboxes.discard(inbox)
-            if not inboxes and self._inboxes.pop(game_id, None) is not None:
+            if not inboxes and self._inboxes.pop(game_id, None) is not None and self._feed is not None:
                 self._following.pop(game_id, None)
                 self._feed.unfollow(game_id)
 
-    def _run(self) -> None:
-        for heard in self._feed:
+    def _run(self, feed: PatternFeed | ShardedFeed) -> None:
+        for heard in feed:
             if heard is LOST:
                 self._ready.clear()
                 self._tell_all(END)

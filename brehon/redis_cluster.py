@@ -23,7 +23,7 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from .redis_server import RedisServer, free_port, redis_server_binary
+from .redis_server import INSTALL_HINT, RedisServer, free_port, redis_server_binary
 
 SLOTS = 16384
 #: Milliseconds without an answer before a node counts as failed: short, so
@@ -49,7 +49,10 @@ def _node_port() -> int:
 
 def _server_version() -> tuple[int, ...]:
     """The version of the redis-server binary (``redis-server --version``)."""
-    text = subprocess.run([redis_server_binary(), "--version"], capture_output=True, text=True).stdout
+    binary = redis_server_binary()
+    if binary is None:
+        raise RuntimeError(INSTALL_HINT)
+    text = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout
     return tuple(int(part) for part in text.split("v=", 1)[1].split()[0].split(".")[:2])
 
 

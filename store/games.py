@@ -52,7 +52,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import redis
 
@@ -320,7 +320,7 @@ class Store:
         # The queue (rq) needs a plain Redis: on a cluster, one of its own.
         if queue is None and redis_conn.is_cluster(client):
             raise ValueError("a store on a Redis Cluster needs a plain Redis for its queue (BREHON_QUEUE_URL)")
-        self.summaries = SummaryQueue(queue or client)
+        self.summaries = SummaryQueue(queue or cast(redis.Redis, client))
         self.writes = redis_conn.DurableWrites(client)
         self._append = client.register_script(_APPEND)
         self._create = client.register_script(_CREATE)
@@ -445,15 +445,15 @@ class Store:
     def _archived(self, game_id: str) -> list[dict]:
         """The entries of a compacted game's archive; [] when there is none."""
         archive = self.redis.get(self.key(game_id, "archive"))
-        return compaction.unpack(archive) if archive is not None else []
+        return compaction.unpack(cast(bytes, archive)) if archive is not None else []
 
     def compact(self, game_id: str, version: int) -> bool:
         """Store the log of a finished game as one compressed value and drop
         its snapshot, if the game is still at ``version``; whether it did."""
-        raw = self.redis.lrange(self.key(game_id, "log"), 0, -1)
+        raw = cast(list[bytes], self.redis.lrange(self.key(game_id, "log"), 0, -1))
         if len(raw) != version or not raw:
             return False
-        summary = self.redis.hget(self.key(game_id, f"summary:{version}"), "json")
+        summary = cast(bytes | None, self.redis.hget(self.key(game_id, f"summary:{version}"), "json"))
         keys = [self.key(game_id, part) for part in ("log", "archive", "snapshot", f"summary:{version}")]
         return bool(self.writes.run(self._compact, keys,
                                     [version, compaction.pack(raw), compaction.pack_summary(summary)]))
@@ -463,7 +463,7 @@ class Store:
         archive = self.redis.get(self.key(game_id, "archive"))
         if archive is not None:
             self.writes.run(self._thaw_script, [self.key(game_id, "log"), self.key(game_id, "archive")],
-                            compaction.raw_entries(archive))
+                            compaction.raw_entries(cast(bytes, archive)))
 
     def append(self, stored: StoredGame, entry: dict, after: Game, idempotency: Idempotency | None = None,
                status: int = 201) -> int | Repeat:
@@ -567,7 +567,7 @@ class Store:
         """The stored summary of the game at ``version``, or None."""
         raw, packed = self.redis.hmget(self.key(game_id, f"summary:{version}"), ["json", "zjson"])
         if packed is not None:  # a compacted game's (store/compaction.py)
-            return compaction.unpack_summary(packed)
+            return compaction.unpack_summary(cast(bytes, packed))
         return None if raw is None else json.loads(raw)
 
     def summary_pdf(self, game_id: str, version: int) -> bytes | None:

@@ -25,6 +25,7 @@ Durability of a write (a turn, a correction, a new game):
 from __future__ import annotations
 
 import time
+from typing import Any, cast
 
 import redis
 from redis.cluster import RedisCluster
@@ -93,26 +94,28 @@ class DurableWrites:
         self.client = client
         self.cluster = is_cluster(client)
         self.timeout_ms = replica_timeout_ms
-        self._wait = None  # the command that waits for a replica, once the server's version is known
+        # The command that waits for a replica, once the server's version is known.
+        self._wait: tuple[Any, ...] | None = None
 
     def run(self, script, keys: list[str], args: list):
         """Run ``script`` (a registered redis-py Script) and answer what it returns."""
         if not self.cluster:
             return script(keys=keys, args=args)
+        cluster = cast(RedisCluster, self.client)
         for _ in range(MOVED_TRIES):
-            node = self.client.get_node_from_key(keys[0])
-            connection = self.client.get_redis_connection(node)
+            node = cluster.get_node_from_key(keys[0])
+            connection = cluster.get_redis_connection(node)
             try:
                 outcome, confirmed = self._run_on(connection, script, keys, args)
             except redis.ConnectionError:
                 # The master may be gone: look again next time, and let this
                 # request fail (it may or may not have landed).
-                self.client.nodes_manager.initialize()
+                cluster.nodes_manager.initialize()
                 raise
             if isinstance(outcome, ResponseError) and str(outcome).startswith(("MOVED", "CLUSTERDOWN", "TRYAGAIN")):
                 # Refused before it ran: the slot has a new master (failover).
                 time.sleep(MOVED_PAUSE)
-                self.client.nodes_manager.initialize()
+                cluster.nodes_manager.initialize()
                 continue
             if isinstance(outcome, Exception):
                 raise outcome
@@ -137,7 +140,7 @@ class DurableWrites:
             return outcome, confirmed if isinstance(confirmed, int) else 0
         raise NoScriptError(f"the script could not be loaded on {connection}")
 
-    def _wait_command(self, connection: redis.Redis) -> tuple:
+    def _wait_command(self, connection: redis.Redis) -> tuple[Any, ...]:
         if self._wait is None:
             version = server_version(connection)
             self._wait = ("WAITAOF", 1, 1, self.timeout_ms) if version >= (7, 2) else ("WAIT", 1, self.timeout_ms)

@@ -42,7 +42,9 @@ def summarize(game_id: str, version: int) -> None:
 def _store() -> Store:
     """The games' store: at REDIS_URL (a single Redis or a cluster) when it
     is set, as under ``brehon worker``; else on the queue's own Redis."""
-    queue = get_current_job().connection
+    job = get_current_job()
+    assert job is not None  # an rq worker runs it
+    queue = job.connection
     url = os.environ.get("REDIS_URL")
     return Store(connect(url), queue=queue) if url else Store(queue)
 
