@@ -83,6 +83,9 @@ SHARED: dict[str, dict[str, str]] = {
         "en": "{thing} cannot be on {place}: {reason}.",
         "de": "{thing} kann nicht auf {place} liegen: {reason}.",
         "es": "{thing} no puede estar en {place}: {reason}.",
+        "en:bare": "{place} cannot be bare: {reason}.",
+        "de:bare": "{place} kann nicht leer sein: {reason}.",
+        "es:bare": "{place} no puede estar vacía: {reason}.",
     },
     "card.exhausted": {
         "en": "Both {card} cards are already seen elsewhere; this one cannot be in your hand.",

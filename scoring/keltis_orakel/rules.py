@@ -456,7 +456,7 @@ def _reveal_required(spot: int) -> RuleBroken:
 
 def _impossible(spot: int, tile: str, reason: str) -> RuleBroken:
     return RuleBroken("reveal.impossible", {"field": spot, "tile": tile, "reason": reason},
-                      thing=tile, place={"field": spot})
+                      thing=tile, place={"field": spot}, variant="bare" if tile == NONE else None)
 
 
 RULESET = register(Orakel())
