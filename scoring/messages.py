@@ -236,13 +236,6 @@ class _Formatter(string.Formatter):
         return forms.get(self.plural_form(value), forms["other"])
 
 
-def plural_forms(template: str) -> list[dict[str, str]]:
-    """The plural specs of a template (for tests: every language lists the
-    forms its rules choose)."""
-    return [dict(form.split("=", 1) for form in spec.split("|"))
-            for _, _, spec, _ in string.Formatter().parse(template) if spec and "=" in spec]
-
-
 def _word(value: Any, lang: str) -> Any:
     if isinstance(value, str):
         return WORDS[lang].get(value, value)

@@ -47,10 +47,16 @@ from pathlib import Path  # noqa: E402
 from babel import Locale  # noqa: E402
 
 from scoring import RULESETS, Game, RuleBroken, Violation  # noqa: E402
-from scoring.messages import LANGUAGES, NEXT, SHARED, plural_forms, render, templates_of  # noqa: E402
+from scoring.messages import LANGUAGES, NEXT, SHARED, render, templates_of  # noqa: E402
 
 COUNTS = (0, 1, 2, 5)
 DATA = Path(__file__).parent / "data"
+
+
+def plural_forms(template: str) -> list[dict[str, str]]:
+    """The plural words of a template: ``{n:one=part|other=parts}`` -> {"one": "part", "other": "parts"}."""
+    return [dict(form.split("=", 1) for form in spec.split("|"))
+            for _, _, spec, _ in string.Formatter().parse(template) if spec and "=" in spec]
 
 
 def every_template():
