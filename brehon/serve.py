@@ -48,6 +48,13 @@ SECRET_FILE = "secret"
 #: The file in the data directory that names the games' Redis while it runs
 #: (for ``brehon backup`` and ``brehon restore``).
 URL_FILE = "redis.url"
+#: gunicorn's own request limits, above the application's (api.MAX_URL,
+#: MAX_HEADERS, MAX_HEADER), so that the application answers a request over
+#: them with problem+json; gunicorn's plain-text answer is left only for a
+#: request line over 8190 bytes (its largest finite limit: 0 would read one
+#: without end) or a head over 500 fields of 16 KiB.
+GUNICORN_LIMITS = ["--limit-request-line", "8190", "--limit-request-fields", "500",
+                   "--limit-request-field_size", "16384"]
 
 
 def _wait_ready(url: str, processes: list[subprocess.Popen]) -> bool:
@@ -210,7 +217,8 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
             [sys.executable, "-m", "brehon.cli", "worker"], **own)))
         command = [sys.executable, "-m", "gunicorn", "--config", "python:brehon.gunicorn_config",
                    "--worker-class", "gthread", "--workers", str(WORKERS), "--threads", str(THREADS),
-                   "--bind", f"{host}:{port}", "--graceful-timeout", "5", "--access-logfile", "-", "--preload",
+                   "--bind", f"{host}:{port}", "--graceful-timeout", "5", *GUNICORN_LIMITS, "--access-logfile", "-",
+                   "--preload",
                    "api:create_app()"]
         if tls_cert:
             command += ["--certfile", tls_cert, "--keyfile", tls_key]
