@@ -62,6 +62,9 @@ def play_turn(page, choose, player: str, log: bool = True) -> list[str]:
         answer(page, choose(key, values, player))
     if log:
         tap(page, "#log-turn")
+        # The turn shows as waiting while it is on its way (the live event of
+        # it may come before the answer): the table is back once it is gone.
+        page.wait_for_selector("#waiting", state="detached")
     return asked
 
 

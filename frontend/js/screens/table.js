@@ -332,7 +332,7 @@ export async function show(main, id) {
       index,
       turn: held.indexOf(index), // the turn as it stands that this entry holds, or -1
       correction: entry.kind === 'correction',
-      text: entry.kind === 'correction' ? correctionText(entry) : words.turn(gameKind, entry.turn, names()),
+      text: entry.kind === 'correction' ? correctionText(entry) : words.turn(gameKind, turnOf(entry), names()),
     }));
     return h('section', {'aria-labelledby': 'log-title'},
       h('h2', {id: 'log-title'}, t('table.log')),
@@ -358,9 +358,15 @@ export async function show(main, id) {
     return held;
   }
 
+  // The server sends each turn once: an entry that holds a turn as it
+  // stands finds it in the record.
+  function turnOf(entry) {
+    return entry.turn || game.record.turns[entry.holds];
+  }
+
   function correctionText(entry) {
     const what = entry.undo ? t('table.undone')
-      : t('table.replaced', {n: entry.replace + 1, turn: words.turn(game.record.game, entry.turn, names())});
+      : t('table.replaced', {n: entry.replace + 1, turn: words.turn(game.record.game, turnOf(entry), names())});
     return t('table.correction', {by: entry.by, what});
   }
 
