@@ -178,6 +178,8 @@ class RulesetSchema(Schema):
     game = fields.String()
     title = fields.String()
     players = fields.Dict(metadata={"description": "min and max"})
-    options = fields.List(fields.Dict(), metadata={"description": "name, type, default, doc, choices"})
+    options = fields.List(fields.Dict(), metadata={
+        "description": "name, type, default, choices; label, doc and choice_labels in the request's language"})
     rules = fields.List(fields.String(), metadata={"description": "the game's rule ids"})
     needs_board = fields.Boolean()
+    pieces = fields.Dict(metadata={"description": "what the game is made of: colors, paths, tiles, parts, board kinds"})

@@ -3,17 +3,7 @@
 import {t, has} from './i18n.js';
 import {ABSENT} from './composer.js';
 
-export const GAMES = ['keltis', 'keltis-orakel', 'celtica'];
-
-export const COLOURS = {
-  keltis: ['red', 'yellow', 'green', 'blue', 'purple'],
-  'keltis-orakel': ['red', 'yellow', 'green', 'blue', 'purple'],
-  celtica: ['red', 'grey', 'white', 'brown', 'black'],
-};
-
 const SYMBOLS = {red: '●', yellow: '▲', green: '■', blue: '◆', purple: '★', grey: '▲', white: '○', brown: '■', black: '◆'};
-
-export const PARTS = ['center', 'n', 'ne', 'e', 'se', 's', 'sw', 'w', 'nw'];
 
 // The colours a player can choose for his seat (score strip, log, tokens),
 // in the order new seats take them.

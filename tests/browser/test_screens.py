@@ -128,7 +128,8 @@ def test_board_editor_checks_as_it_goes(page, base_url, tmp_path):
     (violation,) = api(base_url, "POST", "/boards/check", {"game": "keltis-orakel", "board": broken})["violations"]
     assert violation["details"]["pointer"] == "/board/fields/3/color"
     expect(page.locator("#color-3")).to_have_attribute("aria-invalid", "true")
-    expect(page.locator("#color-3-problem")).to_have_text(f"{violation['message']} ({violation['rule']})")
+    # ... in words: the pointer in the message becomes the name of the input.
+    expect(page.locator("#color-3-problem")).to_have_text(violation["message"].replace("/board/fields/3/color", "Colour of field 3"))
     expect(checked).to_contain_text("Not yet valid")
     shot(page, "boards-checking")
     page.select_option("#color-3", "green")
@@ -146,7 +147,7 @@ def test_board_editor_checks_as_it_goes(page, base_url, tmp_path):
     # Where the pointer names the profile's own entries, the input is marked too.
     page.fill("#oracle-from", "99")
     expect(page.locator("#oracle-from")).to_have_attribute("aria-invalid", "true")
-    expect(page.locator("#oracle-from-problem")).to_contain_text("board.invalid")
+    expect(page.locator("#oracle-from-problem")).to_contain_text("First field of the oracle area must be")
 
 
 def seating(page) -> list[str]:

@@ -23,14 +23,14 @@ export function board(game, names) {
     const line = Math.floor(index / PER_LINE);
     const col = line % 2 ? PER_LINE - 1 - (index % PER_LINE) : index % PER_LINE;
     const x = 2 + col * size, y = 2 + line * size;
-    const tileHere = (view.fields && view.fields[index]) || {};
+    const tileHere = view.fields[index];
     spiral.append(svg('rect', {x: x + 2, y: y + 2, width: size - 4, height: size - 4, rx: field.kind === 'small' ? 6 : 14,
       class: `stone${index >= oracle ? ' goal' : ''}`, style: `stroke: var(--${field.color || 'line'}); stroke-width: 3`}));
     spiral.append(svg('text', {x: x + 6, y: y + 16}, String(index)));
     const mark = field.kind === 'small' ? (tileHere.tile ? MARK[tileHere.tile] || '' : '?') : `✦${tileHere.stones ?? ''}`;
     spiral.append(svg('text', {x: x + size - 6, y: y + 16, 'text-anchor': 'end'}, mark));
     const here = Object.entries(view.players).flatMap(([id, seat]) =>
-      (seat.figures || []).filter(f => (typeof f === 'object' ? f.field : f) === index).map(() => initials[id]));
+      seat.figures.filter(f => f === index).map(() => initials[id]));
     if (view.priestess === index) here.push('♀');
     if (here.length) spiral.append(svg('text', {x: x + 6, y: y + size - 10, 'font-weight': 700}, here.join(' ')));
   });
@@ -45,15 +45,15 @@ export function cards(game, names) {
   const view = game.state;
   return h('div', {},
     h('p', {}, t('table.deck', {n: view.draw_pile})),
-    piles(view.piles || {}),
+    piles(view.piles),
     cardRows(view.players, names, seat => [
-      t('keltis.stones', {n: seat.stones_held ?? 0}), ' · ', t('keltis.track', {n: seat.track ?? 0}),
+      t('keltis.stones', {n: seat.stones_held}), ' · ', t('keltis.track', {n: seat.track}),
       seat.mirrors ? [' · ', t('orakel.mirrors', {n: seat.mirrors})] : null,
-      seat.hand && seat.hand.known && seat.hand.known.length ? [' · ', t('table.known', {cards: seat.hand.known.map(card).join(', ')})] : null]));
+      seat.hand.known.length ? [' · ', t('table.known', {cards: seat.hand.known.map(card).join(', ')})] : null]));
 }
 
 function describe(view, names) {
   const figures = Object.entries(view.players).map(([id, seat]) =>
-    `${names[id]}: ${(seat.figures || []).map(f => t('field', {field: typeof f === 'object' ? f.field : f})).join(', ')}`);
+    `${names[id]}: ${seat.figures.map(f => t('field', {field: f})).join(', ')}`);
   return `${t('table.board')}. ${figures.join('; ')}. ${t('orakel.priestess', {field: view.priestess})}. ${colour('green')}`;
 }

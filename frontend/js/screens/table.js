@@ -9,6 +9,7 @@ import {api, ifMatch, ApiError} from '../api.js';
 import {get, put, getPref} from '../db.js';
 import {onOutbox, pending, flush} from '../outbox.js';
 import {follow} from '../live.js';
+import {rulesets} from '../rulesets.js';
 import {seatColours, turn as turnText} from '../words.js';
 import {scoreStrip, turnLine} from './table/strip.js';
 import {composerPanel, waitingPanel, resetComposer, putBack, refusal} from './table/composer.js';
@@ -40,6 +41,7 @@ export async function show(main, id) {
     game: null, // the last GET /games/{id}
     etag: null,
     drawer: null,
+    pieces: null, // the game's colours, paths, parts... (GET /rulesets)
     // The turn being composed: the actions so far, the checks after each
     // (checks[i] answers actions[0..i)), the picks of the open question, and
     // `at`: null for the next turn, k for the replacement of turn k.
@@ -74,6 +76,7 @@ export async function show(main, id) {
       table.etag = etag;
       table.waiting = queued;
       table.drawer ??= await DRAWERS[data.record.game]();
+      table.pieces ??= (await rulesets())[data.record.game].pieces;
       await put('games', {...mine, game: data.record.game, names: data.record.players.map(p => p.name)});
       resetComposer(table);
       draw();

@@ -90,7 +90,7 @@ function questionPart(table, decision) {
   const q = nextQuestion(candidates);
   const asked = key => words.question(gameKind, key, table.names()[composing.player], candidates[0]);
   if (q && q.key) {
-    const offered = composing.dispute ? claimable(q.key, q.values, words.COLOURS[gameKind]) : q.values;
+    const offered = composing.dispute ? claimable(q.key, q.values, table.pieces.colors || table.pieces.druids) : q.values;
     return [h('h3', {id: 'question', dataset: {key: q.key}}, asked(q.key)),
       h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'}, offered.map(value =>
         h('button', {dataset: {value: JSON.stringify(value)}, onclick: () => pick(table, q.key, value, pool)},
