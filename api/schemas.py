@@ -152,7 +152,10 @@ class GameSchema(Schema):
     version = fields.Integer(metadata={"description": "also the ETag"})
     decision = fields.Dict(metadata={"description": "the decision that opens the next turn"})
     scoresheet = fields.Nested(ScoresheetSchema)
-    history = fields.List(fields.Dict(), metadata={"description": "the log: turns (and corrections) with times"})
+    history = fields.List(fields.Dict(), metadata={
+        "description": "the log: turns (and corrections) with times; each entry's `holds` is the index in "
+                       "`record.turns` of the turn it holds (a turn, or the correction that replaced one), "
+                       "null when it holds none (an undo, or a turn a later correction undid or replaced)"})
 
 
 class TurnAnswerSchema(Schema):

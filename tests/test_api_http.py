@@ -105,7 +105,7 @@ def test_the_service_worker_is_served_for_the_whole_app(client):
 
 
 def test_the_committed_openapi_document_matches_the_app():
-    generated = subprocess.run([sys.executable, "-m", "api.cli", "openapi"], cwd=ROOT, check=True,
+    generated = subprocess.run([sys.executable, "-m", "brehon.cli", "openapi"], cwd=ROOT, check=True,
                                capture_output=True, text=True).stdout
     committed = (ROOT / "openapi.yaml").read_text()
     assert generated == committed, "openapi.yaml is stale: run `make openapi` and commit it"

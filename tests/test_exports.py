@@ -12,8 +12,8 @@ from rq import SimpleWorker
 from worker_games import finished_records
 
 from scoring import Game
-from worker.exports import scoresheet_csv, scoresheet_pdf
-from worker.jobs import queue
+from exports import scoresheet_csv, scoresheet_pdf
+from store import SummaryQueue
 from worker.summary import summarize
 
 GAMES = ["keltis", "keltis-orakel", "celtica"]
@@ -113,7 +113,7 @@ def test_pdf_of_the_job_has_the_chart_and_is_served_from_the_cache(client, redis
     before = fetch(client, created, "scoresheet", format="pdf").data
     assert "Score after every turn" not in pdf_text(before)  # rendered in the request, no chart
 
-    SimpleWorker([queue(redis_client)], connection=redis_client).work(burst=True)
+    SimpleWorker([SummaryQueue(redis_client).queue], connection=redis_client).work(burst=True)
     cached = fetch(client, created, "scoresheet", format="pdf").data
     text = pdf_text(cached)
     assert "Score after every turn" in text

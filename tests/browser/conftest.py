@@ -47,7 +47,7 @@ def base_url(redis_url, tmp_path_factory):
     # must not take the jobs the worker tests wait for in database 0.
     env = {**os.environ, "REDIS_URL": redis_url.rsplit("/", 1)[0] + "/1"}
     log = open(tmp_path_factory.mktemp("serve") / "serve.log", "w")
-    process = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--port", str(port)], cwd=ROOT, env=env,
+    process = subprocess.Popen([sys.executable, "-m", "brehon.cli", "serve", "--port", str(port)], cwd=ROOT, env=env,
                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
