@@ -177,6 +177,11 @@ class BoardSchema(Schema):
     warnings = fields.List(fields.Raw())
 
 
+class ServerSchema(Schema):
+    addresses = fields.List(fields.String(), metadata={"description": "URLs the phones at the table can open"})
+    loopback_only = fields.Boolean(metadata={"description": "true: no other machine can reach this server"})
+
+
 class RulesetSchema(Schema):
     game = fields.String()
     title = fields.String()

@@ -100,6 +100,8 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
                 limits_server = RedisServer(Path(data) / "limits", durable=False).start()
                 started.append(limits_server.process)
                 env["BREHON_LIMITS_URL"] = limits_server.url
+        scheme = "https" if tls_cert else "http"
+        env["BREHON_ADDRESSES"] = ",".join(_table_addresses(scheme, host, port))  # GET /api/v1/server
         own = {"start_new_session": True, "preexec_fn": die_with_parent, "env": env}
         started.append(subprocess.Popen([sys.executable, "-m", "brehon.cli", "worker"], **own))
         command = [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", str(WORKERS),
@@ -108,7 +110,6 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
         if tls_cert:
             command += ["--certfile", tls_cert, "--keyfile", tls_key]
         started.append(subprocess.Popen(command, **own))
-        scheme = "https" if tls_cert else "http"
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         if not _wait_ready(f"{scheme}://{shown}:{port}", started):
             if not stopping:
@@ -128,6 +129,22 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
         _stop(started)
         for signum, handler in before.items():
             signal.signal(signum, handler)
+
+
+def _table_addresses(scheme: str, host: str, port: int) -> list[str]:
+    """The URLs other machines can open: none when it listens on loopback."""
+    import ipaddress
+
+    if host in ("0.0.0.0", "::"):
+        lan = _lan_address()
+        return [] if lan == "127.0.0.1" else [f"{scheme}://{lan}:{port}/"]
+    try:
+        if ipaddress.ip_address(host.strip("[]")).is_loopback:
+            return []
+    except ValueError:
+        if host == "localhost":
+            return []
+    return [f"{scheme}://{host}:{port}/"]
 
 
 def _lan_address() -> str:

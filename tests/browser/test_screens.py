@@ -80,9 +80,9 @@ def test_quick_tally(page):
     page.fill("#name-1", "Ben")
     page.click("text=Score it")
     sheet = page.locator("#tally-result #sheet")
-    expect(sheet.locator('tr[data-player="anna"]')).to_contain_text("34")  # rules/keltis.md §15
-    expect(sheet.locator('tr[data-player="ben"]')).to_contain_text("-4")
-    expect(sheet.locator('tr[data-player="anna"]')).to_contain_text("winner")
+    expect(sheet.locator('li[data-player="anna"]')).to_contain_text("34")  # rules/keltis.md §15
+    expect(sheet.locator('li[data-player="ben"]')).to_contain_text("-4")
+    expect(sheet.locator('li[data-player="anna"]')).to_contain_text("winner")
 
 
 def test_new_keltis_game_with_tiles_laid_out(page, base_url):

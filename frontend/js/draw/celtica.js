@@ -49,7 +49,7 @@ export function cards(game, names) {
     h('h3', {}, t('celtica.amulets')),
     Object.entries(view.players).map(([id, seat]) => h('div', {class: 'panel'},
       h('strong', {}, names[id] || id), ' ',
-      h('span', {class: 'hint'}, t('celtica.hand', {cards: seat.druid_cards, xp: seat.experience})),
+      h('span', {class: 'hint'}, `${t('celtica.druid_cards', {n: seat.druid_cards})}, ${t('celtica.experience_cards', {n: seat.experience})}`),
       h('div', {}, amulets(seat.amulets, seat.parts)))));
 }
 
