@@ -77,7 +77,10 @@ export async function show(main, id) {
       table.waiting = queued;
       table.drawer ??= await DRAWERS[data.record.game]();
       table.pieces ??= (await rulesets())[data.record.game].pieces;
-      await put('games', {...mine, game: data.record.game, names: data.record.players.map(p => p.name)});
+      // What "My games" on the home screen says of it.
+      const names = Object.fromEntries(data.record.players.map(p => [p.id, p.name]));
+      await put('games', {...mine, game: data.record.game, names: Object.values(names), status: data.scoresheet.status,
+        leaders: data.scoresheet.winners.map(player => names[player])});
       resetComposer(table);
       draw();
       if (interrupted) table.say(t('composer.moved_on'), 'alert');
