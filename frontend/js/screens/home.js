@@ -1,6 +1,6 @@
 // Home: what Brehon is, this device's games, start one, open a game record,
 // join one (scan the QR code or paste the link), quick tally, boards.
-import {h, fill} from '../ui.js';
+import {h, fill, append} from '../ui.js';
 import {t, language} from '../i18n.js';
 import {api, problemText} from '../api.js';
 import {all, put, remove} from '../db.js';
@@ -18,7 +18,7 @@ export async function show(main) {
   const scanner = h('div', {id: 'scanner'});
   const record = h('input', {id: 'record-file', type: 'file', accept: 'application/json,.json',
     onchange: () => openRecord(record.files[0], recordProblem)});
-  main.append(
+  append(main, [
     h('h1', {}, t('home.title')),
     h('p', {id: 'about', class: 'lead'}, t('home.about', {games: list.format(known)})),
     h('nav', {class: 'menu', 'aria-label': t('home.title')},
@@ -48,7 +48,7 @@ export async function show(main) {
     h('label', {for: 'record-file'}, t('home.record_pick')), record,
     h('p', {class: 'hint'}, t('home.record_hint')),
     recordProblem,
-  );
+  ]);
 }
 
 // One line per game: the game, the players, the date, the status, the leader.
