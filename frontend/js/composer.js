@@ -76,3 +76,11 @@ export function withValue(action, path, value) {
   here[steps.at(-1)] = value;
   return copy;
 }
+
+/** The action to take for the player: the open decision has exactly one
+ * legal answer and the turn cannot end without it. Never in dispute mode,
+ * where the point is to claim something else. */
+export function forced(check, dispute) {
+  const actions = (check.decision && check.decision.actions) || [];
+  return !dispute && !check.complete && actions.length === 1 ? actions[0] : null;
+}

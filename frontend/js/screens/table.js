@@ -7,7 +7,7 @@ import {get, put} from '../db.js';
 import {enqueue, onOutbox, pending, flush} from '../outbox.js';
 import {follow} from '../live.js';
 import {updateBadge} from '../app.js';
-import {narrow, nextQuestion, claimable, withValue} from '../composer.js';
+import {narrow, nextQuestion, claimable, withValue, forced} from '../composer.js';
 import * as words from '../words.js';
 
 const DRAWERS = {
@@ -60,6 +60,7 @@ export async function show(main, id) {
       resetComposer();
       draw();
       if (interrupted) say(t('composer.moved_on'));
+      await takeForced();
     };
     queue = queue.then(run, run);
     return queue;
@@ -70,7 +71,7 @@ export async function show(main, id) {
     // A turn may be complete before any action (a Celtica end turn with nothing to buy).
     const complete = Boolean(decision && decision.can_end && decision.name !== 'over');
     composing = {player: decision && decision.player, at: null, actions: [], checks: [{decision, complete, legal: true, violations: []}],
-      picks: [], mode: 'turn', dispute: composing ? composing.dispute : false, verdict: null};
+      picks: [], mode: 'turn', dispute: composing ? composing.dispute : false, verdict: null, auto: [], manual: -1};
   }
 
   // The check route asks about the next turn, or (correcting) about turn k
@@ -138,7 +139,8 @@ export async function show(main, id) {
     }
     if (composing.actions.length) {
       box.append(h('ul', {class: 'chips', 'aria-label': t('composer.so_far')},
-        composing.actions.map(a => h('li', {}, words.action(gameKind, a)))));
+        composing.actions.map((a, i) => h('li', {class: composing.auto.includes(i) ? 'auto' : null},
+          words.action(gameKind, a), composing.auto.includes(i) ? h('span', {class: 'hint'}, ` (${t('composer.taken')})`) : null))));
     }
     if (composing.verdict) box.append(composing.verdict);
     if (q && q.key) {
@@ -148,7 +150,7 @@ export async function show(main, id) {
         h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'}, offered.map(value =>
           h('button', {dataset: {value: JSON.stringify(value)}, onclick: () => pick(q.key, value, pool)},
             words.answer(gameKind, q.key, value, names())))));
-    } else if (q && q.answer) {
+    } else if (q && q.answer && !pendingForced()) {
       // One legal answer left: still the player's to confirm, never assumed.
       box.append(h('h3', {id: 'question', dataset: {key: 'action'}}, words.question(gameKind, 'type', names()[composing.player], q.answer)),
         h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'},
@@ -206,7 +208,7 @@ export async function show(main, id) {
     } else draw();
   }
 
-  async function append(action) {
+  async function append(action, auto = false) {
     const actions = [...composing.actions, action];
     try {
       const {data} = await api(checkPath(), {method: 'POST', token, body: {player: composing.player, actions}});
@@ -217,11 +219,23 @@ export async function show(main, id) {
       }
       composing.actions = actions;
       composing.checks.push(data);
+      if (auto) composing.auto.push(actions.length - 1);
       if (composing.dispute) composing.verdict = h('p', {class: 'good', id: 'verdict'}, t('dispute.legal'));
+      if (pendingForced()) return takeForced();
       draw();
     } catch (error) {
       say(error instanceof ApiError ? error.message : t('error.offline_compose'));
     }
+  }
+
+  // A decision with one legal answer is taken for the player and shown as
+  // taken; "back" undoes it with the answer before it (see back()).
+  const pendingForced = () => composing.mode === 'turn' && composing.manual !== composing.actions.length
+    && forced(composing.checks.at(-1), composing.dispute);
+
+  async function takeForced() {
+    const action = pendingForced();
+    if (action) await append(action, true);
   }
 
   async function verdict(claim) {
@@ -252,8 +266,17 @@ export async function show(main, id) {
     if (composing.picks.length) composing.picks.pop();
     else if (composing.mode === 'reveal') composing.mode = 'turn';
     else if (composing.actions.length) {
-      composing.actions.pop();
-      composing.checks.pop();
+      // Answers taken for the player go with the answer that led to them;
+      // where none did, the forced one is left to confirm by hand.
+      while (composing.auto.includes(composing.actions.length - 1)) {
+        composing.auto.pop();
+        composing.actions.pop();
+        composing.checks.pop();
+      }
+      if (composing.actions.length) {
+        composing.actions.pop();
+        composing.checks.pop();
+      } else composing.manual = 0;
     }
     draw();
   }
@@ -280,8 +303,9 @@ export async function show(main, id) {
     try {
       const {data} = await api(`/games/${id}/check?at=${k}`, {method: 'POST', token, body: {player: turn.player, actions: []}});
       composing = {player: turn.player, at: k, by: names()[turn.player] || '', actions: [], checks: [data], picks: [],
-        mode: 'turn', dispute: false, verdict: null};
+        mode: 'turn', dispute: false, verdict: null, auto: [], manual: -1};
       draw();
+      await takeForced();
       const heading = document.getElementById('composer-title');
       heading.scrollIntoView({block: 'start'});
       heading.focus({preventScroll: true});
