@@ -26,7 +26,7 @@ function valueAt(action, path) {
   return here;
 }
 
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+export const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The candidates that agree with every pick [{key, value}]. */
 export function narrow(candidates, picks) {
@@ -83,4 +83,18 @@ export function withValue(action, path, value) {
 export function forced(check, dispute) {
   const actions = (check.decision && check.decision.actions) || [];
   return !dispute && !check.complete && actions.length === 1 ? actions[0] : null;
+}
+
+/** The likely rest of a Keltis clover chain: the figure that just arrived
+ * steps on along its path. The clover action for that, when it is legal. */
+export function chainStep(decision, actions) {
+  if (!decision || decision.name !== 'clover') return null;
+  let path = null;
+  for (const action of [...actions].reverse()) {
+    if (action.type === 'clover') path = action.path;
+    else if (action.type === 'play') path = action.bonus || action.card.color;
+    else continue;
+    break;
+  }
+  return (decision.actions || []).find(action => action.type === 'clover' && action.path === path && !('figure' in action)) || null;
 }

@@ -9,7 +9,7 @@ import time
 from browser_helpers import api, shot
 from keltis_script import Policy, keltis_game
 from playwright.sync_api import expect
-from tapping import current_player, join, play_turn, tap
+from tapping import answer, current_player, join, play_turn, question, tap
 
 def test_a_whole_game_by_tapping(page, base_url):
     created = keltis_game(base_url)
@@ -121,3 +121,32 @@ def test_a_phone_that_was_offline_catches_up(browser, page, base_url):
         expect(watcher.locator("#turn-now")).to_contain_text("Ben")
     finally:
         other.close()
+
+
+def test_a_clover_chain_in_one_tap(page, base_url):
+    # Clovers on red 1-4, the rest unknown: entering red starts a chain of three steps.
+    created = keltis_game(base_url, {"tiles": {"red": {str(row): "clover" for row in (1, 2, 3, 4)}},
+                                     "tiles_complete": False})
+    join(page, created)
+    taps = 0
+    for key, value in (("type", "play"), ("card.color", "red"), ("card.value", 0), ("figure", "small")):
+        assert question(page)[0] == key
+        answer(page, value)
+        taps += 1
+    shot(page, "table-keltis-chain")
+    tap(page, "#chain")  # the figure that just arrived steps on, clover after clover
+    taps += 1
+    # Red 5 is unknown: the composer asks only what the rules leave open.
+    key, values = question(page)
+    assert key == "tile" and "wish" in values
+    answer(page, "wish")
+    tap(page, "#log-turn")
+    taps += 2
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    (turn,) = game["record"]["turns"]
+    steps = [action for action in turn["actions"] if action["type"] == "clover"]
+    assert steps == [{"type": "clover", "path": "red"}] * 4
+    assert game["state"]["players"]["anna"]["figures"][0]["row"] == 5
+    # One tap for a chain of four steps (before: one per step, and the draw confirmed by hand).
+    print(f"chain of {len(steps)} steps logged in {taps} taps")
+    assert taps == 7

@@ -7,7 +7,7 @@ import {get, put} from '../db.js';
 import {enqueue, onOutbox, pending, flush} from '../outbox.js';
 import {follow} from '../live.js';
 import {updateBadge} from '../app.js';
-import {narrow, nextQuestion, claimable, withValue, forced} from '../composer.js';
+import {narrow, nextQuestion, claimable, withValue, forced, chainStep, same} from '../composer.js';
 import * as words from '../words.js';
 
 const DRAWERS = {
@@ -71,7 +71,7 @@ export async function show(main, id) {
     // A turn may be complete before any action (a Celtica end turn with nothing to buy).
     const complete = Boolean(decision && decision.can_end && decision.name !== 'over');
     composing = {player: decision && decision.player, at: null, actions: [], checks: [{decision, complete, legal: true, violations: []}],
-      picks: [], mode: 'turn', dispute: composing ? composing.dispute : false, verdict: null, auto: [], manual: -1};
+      picks: [], mode: 'turn', dispute: composing ? composing.dispute : false, verdict: null, auto: [], manual: -1, chain: null};
   }
 
   // The check route asks about the next turn, or (correcting) about turn k
@@ -143,6 +143,13 @@ export async function show(main, id) {
           words.action(gameKind, a), composing.auto.includes(i) ? h('span', {class: 'hint'}, ` (${t('composer.taken')})`) : null))));
     }
     if (composing.verdict) box.append(composing.verdict);
+    const chain = composing.dispute || composing.picks.length ? null : chainStep(decision, composing.actions);
+    if (chain) {
+      box.append(h('button', {id: 'chain', class: 'primary wide', onclick: () => {
+        composing.chain = chain;
+        append(chain);
+      }}, t('composer.chain', {path: words.colour(chain.path)})));
+    }
     if (q && q.key) {
       const legal = q.values;
       const offered = composing.dispute ? claimable(q.key, legal, words.COLOURS[gameKind]) : legal;
@@ -230,8 +237,14 @@ export async function show(main, id) {
 
   // A decision with one legal answer is taken for the player and shown as
   // taken; "back" undoes it with the answer before it (see back()).
-  const pendingForced = () => composing.mode === 'turn' && composing.manual !== composing.actions.length
-    && forced(composing.checks.at(-1), composing.dispute);
+  // Taken for the player: the one legal answer, or the next step of a clover
+  // chain the player asked to follow to its end.
+  const pendingForced = () => {
+    if (composing.mode !== 'turn' || composing.dispute) return null;
+    const check = composing.checks.at(-1);
+    const step = composing.chain && ((check.decision && check.decision.actions) || []).find(a => same(a, composing.chain));
+    return step || (composing.manual !== composing.actions.length && forced(check, composing.dispute));
+  };
 
   async function takeForced() {
     const action = pendingForced();
@@ -263,6 +276,7 @@ export async function show(main, id) {
 
   function back() {
     composing.verdict = null;
+    composing.chain = null;
     if (composing.picks.length) composing.picks.pop();
     else if (composing.mode === 'reveal') composing.mode = 'turn';
     else if (composing.actions.length) {
@@ -303,7 +317,7 @@ export async function show(main, id) {
     try {
       const {data} = await api(`/games/${id}/check?at=${k}`, {method: 'POST', token, body: {player: turn.player, actions: []}});
       composing = {player: turn.player, at: k, by: names()[turn.player] || '', actions: [], checks: [data], picks: [],
-        mode: 'turn', dispute: false, verdict: null, auto: [], manual: -1};
+        mode: 'turn', dispute: false, verdict: null, auto: [], manual: -1, chain: null};
       draw();
       await takeForced();
       const heading = document.getElementById('composer-title');
