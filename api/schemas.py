@@ -181,3 +181,5 @@ class RulesetSchema(Schema):
     options = fields.List(fields.Dict(), metadata={"description": "name, type, default, doc, choices"})
     rules = fields.List(fields.String(), metadata={"description": "the game's rule ids"})
     needs_board = fields.Boolean()
+    actions = fields.Dict(metadata={"description": "action type -> JSON Schema of that action: what a client may "
+                                                   "compose offline; the engine still checks the turn"})

@@ -512,6 +512,15 @@ class Celtica(Ruleset):
     title = "Celtica"
     min_players = 2
     max_players = 5
+    action_schemas = schema.action_schemas(ACTION_FIELDS, {
+        "move": {"druid": schema.one_of(*DRUIDS), "cards": schema.integer(0, HAND), "experience": schema.integer(0, EXPERIENCE_CARDS * len(DRUIDS))},
+        "take": {"parts": {"type": "array", "items": schema.one_of(*KINDS), "maxItems": DISPLAY}},
+        "reveal": {"parts": {"type": "array", "items": schema.one_of(*KINDS, None), "maxItems": DISPLAY}},
+        "give": {"parts": {"type": "array", "items": schema.one_of(*KINDS)}},
+        "cult": {"draw": schema.one_of(True, False, None)},
+        "swap": {"give": schema.one_of(*KINDS), "take": schema.one_of(*KINDS)},
+        "buy": {"part": schema.one_of(*KINDS)},
+    })
     options = OPTIONS
     messages = MESSAGES
     needs_board = True

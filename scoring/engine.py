@@ -215,9 +215,12 @@ class Ruleset(ABC):
             "options": [option.to_json() for option in self.options],
             "rules": sorted(rule for rule in self.messages if "." in rule),
             "needs_board": self.needs_board,
+            "actions": self.action_schemas,
         }
 
     needs_board: bool = False
+    #: type -> JSON Schema of that action (:func:`scoring.schema.action_schemas`)
+    action_schemas: dict = {}
 
     def default_options(self, options: dict | None) -> dict:
         """The options with every missing key set to its default."""

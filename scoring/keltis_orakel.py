@@ -81,6 +81,7 @@ KINDS = ("start", "small", "large", "center")
 FIELD_KEYS = ("kind", "color", "value", "stones")
 BOARD_KEYS = ("fields", "oracle_from", "wishing_stone_table", "green_numbers")
 SMALL_FIELDS, LARGE_FIELDS, LARGE_STONES = 30, 4, 2
+LAST_FIELD = SMALL_FIELDS + LARGE_FIELDS + 1  # the center, after the start and the rest
 REMOVED_MAX = 93
 DECIMAL = re.compile(r"0|[1-9][0-9]*")  # used with fullmatch: "5\n" is no field
 
@@ -501,6 +502,15 @@ class Orakel(Ruleset):
     title = "Keltis: Das Orakel"
     min_players = 2
     max_players = 4
+    action_schemas = schema.action_schemas(ACTIONS, {
+        "play": {"card": schema.card(COLORS), "figure": schema.integer(0, LAST_FIELD, nullable=True),
+                 "priestess": schema.integer(1, LAST_FIELD, nullable=True)},
+        "discard": {"card": schema.card(COLORS)},
+        "reveal": {"field": schema.integer(1, LAST_FIELD - 1), "tile": schema.one_of(*REVEALED)},
+        "spiral": {"to": schema.integer(0, LAST_FIELD, nullable=True)},
+        "goblin": {"hand": schema.card(COLORS, nullable=True), "row": schema.one_of(None, *COLORS)},
+        "draw": {"from": schema.one_of(*SOURCES)},
+    })
     options = OPTIONS
     messages = MESSAGES
     needs_board = True

@@ -174,3 +174,34 @@ def expect_action(action: Any, index: int, fields: dict[str, tuple[tuple[str, ..
     required, optional = fields[action["type"]]
     expect_object(action, pointer, ("type", *required), optional, index)
     return action
+
+
+# -- the actions as JSON Schema (GET /api/v1/rulesets) -------------------------
+# What a client may compose without asking the server (offline): every
+# action type with the values each field may take. Only the shape: whether
+# an action is legal is still the engine's to say when the turn arrives.
+
+
+def one_of(*values: Any) -> dict:
+    return {"enum": list(values)}
+
+
+def integer(low: int, high: int, nullable: bool = False) -> dict:
+    return {"type": ["integer", "null"] if nullable else "integer", "minimum": low, "maximum": high}
+
+
+def card(colors: Iterable[str], nullable: bool = False) -> dict:
+    shape = {"type": "object", "properties": {"color": one_of(*colors), "value": integer(0, 10)},
+             "required": ["color", "value"], "additionalProperties": False}
+    return {"oneOf": [shape, {"type": "null"}]} if nullable else shape
+
+
+def action_schemas(fields: dict[str, tuple[tuple[str, ...], tuple[str, ...]]], values: dict[str, dict]) -> dict:
+    """type -> JSON Schema of that action, from the (required, optional)
+    keys the shape check uses and ``values[type][key]``."""
+    schemas = {}
+    for kind, (required, optional) in fields.items():
+        properties = {"type": {"const": kind}, **{key: values[kind][key] for key in (*required, *optional)}}
+        schemas[kind] = {"type": "object", "properties": properties, "required": ["type", *required],
+                         "additionalProperties": False}
+    return schemas
