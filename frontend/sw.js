@@ -1,11 +1,14 @@
 // The service worker keeps the app shell, so the app opens with no network.
 // API calls always go to the network (the outbox in IndexedDB covers the
-// gaps). A new version waits until the person chooses to reload.
+// gaps), but for the rulesets, kept for composing offline. A new version waits until the person chooses to reload.
 // The server fills in VERSION, a hash of every file of the app: any change
 // changes these bytes, which is what tells a phone that a new version is
 // there (the shell is served from the cache). See api/frontend.py.
 const VERSION = 'brehon-shell-__SHELL_VERSION__';
-const SHELL = [
+// The games' action schemas, for composing a turn offline: kept with the
+// shell, refreshed by every answer of the network.
+const RULESETS = '/api/v1/rulesets';
+const SHELL = [RULESETS,
   '/', '/index.html', '/manifest.webmanifest', '/css/app.css', '/icons/icon.svg', '/icons/maskable.svg',
   '/i18n/en.json', '/i18n/de.json', '/i18n/es.json',
   '/js/app.js', '/js/api.js', '/js/composer.js', '/js/db.js', '/js/i18n.js', '/js/live.js', '/js/outbox.js',
@@ -29,8 +32,18 @@ self.addEventListener('message', event => {
   if (event.data === 'skip-waiting') self.skipWaiting();
 });
 
+
 self.addEventListener('fetch', event => {
   const url = new URL(event.request.url);
+  if (event.request.method === 'GET' && url.origin === location.origin && url.pathname === RULESETS) {
+    event.respondWith(caches.open(VERSION).then(cache => fetch(event.request)
+      .then(answer => {
+        if (answer.ok) cache.put(RULESETS, answer.clone());
+        return answer;
+      })
+      .catch(() => cache.match(RULESETS).then(hit => hit || Response.error()))));
+    return;
+  }
   if (event.request.method !== 'GET' || url.origin !== location.origin || url.pathname.startsWith('/api/')) return;
   const key = event.request.mode === 'navigate' ? '/index.html' : url.pathname;
   event.respondWith(caches.match(key).then(hit => hit || fetch(event.request)));

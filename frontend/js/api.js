@@ -44,3 +44,16 @@ export async function api(path, {method = 'GET', token, body, headers = {}, acce
 export function ifMatch(etag, version) {
   return etag || `"${version}"`;
 }
+
+let rulesets = null;
+
+/** GET /rulesets, once per visit (the service worker keeps the last answer
+ * for offline visits): game id -> its description. */
+export function rulesetsByGame() {
+  rulesets ??= api('/rulesets').then(({data}) => Object.fromEntries(data.map(r => [r.game, r])))
+    .catch(error => {
+      rulesets = null;
+      throw error;
+    });
+  return rulesets;
+}

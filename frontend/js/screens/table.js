@@ -2,12 +2,12 @@
 // log with corrections, dispute mode, and the join links.
 import {h, fill} from '../ui.js';
 import {t} from '../i18n.js';
-import {api, ifMatch, ApiError} from '../api.js';
+import {api, ifMatch, ApiError, rulesetsByGame} from '../api.js';
 import {get, put} from '../db.js';
 import {enqueue, onOutbox, pending, flush} from '../outbox.js';
 import {follow} from '../live.js';
 import {updateBadge} from '../app.js';
-import {narrow, nextQuestion, claimable, withValue, forced, chainStep, same} from '../composer.js';
+import {narrow, nextQuestion, claimable, withValue, forced, chainStep, same, schemaQuestion, END} from '../composer.js';
 import * as words from '../words.js';
 
 const DRAWERS = {
@@ -37,6 +37,10 @@ export async function show(main, id) {
   let composing = null;
   let sending = false; // a turn of this phone is on its way to the server
   let waiting = []; // this game's turns in the outbox
+  // No network: the table shows the game as this phone last saw it (kept in
+  // IndexedDB) and composes from the game's action schema, unchecked.
+  let offline = false;
+  let schemas = null;
 
   const names = () => Object.fromEntries(game.record.players.map(p => [p.id, p.name]));
 
@@ -47,20 +51,37 @@ export async function show(main, id) {
     // Our own turn, on its way when the news came, interrupts nobody.
     const fromElsewhere = interrupting && !sending;
     const run = async () => {
-      const {data, etag: tag} = await api(`/games/${id}`, {token});
+      let answer, cached = false;
+      try {
+        answer = await api(`/games/${id}`, {token});
+      } catch (error) {
+        if (error instanceof ApiError || !mine.seen) throw error;
+        answer = mine.seen;
+        cached = true;
+      }
+      const {data, etag: tag} = answer;
       const queued = await pending(id);
+      const back = offline && !cached; // the network is back
       // Nothing new: keep the screen (and any answers given) as it is.
-      if (game && data.version === game.version && queued.length === waiting.length) return;
+      if (game && !back && cached === offline && data.version === game.version && queued.length === waiting.length) return;
       const interrupted = fromElsewhere && composing && (composing.actions.length || composing.picks.length);
+      // A turn composed offline is checked now, answer by answer.
+      const unchecked = back && composing && composing.actions.length ? {player: composing.player, actions: composing.actions} : null;
       game = data;
       etag = tag;
       waiting = queued;
+      offline = cached;
       drawer ??= await DRAWERS[game.record.game]();
-      await put('games', {...mine, game: game.record.game, names: game.record.players.map(p => p.name)});
+      if (!cached) {
+        mine.seen = {data, etag: tag};
+        await put('games', {...mine, game: game.record.game, names: game.record.players.map(p => p.name)});
+        rulesetsByGame().then(all => { schemas = all[game.record.game].actions; }).catch(() => {});
+      } else schemas ??= await rulesetsByGame().then(all => all[game.record.game].actions).catch(() => null);
       resetComposer();
       draw();
-      if (interrupted) say(t('composer.moved_on'));
-      await takeForced();
+      if (unchecked) await restore(unchecked);
+      else if (interrupted) say(t('composer.moved_on'));
+      if (!offline) await takeForced();
     };
     queue = queue.then(run, run);
     return queue;
@@ -91,7 +112,8 @@ export async function show(main, id) {
       scoreStrip(sheet, current),
       over ? h('p', {class: 'turn-now'}, t('table.over'))
         : h('p', {class: 'turn-now', id: 'turn-now'}, t('table.turn_of', {player: names()[current] || current})),
-      mine.spectator || (over && !correcting) ? null : waiting.length ? waitingPanel() : composer(),
+      offline ? h('p', {class: 'panel offline-note', id: 'offline-note', role: 'status'}, t('table.offline_seen')) : null,
+      mine.spectator || (over && !correcting) ? null : waiting.length ? waitingPanel() : offline ? offlineComposer() : composer(),
       h('section', {'aria-label': t('table.board')}, drawer.draw(game, names())),
       over ? h('p', {class: 'row'},
         h('a', {class: 'button primary', href: `#/sheet/${id}`}, t('nav.sheet')),
@@ -99,7 +121,7 @@ export async function show(main, id) {
       logSection(),
       h('nav', {class: 'row', 'aria-label': t('table.more')},
         h('a', {class: 'button', href: `#/sheet/${id}`}, t('nav.sheet')),
-        mine.spectator ? null : h('button', {onclick: showJoin}, t('table.invite'))),
+        mine.spectator || offline ? null : h('button', {onclick: showJoin}, t('table.invite'))),
       h('div', {id: 'join'}));
   }
 
@@ -118,7 +140,8 @@ export async function show(main, id) {
 
   function waitingPanel() {
     return h('section', {class: 'panel', id: 'waiting'}, h('h2', {}, t('composer.waiting')),
-      h('ul', {}, waiting.map(item => h('li', {}, words.turn(game.record.game, item.turn, names())))));
+      h('ul', {}, waiting.map(item => h('li', {}, words.turn(game.record.game, item.turn, names()),
+        item.unchecked ? h('span', {class: 'unchecked'}, ` (${t('composer.unchecked')})`) : null))));
   }
 
   function composer() {
@@ -195,6 +218,69 @@ export async function show(main, id) {
     }}, t('dispute.toggle')));
     box.append(controls);
     return box;
+  }
+
+  // Offline: one field at a time as the action schema allows; the turn is
+  // queued "not checked yet" and checked by the server when it arrives.
+  function offlineComposer() {
+    const gameKind = game.record.game;
+    const box = h('section', {class: 'panel', id: 'composer', 'aria-labelledby': 'composer-title'},
+      h('h2', {id: 'composer-title', tabindex: -1}, t('composer.title')),
+      h('p', {class: 'hint'}, t('composer.offline')));
+    if (composing.actions.length) {
+      box.append(h('ul', {class: 'chips', 'aria-label': t('composer.so_far')},
+        composing.actions.map(a => h('li', {}, words.action(gameKind, a)))));
+    }
+    if (composing.verdict) box.append(composing.verdict);
+    const q = schemas ? schemaQuestion(schemas, composing.picks) : null;
+    if (!q) box.append(h('p', {class: 'problem'}, t('error.offline_compose')));
+    else {
+      const example = Object.fromEntries(composing.picks.map(p => [p.key, p.value]));
+      box.append(h('h3', {id: 'question', dataset: {key: q.key}}, words.question(gameKind, q.key, names()[composing.player], example)),
+        h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'}, q.values.map(value =>
+          h('button', {dataset: {value: JSON.stringify(value)}, onclick: () => pickOffline(q.key, value)},
+            value === END ? t('composer.no_more') : words.answer(gameKind, q.key, value, names())))));
+    }
+    const controls = h('div', {class: 'row'});
+    if (composing.picks.length || composing.actions.length) {
+      controls.append(h('button', {id: 'back', class: 'quiet', onclick: back}, t('composer.back')));
+    }
+    if (composing.actions.length && !composing.picks.length) {
+      controls.append(h('button', {id: 'log-turn', class: 'primary', onclick: logTurn}, t('composer.log_unchecked')));
+    }
+    box.append(controls);
+    return box;
+  }
+
+  function pickOffline(key, value) {
+    composing.picks.push({key, value});
+    const q = schemaQuestion(schemas, composing.picks);
+    if (q.answer) {
+      composing.actions = [...composing.actions, q.answer];
+      composing.checks.push({decision: null, complete: false, unchecked: true});
+      composing.picks = [];
+    }
+    draw();
+  }
+
+  // Put a turn back into the composer, checked answer by answer: up to the
+  // refused action with the refusal shown, or as far as it holds.
+  async function restore(turn, violation = null) {
+    if (turn.player !== composing.player) return;
+    const upTo = violation && Number.isInteger(violation.action) ? violation.action : turn.actions.length;
+    for (let k = 1; k <= upTo; k++) {
+      const actions = turn.actions.slice(0, k);
+      const {data} = await api(checkPath(), {method: 'POST', token, body: {player: turn.player, actions}});
+      if (!data.legal) {
+        violation = data.violations[0];
+        break;
+      }
+      composing.actions = actions;
+      composing.checks.push(data);
+    }
+    if (violation) composing.verdict = refusal({violations: [violation], decision: composing.checks.at(-1).decision});
+    if (pendingForced()) await takeForced();
+    else draw();
   }
 
   async function pick(key, value, pool) {
@@ -299,7 +385,7 @@ export async function show(main, id) {
     const turn = {player: composing.player, actions: composing.actions};
     say(t('composer.sending'));
     sending = true;
-    await enqueue(id, turn, game.version, etag);
+    await enqueue(id, turn, game.version, etag, {unchecked: offline});
     updateBadge();
     waiting = await pending(id);
     if (waiting.length) {
@@ -378,10 +464,10 @@ export async function show(main, id) {
         ? h('ol', {class: 'log', reversed: true, id: 'log'}, entries.reverse().map(entry =>
           h('li', {value: entry.index + 1, class: entry.correction ? 'correction' : null, dataset: {turn: entry.turn}},
             h('span', {}, entry.text),
-            entry.turn >= 0 && !mine.spectator ? h('button', {class: 'quiet correct', id: `correct-${entry.turn}`,
+            entry.turn >= 0 && !mine.spectator && !offline ? h('button', {class: 'quiet correct', id: `correct-${entry.turn}`,
               'aria-label': t('correct.open', {n: entry.turn + 1}), onclick: () => correct(entry.turn)}, t('correct.button')) : null)))
         : h('p', {class: 'hint'}, t('table.log_empty')),
-      game.record.turns.length && !mine.spectator ? h('button', {id: 'undo', class: 'quiet', onclick: undo}, t('table.undo')) : null);
+      game.record.turns.length && !mine.spectator && !offline ? h('button', {id: 'undo', class: 'quiet', onclick: undo}, t('table.undo')) : null);
   }
 
   // For each turn as it stands, the log entry that holds it: the turn
@@ -467,6 +553,8 @@ export async function show(main, id) {
     } else if (event.kind === 'refused') {
       const v = event.error.violations[0];
       await load();
+      // Nothing is dropped: the turn goes back into the composer with its rule.
+      if (v) await restore(event.item.turn, v);
       say(v ? `${t('composer.refused')} ${v.message} (${v.rule})` : `${t('composer.refused')} ${event.error.message}`);
     } else if (event.kind === 'waiting') say(t('composer.queued'));
   });
