@@ -15,9 +15,24 @@ const SYMBOLS = {red: '●', yellow: '▲', green: '■', blue: '◆', purple: '
 
 export const PARTS = ['center', 'n', 'ne', 'e', 'se', 's', 'sw', 'w', 'nw'];
 
+// The colours a player can choose for his seat (score strip, log, tokens),
+// in the order new seats take them.
+export const SEAT_COLOURS = ['red', 'blue', 'green', 'yellow', 'purple'];
+
+/** Each player's seat colour by id: as chosen on the new-game screen (kept on
+ * the creating phone and passed on in the join link), else by seat. */
+export function seatColours(players, chosen = []) {
+  return Object.fromEntries(players.map((p, i) => [p.id, (chosen || [])[i] || SEAT_COLOURS[i % SEAT_COLOURS.length]]));
+}
+
+/** The symbol that goes with a colour. */
+export function symbol(id) {
+  return SYMBOLS[id];
+}
+
 /** A colour as symbol and name, e.g. "● red". */
 export function colour(id) {
-  return `${SYMBOLS[id] || ''} ${t(`colour.${id}`)}`.trim();
+  return `${SYMBOLS[id]} ${t(`colour.${id}`)}`;
 }
 
 /** A card as colour and value, e.g. "● red 7". */

@@ -76,3 +76,21 @@ def current_player(page) -> str | None:
     """The id of the player whose turn it is, from the score strip."""
     current = page.query_selector(".strip .current")
     return current.get_attribute("data-player") if current else None
+
+
+def open_section(page, name: str) -> None:
+    """Open one of the table's tabs: board, cards or log."""
+    tap(page, f"#tab-{name}")
+
+
+def correct_turn(page, k: int) -> None:
+    """Start correcting turn k from the log: the last turn's own button, an
+    earlier turn's through the menu on it (after showing all turns)."""
+    open_section(page, "log")
+    entry = page.locator(f'#log li[data-turn="{k}"]')
+    if entry.is_hidden():
+        tap(page, "#log-all")
+    menu = entry.locator("details.turn-menu")
+    if menu.count():
+        menu.locator("summary").click()
+    tap(page, f"#correct-{k}")

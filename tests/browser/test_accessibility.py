@@ -10,7 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from browser_helpers import DATA, api, sample_board, shot
 from keltis_script import keltis_game, layout
 from playwright.sync_api import expect
-from tapping import answer, join, tap
+from tapping import answer, correct_turn, join, tap
 
 WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 axe = Axe()
@@ -98,7 +98,7 @@ def correcting(page, base_url):
               "players": [{"id": "anna", "name": "Anna"}, {"id": "ben", "name": "Ben"}],
               "board": None, "setup": layout(), "turns": [discard]}
     join(page, api(base_url, "POST", "/games", record))
-    tap(page, "#correct-0")
+    correct_turn(page, 0)
     answer(page, "discard")
     answer(page, "red")
     answer(page, 4)

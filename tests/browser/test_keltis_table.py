@@ -98,7 +98,7 @@ def test_a_phone_composing_hears_that_the_game_moved_on(browser, page, base_url)
         join(second, created)
         tap(second, "#composer .choices button >> nth=0")  # Ben's phone starts on Anna's turn too
         play_turn(page, Policy(), "anna")
-        expect(second.locator("#table-status")).to_contain_text("The game moved on")
+        expect(second.locator("#turn-message")).to_contain_text("The game moved on")
         expect(second.locator("#turn-now")).to_contain_text("Ben")
         expect(second.locator("#composer .chips")).to_have_count(0)  # its answers were dropped
     finally:

@@ -11,8 +11,8 @@ const GRID = ['nw', 'n', 'ne', 'w', 'center', 'e', 'sw', 's', 'se'];
 // What a cell shows: the compass ids fit a cell; the centre gets a mark.
 const CELL = {center: '◉'};
 
-/** The route, display and amulets of a Celtica game (GET /games/{id} answer). */
-export function draw(game, names) {
+/** The route with the druids of a Celtica game (GET /games/{id} answer). */
+export function board(game, names) {
   const view = game.state;
   const locations = game.record.board.locations;
   const size = 64;
@@ -31,13 +31,19 @@ export function draw(game, names) {
     const here = Object.entries(druids).filter(([, at]) => at === index).map(([c]) => colour(c).split(' ')[0]);
     if (here.length) route.append(svg('text', {x: x + 6, y: y + size - 12, 'font-weight': 700, 'font-size': 16}, here.join('')));
   });
+  return h('div', {},
+    route,
+    h('p', {class: 'hint'}, t('celtica.legend')),
+    h('p', {}, t('celtica.round', {n: view.round ?? 1}), view.final_round ? [' · ', t('celtica.final')] : null));
+}
+
+/** The display and every player's amulets with hand counts. */
+export function cards(game, names) {
+  const view = game.state;
   const display = view.display || {known: {}, unknown: 0};
   const shown = [...PARTS.filter(p => display.known[p]).map(p => `${part(p)} ×${display.known[p]}`),
     display.unknown ? `${part(null)} ×${display.unknown}` : null].filter(Boolean);
   return h('div', {},
-    route,
-    h('p', {class: 'hint'}, t('celtica.legend')),
-    h('p', {}, t('celtica.round', {n: view.round ?? 1}), view.final_round ? [' · ', t('celtica.final')] : null),
     h('h3', {}, t('celtica.display')),
     h('p', {id: 'display'}, shown.join(', ') || t('nothing')),
     h('h3', {}, t('celtica.amulets')),

@@ -8,34 +8,41 @@ import {cardRows, piles} from './cards.js';
 const PATHS = ['red', 'yellow', 'green', 'blue', 'purple'];
 const MARK = {wish: '✦', clover: '♣', 'points-1': '+1', 'points-2': '+2', 'points-3': '+3', none: '·'};
 
-/** The board and the cards of a Keltis game (GET /games/{id} answer). */
-export function draw(game, names) {
+/** The board of a Keltis game (GET /games/{id} answer). */
+export function board(game, names) {
   const view = game.state;
   const initials = Object.fromEntries(Object.entries(names).map(([id, name]) => [id, name.slice(0, 2)]));
   const width = 60, height = 36;
-  const board = svg('svg', {class: 'board', viewBox: `0 0 ${PATHS.length * width + 30} ${10 * height + 10}`,
+  const paths = svg('svg', {class: 'board', viewBox: `0 0 ${PATHS.length * width + 30} ${10 * height + 10}`,
     role: 'img', 'aria-labelledby': 'board-title'},
   svg('title', {id: 'board-title'}, describe(view, names)));
   PATHS.forEach((path, p) => {
     const x = 30 + p * width + width / 2;
-    board.append(svg('text', {x, y: 10 * height, 'text-anchor': 'middle', class: `c-${path}`, fill: 'currentColor'}, colour(path)));
+    paths.append(svg('text', {x, y: 10 * height, 'text-anchor': 'middle', class: `c-${path}`, fill: 'currentColor'}, colour(path)));
     for (let row = 1; row <= 9; row++) {
       const y = (9 - row) * height + 20;
       const stone = view.stones[path][String(row)];
       const content = stone.taken ? 'none' : stone.tile;
-      board.append(svg('rect', {x: x - 24, y: y - 14, width: 48, height: 28, rx: 8,
+      paths.append(svg('rect', {x: x - 24, y: y - 14, width: 48, height: 28, rx: 8,
         class: `stone${row >= 7 ? ' goal' : ''}`}));
-      board.append(svg('text', {x: x - 20, y: y - 2}, content === null ? '?' : MARK[content]));
+      paths.append(svg('text', {x: x - 20, y: y - 2}, content === null ? '?' : MARK[content]));
       const here = Object.entries(view.players).flatMap(([id, seat]) =>
         seat.figures.filter(f => f.path === path && f.row === row).map(f => (f.large ? initials[id].toUpperCase() + '★' : initials[id])));
-      if (here.length) board.append(svg('text', {x: x + 22, y: y + 4, 'text-anchor': 'end', 'font-weight': 700}, here.join(' ')));
+      if (here.length) paths.append(svg('text', {x: x + 22, y: y + 4, 'text-anchor': 'end', 'font-weight': 700}, here.join(' ')));
     }
   });
-  for (let row = 1; row <= 9; row++) board.append(svg('text', {x: 4, y: (9 - row) * height + 24}, String(row)));
+  for (let row = 1; row <= 9; row++) paths.append(svg('text', {x: 4, y: (9 - row) * height + 24}, String(row)));
   return h('div', {},
-    board,
+    paths,
     h('p', {class: 'hint'}, t('keltis.legend')),
-    h('p', {}, t('table.deck', {n: view.draw_pile}), ' · ', t('keltis.goal_area', {n: view.goal_area})),
+    h('p', {}, t('table.deck', {n: view.draw_pile}), ' · ', t('keltis.goal_area', {n: view.goal_area})));
+}
+
+/** Every player's card rows, the discard piles and the deck. */
+export function cards(game, names) {
+  const view = game.state;
+  return h('div', {},
+    h('p', {}, t('table.deck', {n: view.draw_pile})),
     piles(view.piles),
     cardRows(view.players, names, seat => [
       t('keltis.stones', {n: seat.stones_held}), ' · ', t('keltis.track', {n: seat.track}),

@@ -2,9 +2,9 @@
 // server, save and share it by id; import and export as JSON.
 import {h, fill, download} from '../ui.js';
 import {t} from '../i18n.js';
-import {api} from '../api.js';
+import {api, problemText} from '../api.js';
 import {all, put} from '../db.js';
-import {go} from '../app.js';
+import {go} from '../router.js';
 import {COLOURS, colour} from '../words.js';
 
 const BOARD_GAMES = ['keltis-orakel', 'celtica'];
@@ -70,7 +70,7 @@ export async function show(main) {
       await remember(data);
       go('boards');
     } catch (error) {
-      fill(status, h('p', {class: 'problem'}, error.message || t('error.network')));
+      fill(status, h('p', {class: 'problem'}, problemText(error)));
     }
   }
 
@@ -209,8 +209,7 @@ export async function show(main) {
         fill(status, h('p', {class: 'good'}, t('boards.saved_as', {id: data.id})),
           warnings.length ? h('ul', {}, warnings.map(w => h('li', {}, w))) : null);
       } catch (error) {
-        const v = error.violations && error.violations[0];
-        fill(status, h('p', {class: 'problem', role: 'alert'}, v ? `${v.message} (${v.rule})` : error.message || t('error.network')));
+        fill(status, h('p', {class: 'problem', role: 'alert'}, problemText(error)));
       }
     }
   }

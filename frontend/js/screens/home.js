@@ -2,7 +2,7 @@
 import {h} from '../ui.js';
 import {t} from '../i18n.js';
 import {all, remove} from '../db.js';
-import {go} from '../app.js';
+import {go} from '../router.js';
 
 /** Draw the home screen. */
 export async function show(main) {

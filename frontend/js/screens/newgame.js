@@ -2,12 +2,11 @@
 // defaults (from the server), the board profile, and optionally the setup.
 import {h, fill} from '../ui.js';
 import {t, has} from '../i18n.js';
-import {api} from '../api.js';
+import {api, problemText} from '../api.js';
 import {all, put} from '../db.js';
-import {go} from '../app.js';
-import {GAMES, COLOURS, PARTS, colour, part, tile} from '../words.js';
+import {go} from '../router.js';
+import {GAMES, COLOURS, PARTS, SEAT_COLOURS, colour, part, tile} from '../words.js';
 
-const SEAT_COLOURS = ['red', 'blue', 'green', 'yellow', 'purple'];
 const KELTIS_TILES = ['wish', 'clover', 'points-1', 'points-2', 'points-3'];
 const ORAKEL_TILES = ['points-1', 'points-2', 'points-3', 'points-4', 'clover-red', 'clover-yellow',
   'clover-green', 'clover-blue', 'clover-purple', 'spiral', 'goblin', 'mirror'];
@@ -102,8 +101,7 @@ export async function show(main) {
         joined: Date.now()});
       go('game', data.id);
     } catch (error) {
-      const v = error.violations && error.violations[0];
-      problem.textContent = v ? `${v.message} (${v.rule})` : t('error.network');
+      problem.textContent = problemText(error);
     }
   }
 }

@@ -2,7 +2,7 @@
 // exports as PDF, CSV and the game record; share.
 import {h, download} from '../ui.js';
 import {t} from '../i18n.js';
-import {api} from '../api.js';
+import {api, problemText} from '../api.js';
 import {get} from '../db.js';
 
 /** The breakdown table of a score sheet; used by the tally too. */
@@ -34,7 +34,7 @@ export async function show(main, id) {
       const {data} = await api(path, {token: mine.token, accept});
       download(data instanceof Blob ? data : new Blob([JSON.stringify(data, null, 2)], {type: accept}), name);
     } catch (error) {
-      problem.textContent = error.message || t('error.network');
+      problem.textContent = problemText(error);
     }
   };
   main.append(

@@ -1,7 +1,7 @@
 // Quick tally: only what the final scoring needs, then the score sheet.
 import {h, fill} from '../ui.js';
 import {t} from '../i18n.js';
-import {api} from '../api.js';
+import {api, problemText} from '../api.js';
 import {all} from '../db.js';
 import {GAMES, PARTS, part} from '../words.js';
 import {sheetTable} from './sheet.js';
@@ -53,8 +53,7 @@ export async function show(main) {
       const {data} = await api('/tally', {method: 'POST', body});
       fill(result, h('h2', {}, t('sheet.title')), sheetTable(data, names));
     } catch (error) {
-      const v = error.violations && error.violations[0];
-      fill(result, h('p', {class: 'problem', role: 'alert'}, v ? `${v.message} (${v.rule})` : error.message || t('error.network')));
+      fill(result, h('p', {class: 'problem', role: 'alert'}, problemText(error)));
     }
   }
 
