@@ -85,8 +85,9 @@ export async function show(main, id) {
         && queued.length === table.waiting.length) return;
       const composing = table.composing;
       const interrupted = fromElsewhere && composing && (composing.actions.length || composing.picks.length);
-      // A turn composed offline is checked now, answer by answer.
-      const unchecked = back && composing.actions.length ? {player: composing.player, actions: composing.actions} : null;
+      // A turn being composed offline (not yet queued) is checked now, answer by answer.
+      const unchecked = back && !table.waiting.length && composing.actions.length
+        ? {player: composing.player, actions: composing.actions} : null;
       table.game = data;
       table.etag = etag;
       table.waiting = queued;
