@@ -134,7 +134,7 @@ export async function show(main, id) {
       turnLine(table, current),
       composes ? (table.waiting.length ? [message.element, waitingPanel(table)] : composer(table)) : message.element,
       sections(table, {
-        board: () => table.drawer.board(game, table.names()),
+        board: () => table.drawer.board(game, table.names(), {colours: table.colours(), composing: table.composing}),
         cards: () => table.drawer.cards(game, table.names()),
         log: () => logPart(table),
       }),

@@ -1,0 +1,101 @@
+"""Boards read across the table (issue 11 §2), at 390 x 844 and 320 x 640,
+light and dark: Keltis paths each in its own colour with its symbol, figures
+as tokens in the seat colours, tiles clear of the tokens, text of 16 px at
+390 px, and the turn being composed on the board. Each board is photographed
+for people to look at."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from browser_helpers import ARTIFACTS, api, shot
+from keltis_script import layout
+from playwright.sync_api import expect
+from tapping import answer, join, open_section
+
+WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
+SCHEMES = ["light", "dark"]
+
+
+def play(player, color, value, figure=None):
+    action = {"type": "play", "card": {"color": color, "value": value}}
+    if figure:
+        action["figure"] = figure
+    return {"player": player, "actions": [action, {"type": "draw", "from": "deck"}]}
+
+
+# Anna's small and Ben's large figure share red 1; Anna's large stands on blue 1.
+TURNS = [play("anna", "red", 5, "small"), play("ben", "red", 6, "large"),
+         play("anna", "blue", 3, "large"), play("ben", "green", 2, "small")]
+
+
+@pytest.fixture(params=[(size, scheme) for size in SIZES for scheme in SCHEMES], ids=lambda p: f"{p[0]}-{p[1]}")
+def phone(request, browser, base_url):
+    size, scheme = request.param
+    context = browser.new_context(viewport=SIZES[size], base_url=base_url, locale="en-GB", color_scheme=scheme)
+    context.set_default_timeout(10_000)
+    yield context.new_page(), f"{size}-{scheme}", size
+    context.close()
+
+
+def board_shot(page, name):
+    """The board alone (the sticky header moved aside so it hides nothing)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.add_style_tag(content="header#top { position: static; }")
+    page.locator("#section-board").screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def no_violations(page):
+    results = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG_A_AA}})
+    assert results.violations_count == 0, results.generate_report()
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+
+
+def test_keltis_board(phone, base_url):
+    page, name, size = phone
+    record = {"format": "brehon/1", "game": "keltis", "options": {},
+              "players": [{"id": "anna", "name": "Anna"}, {"id": "ben", "name": "Ben"}],
+              "board": None, "setup": layout(), "turns": TURNS}
+    join(page, api(base_url, "POST", "/games", record))
+    open_section(page, "board")
+    board = page.locator("svg.board.keltis")
+    # Five paths, five colours, none of them the text colour; each with its symbol and name.
+    strokes = page.eval_on_selector_all("svg.board .path .stone", "els => els.map(e => getComputedStyle(e).stroke)")
+    per_path = page.eval_on_selector_all(
+        "svg.board .path", "gs => gs.map(g => [g.dataset.path, getComputedStyle(g.querySelector('.stone')).stroke,"
+                           " getComputedStyle(g.querySelector('.path-name')).fill, g.querySelector('.path-name').textContent])")
+    fg = page.evaluate("getComputedStyle(document.body).color")
+    assert len({stroke for _, stroke, _, _ in per_path}) == 5 and len(set(strokes)) == 5
+    assert all(stroke != fg and fill == stroke for _, stroke, fill, _ in per_path)
+    assert [label for *_, label in per_path] == ["●red", "▲yellow", "■green", "◆blue", "★purple"]
+    # Figures: tokens in the seat colours with initials; the large one marked by a ring, not by ★.
+    tokens = page.eval_on_selector_all("svg.board .token", "ts => ts.map(t => [t.textContent, t.classList.contains('large'),"
+                                                           " getComputedStyle(t.querySelector('.disc')).fill])")
+    labels = sorted((label, large) for label, large, _ in tokens)
+    assert labels == [("A", False), ("A", True), ("B", False), ("B", True)]
+    assert "★" not in "".join(label for label, _, _ in tokens)
+    assert len({fill for label, _, fill in tokens if label == "A"}) == 1
+    assert {fill for label, _, fill in tokens if label == "A"} != {fill for label, _, fill in tokens if label == "B"}
+    # Tiles never under a token; text at least 16 px on a 390 px screen.
+    overlaps = page.evaluate("""() => {
+      const boxes = sel => [...document.querySelectorAll(sel)].map(e => e.getBoundingClientRect());
+      const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      const tiles = boxes('svg.board .tile').filter(b => b.width), discs = boxes('svg.board .token .disc');
+      return tiles.filter(a => discs.some(b => hit(a, b))).length;
+    }""")
+    assert overlaps == 0
+    if size == "390":
+        smallest = page.evaluate("""() => Math.min(...[...document.querySelectorAll('svg.board text')]
+          .map(e => parseFloat(getComputedStyle(e).fontSize) * e.getScreenCTM().a))""")
+        assert smallest >= 16, f"board text of {smallest:.1f} px"
+    no_violations(page)
+    board_shot(page, f"board-keltis-{name}")
+    # The turn being composed: Anna's red figure would step from row 1 to row 2.
+    answer(page, "play")
+    answer(page, "red")
+    expect(page.locator("#board-preview")).to_contain_text("Anna")
+    expect(page.locator('svg.board .path[data-path="red"] .stone.landing')).to_have_attribute("data-row", "2")
+    expect(page.locator('svg.board .path[data-path="red"] .token.moving')).to_have_count(1)
+    board_shot(page, f"board-keltis-preview-{name}")
+    shot(page, f"table-keltis-board-{name}")
