@@ -91,8 +91,13 @@ def test_keltis_board(phone, base_url):
         assert smallest >= 16, f"board text of {smallest:.1f} px"
     no_violations(page)
     board_shot(page, f"board-keltis-{name}")
-    # The turn being composed: Anna's red figure would step from row 1 to row 2.
+    # Colour choices are buttons filled with their colour, symbol and name on them.
     answer(page, "play")
+    buttons = page.eval_on_selector_all("#composer .choices button", "bs => bs.map(b => [b.textContent, getComputedStyle(b).backgroundColor])")
+    assert len(buttons) == 5 and len({background for _, background in buttons}) == 5
+    assert [label for label, _ in buttons][0] == "● red"
+    no_violations(page)
+    # The turn being composed: Anna's red figure would step from row 1 to row 2.
     answer(page, "red")
     expect(page.locator("#board-preview")).to_contain_text("Anna")
     expect(page.locator('svg.board .path[data-path="red"] .stone.landing')).to_have_attribute("data-row", "2")

@@ -123,7 +123,7 @@ function questionPart(table, decision) {
     const offered = composing.dispute ? claimable(q.key, q.values, words.COLOURS[gameKind]) : q.values;
     return [chainButton, h('h3', {id: 'question', dataset: {key: q.key}}, asked(q.key)),
       h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'}, offered.map(value =>
-        h('button', {dataset: {value: JSON.stringify(value)}, onclick: () => pick(table, q.key, value, pool)},
+        h('button', {dataset: {value: JSON.stringify(value)}, class: words.swatch(q.key, value), onclick: () => pick(table, q.key, value, pool)},
           words.answer(gameKind, q.key, value, table.names()))))];
   }
   if (q && q.answer && !pendingForced(composing)) {

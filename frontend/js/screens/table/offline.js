@@ -22,7 +22,7 @@ export function offlineComposer(table) {
       composing.actions.map(a => h('li', {}, words.action(gameKind, a)))) : null,
     q ? [h('h3', {id: 'question', dataset: {key: q.key}}, words.question(gameKind, q.key, table.names()[composing.player], example)),
       h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'}, q.values.map(value =>
-        h('button', {dataset: {value: JSON.stringify(value)}, onclick: () => pick(table, q.key, value)},
+        h('button', {dataset: {value: JSON.stringify(value)}, class: words.swatch(q.key, value), onclick: () => pick(table, q.key, value)},
           value === END ? t('composer.no_more') : words.answer(gameKind, q.key, value, table.names()))))]
       : h('p', {class: 'problem'}, t('error.offline_compose')),
     h('div', {class: 'row'},
