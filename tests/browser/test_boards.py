@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browser_helpers import ARTIFACTS, api, shot
+import json
+
+from browser_helpers import ARTIFACTS, DATA, api, sample_board, shot
 from keltis_script import layout
 from playwright.sync_api import expect
 from tapping import answer, join, open_section
@@ -104,3 +106,71 @@ def test_keltis_board(phone, base_url):
     expect(page.locator('svg.board .path[data-path="red"] .token.moving')).to_have_count(1)
     board_shot(page, f"board-keltis-preview-{name}")
     shot(page, f"table-keltis-board-{name}")
+
+
+INSIDE = """sel => [...document.querySelectorAll(sel)].every(cell => {
+  const box = cell.querySelector('.stone').getBoundingClientRect();
+  return [...cell.querySelectorAll('.token .disc')].every(disc => {
+    const d = disc.getBoundingClientRect();
+    return d.left >= box.left - 1 && d.right <= box.right + 1 && d.top >= box.top - 1 && d.bottom <= box.bottom + 1;
+  });
+})"""
+
+
+def test_orakel_board(phone, base_url):
+    page, name, _ = phone
+    board = sample_board("keltis-orakel")
+    record = {"format": "brehon/1", "game": "keltis-orakel", "options": {},
+              "players": [{"id": "anna", "name": "Anna"}, {"id": "ben", "name": "Ben"}, {"id": "bernd", "name": "Bernd"}],
+              "board": board, "setup": {"tiles": {"1": "points-1", "2": "goblin"}}, "turns": []}
+    join(page, api(base_url, "POST", "/games", record))
+    open_section(page, "board")
+    # All nine figures stand on the start: one counted token per player, inside the field.
+    start = page.locator('svg.board .field[data-field="0"] .token')
+    expect(start).to_have_count(3)
+    assert sorted(start.all_text_contents()) == ["A3", "Be3", "Be3"]  # Ben and Bernd share a first letter
+    assert page.evaluate(INSIDE, "svg.board .field")
+    # The priestess and the oracle area are marked.
+    expect(page.locator("svg.board .field.priestess")).to_have_count(1)
+    expect(page.locator("svg.board .field.priestess .priestess-mark")).to_have_text("♀")
+    expect(page.locator("svg.board .field.oracle")).to_have_count(len(board["fields"]) - board["oracle_from"])
+    no_violations(page)
+    board_shot(page, f"board-orakel-{name}")
+    # A yellow card for a figure on the start: the figure and the field it reaches show on the board.
+    for value in ("play", "yellow"):
+        answer(page, value)
+    page.locator("#composer .choices button").first.click()  # the lowest yellow card
+    page.wait_for_selector('#question[data-key="figure"]')
+    answer(page, 0)
+    expect(page.locator("#board-preview")).to_contain_text("from field 0 to field 2")
+    expect(page.locator('svg.board .field.landing')).to_have_attribute("data-field", "2")
+    board_shot(page, f"board-orakel-preview-{name}")
+
+
+def test_celtica_board(phone, base_url):
+    page, name, _ = phone
+    created = api(base_url, "POST", "/games", json.loads((DATA / "celtica" / "opening.record.json").read_text()))
+    join(page, created)
+    red = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])["state"]["druids"]["red"]
+    open_section(page, "board")
+    druids = page.eval_on_selector_all("svg.board .token:not(.more)", "ts => ts.map(t => [t.textContent,"
+                                                                     " getComputedStyle(t.querySelector('.disc')).fill])")
+    assert sorted(label for label, _ in druids) == sorted(["●", "▲", "○", "■", "◆"])
+    assert len({fill for _, fill in druids}) == 5
+    assert page.evaluate(INSIDE, "svg.board .location")
+    no_violations(page)
+    board_shot(page, f"board-celtica-{name}")
+    answer(page, "red")
+    answer(page, 2)
+    expect(page.locator("#board-preview")).to_contain_text(f"red druid stops on location {red + 2}")
+    expect(page.locator("svg.board .location.landing")).to_have_attribute("data-location", str(red + 2))
+    expect(page.locator("svg.board .token.moving")).to_have_text("●")
+    # Each player's amulets drawn as amulets: the centre and eight outer places.
+    open_section(page, "cards")
+    amulets = page.locator("#section-cards svg.amulet")
+    assert amulets.count() >= 2
+    expect(amulets.first.locator(".place")).to_have_count(9)
+    assert amulets.first.locator(".place.have").count() >= 1
+    no_violations(page)
+    page.add_style_tag(content="header#top { position: static; }")
+    page.locator("#section-cards").screenshot(path=str(ARTIFACTS / f"amulets-celtica-{name}.png"))
