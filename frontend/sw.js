@@ -19,7 +19,8 @@ const SHELL = [RULESETS,
   '/js/screens/summary.js', '/js/screens/boards.js', '/js/screens/tally.js',
   '/js/screens/table/composer.js', '/js/screens/table/join.js', '/js/screens/table/log.js',
   '/js/screens/table/message.js', '/js/screens/table/offline.js', '/js/screens/table/sections.js',
-  '/js/screens/table/strip.js', '/js/draw/tokens.js',
+  '/js/screens/table/strip.js', '/js/draw/tokens.js', '/js/draw/drawers.js',
+  '/js/screens/display.js',
 ];
 
 self.addEventListener('install', event => {

@@ -9,6 +9,7 @@ import {api, ifMatch, ApiError, rulesetsByGame} from '../api.js';
 import {get, put, getPref} from '../db.js';
 import {onOutbox, pending, flush} from '../outbox.js';
 import {follow} from '../live.js';
+import {drawerOf} from '../draw/drawers.js';
 import {seatColours, turn as turnText} from '../words.js';
 import {scoreStrip, turnLine} from './table/strip.js';
 import {composerPanel, waitingPanel, resetComposer, putBack, refusal, takeForced} from './table/composer.js';
@@ -18,11 +19,6 @@ import {logPart} from './table/log.js';
 import {showInvite} from './table/join.js';
 import {turnMessage} from './table/message.js';
 
-const DRAWERS = {
-  keltis: () => import('../draw/keltis.js'),
-  'keltis-orakel': () => import('../draw/orakel.js'),
-  celtica: () => import('../draw/celtica.js'),
-};
 
 /** Draw the table of one game; returns the function that leaves it. */
 export async function show(main, id) {
@@ -92,7 +88,7 @@ export async function show(main, id) {
       table.etag = etag;
       table.waiting = queued;
       table.offline = cached;
-      table.drawer ??= await DRAWERS[data.record.game]();
+      table.drawer ??= await drawerOf(data.record.game);
       const schemas = rulesetsByGame().then(all => all[data.record.game].actions);
       if (cached) table.schemas ??= await schemas.catch(() => null);
       else {
@@ -140,6 +136,7 @@ export async function show(main, id) {
       }),
       h('nav', {class: 'row', 'aria-label': t('table.more')},
         h('a', {class: 'button', href: `#/sheet/${id}`}, t('nav.sheet')),
+        h('a', {class: 'button', id: 'open-display', href: `#/display/${id}`}, t('display.open')),
         mine.spectator || table.offline ? null : h('button', {id: 'invite', onclick: () => showInvite(table, invite)}, t('table.invite'))),
       invite);
   }
