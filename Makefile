@@ -14,8 +14,8 @@ serve: $(STAMP)
 test: $(STAMP)
 	@$(BIN)/python -c 'import shutil, sys; sys.exit(0 if any(map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))) else 1)' \
 		|| echo "Browser tests need Chromium: install it (Debian/Ubuntu: apt-get install chromium) - .ci/run does this."
-	@$(BIN)/python -c 'import sys; from api.redis_server import redis_server_binary, INSTALL_HINT; sys.exit(0) if redis_server_binary() else sys.exit(INSTALL_HINT)'
-	$(BIN)/pytest --cov=api --cov=scoring --cov=worker --cov-report=term; \
+	@$(BIN)/python -c 'import sys; from brehon.redis_server import redis_server_binary, INSTALL_HINT; sys.exit(0) if redis_server_binary() else sys.exit(INSTALL_HINT)'
+	$(BIN)/pytest --cov=api --cov=brehon --cov=exports --cov=scoring --cov=store --cov=worker --cov-report=term; \
 		status=$$?; \
 		if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure"; exit 1; fi; \
 		exit $$status

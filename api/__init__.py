@@ -3,7 +3,7 @@
 ``create_app`` follows the Flask tutorial: defaults, then configuration,
 then extensions and blueprints registered inside the factory. Views only
 translate HTTP to engine calls (``scoring``) and store calls
-(:mod:`api.store`) and back.
+(:mod:`store`) and back.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from flask import Flask, request
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
+from store import Store
+
 from . import limits, problems
 from .schemas import ProblemSchema
-from .store import Store
 
 #: Every blueprint of the application, one module each, registered in this
 #: order. Each module exposes ``blp`` (a flask-smorest or plain Flask
@@ -33,6 +34,7 @@ BLUEPRINTS = (
     "api.tally",
     "api.rulesets",
     "api.qr",
+    "api.server",
     "api.frontend",
 )
 
@@ -65,6 +67,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__, static_folder=None)
     app.config.from_mapping(
         REDIS_URL=os.environ.get("REDIS_URL"),
+        ADDRESSES=os.environ.get("BREHON_ADDRESSES"),  # set by `brehon serve`: see api/server.py
         MAX_CONTENT_LENGTH=MAX_BODY,
         API_TITLE="Brehon",
         API_VERSION="1",

@@ -7,12 +7,12 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
 from scoring.engine import Refused, RuleBroken, Violation, ruleset_of
+from store import Missing
 
 from .problems import Problem, violations_json
 from .problems import MEDIA_TYPE
 from .schemas import BoardBodySchema, BoardQuerySchema, BoardSchema, ProblemSchema, ViolationSchema
 from .games import store
-from .store import Missing
 
 blp = Blueprint("boards", __name__, url_prefix="/api/v1/boards", description="Board profiles")
 

@@ -20,10 +20,12 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 from scoring import Game, Refused, Violation
 
-from .games import IDEMPOTENCY_KEY, SECURITY, _matches, _repeat, _stale, log_entry, open_write, store, table_access
+from store import CORRECTION, StoredGame, turns_of
+
+from .games import (IDEMPOTENCY_KEY, SECURITY, _repeat, _stale, log_entry, matches_version, open_write, store,
+                    table_access)
 from .problems import MEDIA_TYPE as PROBLEM
 from .schemas import ProblemSchema, TurnAnswerSchema, TurnSchema
-from .store import CORRECTION, Table, turns_of
 
 blp = Blueprint("corrections", __name__, url_prefix="/api/v1/games", description="Corrections of logged turns")
 
@@ -85,13 +87,13 @@ def _outside_turns(view):
 @blp.alt_response(422, schema=ProblemSchema, description="A later turn no longer holds (its violation), "
                   "or there is no such turn; nothing is stored", content_type=PROBLEM)
 @blp.alt_response(428, schema=ProblemSchema, description="No If-Match", content_type=PROBLEM)
-def post_correction(correction: dict, table: Table):
+def post_correction(correction: dict, table: StoredGame):
     """Undo the last turn or replace an earlier one; the later turns are replayed on top."""
-    if_match, key, repeat = open_write(table, correction, "correction")
+    key, repeat = open_write(table, correction, "correction")
     if repeat is not None:
         return _repeat(repeat)
     entries = store().entries(table.id)
-    if not _matches(if_match, table.version) or len(entries) != table.version:
+    if not matches_version(table.version) or len(entries) != table.version:
         raise _stale(store().load(table.id))
     turns = turns_of(entries)
     index = _corrected_index(table, correction, len(turns))
@@ -107,7 +109,7 @@ def post_correction(correction: dict, table: Table):
     return log_entry(table, entry, after, key)
 
 
-def _corrected_index(table: Table, correction: dict, turns: int) -> int:
+def _corrected_index(table: StoredGame, correction: dict, turns: int) -> int:
     """The index of the turn a correction undoes or replaces (422 when there is none)."""
     if correction.get("undo"):
         where, index = "/undo", turns - 1

@@ -3,8 +3,8 @@
 One event per log entry (a turn or a correction) and one when the
 end-of-game summary is stored. An event's ``id`` is the game version it
 made, its ``event`` the kind (``turn``, ``correction``, ``summary``), its
-``data`` the JSON of :func:`api.store.event` (the entry, ``version``,
-``scoresheet``) or :func:`api.store.summary_event` (``version``,
+``data`` the JSON of :func:`store.event` (the entry, ``version``,
+``scoresheet``) or :func:`store.summary_event` (``version``,
 ``summary``). A comment every :data:`HEARTBEAT` seconds keeps a quiet
 stream from being dropped by proxies and phones.
 
@@ -15,30 +15,28 @@ events it missed, rebuilt from the log, then the live ones; the summary of
 the current version, when stored, comes after them (a listener that had
 seen it may see it twice).
 
-Each API process holds one Redis subscription to the events of every game
-(:class:`Hub`), read by one thread that hands each event to the streams of
-that game open in this process. A stream still holds a server thread while
-it is open: ``brehon serve`` sizes gunicorn's threads for that (api/cli.py).
+Each API process follows the store's feed of every game's events once
+(:class:`Hub`), in one thread that hands each event to the streams of that
+game open in this process. A stream still holds a server thread while it
+is open: ``brehon serve`` sizes gunicorn's threads for that (brehon/serve.py).
 """
 
 from __future__ import annotations
 
 import json
-import logging
 import queue
 import threading
 import time
 from collections.abc import Iterator
 
-import redis
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from scoring import Game
+from store import LISTENING, LOST, SUMMARY, TURN, Heard, Store, StoredGame, event, summary_event, turns_of
 
 from .games import SECURITY, store, table_access
 from .problems import Problem
-from .store import SUMMARY, TURN, Store, Table, event, summary_event, turns_of
 
 blp = Blueprint("events", __name__, url_prefix="/api/v1/games", description="Live events of a game")
 
@@ -48,10 +46,6 @@ HEARTBEAT = 15.0
 RETRY_MS = 1000
 #: Seconds a new stream waits for this process's subscription to Redis.
 READY_TIMEOUT = 10.0
-#: Seconds the hub waits before it subscribes again after losing Redis.
-RECONNECT = 1.0
-
-LOG = logging.getLogger(__name__)
 
 #: Put in every inbox when the hub may have missed events (Redis was away):
 #: the streams read what they missed from the log.
@@ -94,44 +88,24 @@ class Hub:
                 self._inboxes.pop(game_id, None)
 
     def _run(self) -> None:
-        first = True
-        while True:
-            try:
-                pubsub = self._store.listen()
-            except redis.RedisError:
-                time.sleep(RECONNECT)
-                continue
-            if not first:
-                self._tell_all(RESYNC)
-            first = False
-            self._ready.set()
-            try:
-                while True:
-                    message = pubsub.get_message(timeout=60.0)
-                    if message is None:
-                        continue
-                    if message["type"] == "pmessage":
-                        try:
-                            self._deliver(message)
-                        except (ValueError, KeyError):  # not an event of ours: never stop the hub for it
-                            LOG.exception("unreadable event on %r", message["channel"])
-                    elif message["type"] == "psubscribe":
-                        self._tell_all(RESYNC)  # redis-py reconnected by itself: events may be lost
-            except redis.RedisError:
+        for heard in self._store.feed():
+            if heard is LOST:
                 self._ready.clear()
-                pubsub.close()
-                time.sleep(RECONNECT)
+            elif heard is LISTENING:
+                self._tell_all(RESYNC)  # events may have been published while nobody listened
+                self._ready.set()
+            else:
+                self._deliver(heard)
 
-    def _deliver(self, message: dict) -> None:
-        game_id = self._store.game_of_channel(message["channel"])
+    def _deliver(self, heard: Heard) -> None:
         with self._lock:
-            inboxes = list(self._inboxes.get(game_id, ()))
-        if inboxes:
-            text = message["data"].decode()
-            heard = json.loads(text)  # parsed and framed once per process, not once per stream
-            item = (heard["version"], heard["kind"], frame(heard["version"], heard["kind"], text))
-            for inbox in inboxes:
-                inbox.put(item)
+            inboxes = list(self._inboxes.get(heard.game, ()))
+        if not inboxes:
+            return
+        # Framed once per process, not once per stream.
+        item = (heard.version, heard.kind, frame(heard.version, heard.kind, heard.text))
+        for inbox in inboxes:
+            inbox.put(item)
 
     def _tell_all(self, item) -> None:
         with self._lock:
@@ -153,7 +127,7 @@ def hub() -> Hub:
 @table_access(write=False)
 @blp.response(200, content_type="text/event-stream",
               description="events `turn`, `correction` and `summary`; each id is the game version it made")
-def get_events(table: Table):
+def get_events(table: StoredGame):
     """Follow the game: an event for every new turn, correction and summary, resumable."""
     since = _last_event_id()
     heartbeat = current_app.config.get("EVENTS_HEARTBEAT", HEARTBEAT)
@@ -188,7 +162,7 @@ def frame_of(data: dict) -> str:
     return frame(data["version"], data["kind"], json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 
-def stream(store: Store, table: Table, inbox: queue.SimpleQueue, last: int, resume: bool,
+def stream(store: Store, table: StoredGame, inbox: queue.SimpleQueue, last: int, resume: bool,
            heartbeat: float) -> Iterator[str]:
     """The events of ``table``'s game after version ``last`` from the log,
     then the live ones from ``inbox`` (filling since before ``last`` was
@@ -226,7 +200,7 @@ def stream(store: Store, table: Table, inbox: queue.SimpleQueue, last: int, resu
             quiet_since = time.monotonic()
 
 
-def catch_up(store: Store, table: Table, since: int) -> list[dict]:
+def catch_up(store: Store, table: StoredGame, since: int) -> list[dict]:
     """The events of the versions after ``since``, rebuilt from the log:
     each entry with the score sheet of the game as it stood after it."""
     if store.version(table.id) <= since:

@@ -16,9 +16,9 @@ from flask import Response, current_app, g, request
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
+from exports import scoresheet_csv, scoresheet_pdf
 from scoring import Game, Refused, Violation
-from worker.exports import scoresheet_csv, scoresheet_pdf
-from worker.jobs import enqueue_summary
+from store import TURN, Idempotency, KeyReused, Missing, Repeat, Stale, Store, StoredGame, history_of, turns_of
 
 from .problems import IDEMPOTENCY_REUSED, READ_ONLY, STALE, VERSION_REQUIRED, Problem, violations_json
 from .limits import refuse_long_game
@@ -34,7 +34,6 @@ from .schemas import (
     TurnAnswerSchema,
     TurnSchema,
 )
-from .store import TURN, Idempotency, KeyReused, Missing, Repeat, Stale, Store, Table, turns_of
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games at a table")
 
@@ -97,10 +96,9 @@ def _etag(version: int) -> str:
     return f'"{version}"'
 
 
-def _matches(header: str, version: int) -> bool:
-    """Whether an If-Match header names ``version`` (or is ``*``)."""
-    tags = [tag.strip().removeprefix("W/").strip('"') for tag in header.split(",")]
-    return "*" in tags or str(version) in tags
+def matches_version(version: int) -> bool:
+    """Whether the request's If-Match names ``version`` (or is ``*``), weak or strong."""
+    return request.if_match.contains_weak(str(version))
 
 
 def _idempotency(turn: dict) -> Idempotency | None:
@@ -113,7 +111,7 @@ def _idempotency(turn: dict) -> Idempotency | None:
     return Idempotency(key, hashlib.sha256(body.encode()).hexdigest())
 
 
-def _stale(table: Table) -> Problem:
+def _stale(table: StoredGame) -> Problem:
     game = table.game
     return Problem(
         412, f"The game is at version {table.version}; compose the turn again on it.", type=STALE,
@@ -123,7 +121,7 @@ def _stale(table: Table) -> Problem:
     )
 
 
-def _record(table: Table) -> dict:
+def _record(table: StoredGame) -> dict:
     """The record with its turns as they stood at the table's version."""
     return {**table.record, "turns": turns_of(store().entries(table.id)[: table.version])}
 
@@ -135,7 +133,7 @@ def _summarise_if_over(game: Game, game_id: str, version: int) -> None:
     if not game.is_over:
         return
     try:
-        enqueue_summary(store().redis, game_id, version)
+        store().summaries.enqueue(game_id, version)
     except Exception:
         current_app.logger.exception("could not enqueue the summary of %s at version %s", game_id, version)
 
@@ -195,20 +193,20 @@ def _stored_board(record: dict) -> dict:
 @blp.doc(security=SECURITY)
 @table_access(write=False)
 @blp.response(200, GameSchema)
-def get_game(table: Table):
+def get_game(table: StoredGame):
     """The game: record, the table as it stands, version (the ETag), open decision, history."""
-    if _matches(request.headers.get("If-None-Match", "-"), table.version):
+    if request.if_none_match.contains_weak(str(table.version)):
         return Response(status=304, headers={"ETag": _etag(table.version)})
-    history = store().entries(table.id)[: table.version]  # a turn may land meanwhile
+    entries = store().entries(table.id)[: table.version]  # a turn may land meanwhile
     game = table.game
     answer = {
         "id": table.id,
-        "record": {**table.record, "turns": turns_of(history)},
+        "record": {**table.record, "turns": turns_of(entries)},
         "state": game.view(),
         "version": table.version,
         "decision": game.decision().to_json(),
         "scoresheet": game.scoresheet(),
-        "history": history,
+        "history": history_of(entries),
     }
     return answer, 200, {"ETag": _etag(table.version)}
 
@@ -227,12 +225,12 @@ def get_game(table: Table):
 @blp.alt_response(422, schema=ProblemSchema, description="The turn is refused; nothing is stored",
                   content_type=PROBLEM)
 @blp.alt_response(428, schema=ProblemSchema, description="No If-Match", content_type=PROBLEM)
-def post_turn(turn: dict, table: Table):
+def post_turn(turn: dict, table: StoredGame):
     """Log one whole turn on the version the client saw."""
-    if_match, key, repeat = open_write(table, turn, "turn")
+    key, repeat = open_write(table, turn, "turn")
     if repeat is not None:
         return _repeat(repeat)
-    if not _matches(if_match, table.version):
+    if not matches_version(table.version):
         raise _stale(table)
     after = table.game  # loaded for this request alone: play on it directly
     refuse_long_game(table.record["game"], after.turns_played + 1, after.turns_played)
@@ -240,22 +238,21 @@ def post_turn(turn: dict, table: Table):
     return log_entry(table, {"kind": TURN, "turn": turn}, after, key)
 
 
-def open_write(table: Table, body: dict, what: str) -> tuple[str, Idempotency | None, Repeat | None]:
+def open_write(table: StoredGame, body: dict, what: str) -> tuple[Idempotency | None, Repeat | None]:
     """The first steps of every write to a game's log: If-Match is required
     (428), and a repeated Idempotency-Key brings back its first answer.
-    Returns the If-Match header, the key, and that first answer (or None)."""
-    if_match = request.headers.get("If-Match")
-    if if_match is None:
+    Returns the key and that first answer (or None)."""
+    if "If-Match" not in request.headers:
         raise Problem(428, f"Send If-Match with the version the {what} was composed on.", type=VERSION_REQUIRED)
     key = _idempotency(body)
     try:
         repeat = store().repeated(table.id, key) if key else None
     except KeyReused:
         raise _key_reused() from None
-    return if_match, key, repeat
+    return key, repeat
 
 
-def log_entry(table: Table, entry: dict, after: Game, key: Idempotency | None) -> tuple[dict, int, dict]:
+def log_entry(table: StoredGame, entry: dict, after: Game, key: Idempotency | None) -> tuple[dict, int, dict]:
     """Append a log entry that folded the game at ``table.version`` into
     ``after``, and answer 201 with the new version and score sheet (or the
     first answer of a repeated key; 412 when another write came first)."""
@@ -296,7 +293,7 @@ def _before_turn(view):
     about that moment: the turn it composes would be turn k."""
 
     @functools.wraps(view)
-    def wrapper(*args, table: Table, at: int | None = None, **kwargs):
+    def wrapper(*args, table: StoredGame, at: int | None = None, **kwargs):
         if at is not None:
             turns = _record(table)["turns"]
             if at > len(turns):
@@ -316,7 +313,7 @@ def _before_turn(view):
 @_before_turn
 @blp.arguments(TurnSchema())
 @blp.response(200, CheckSchema)
-def check_turn(turn: dict, table: Table):
+def check_turn(turn: dict, table: StoredGame):
     """Check a possibly unfinished turn without logging it: legal so far,
     complete, the violation, and the open decision with its legal choices.
     ``?at=k`` checks it as a replacement of turn k."""
@@ -335,7 +332,7 @@ def check_turn(turn: dict, table: Table):
 @table_access(write=False)
 @blp.arguments(ScoresheetQuerySchema(), location="query", as_kwargs=True)
 @blp.response(200, ScoresheetSchema, description="JSON, or text/csv, or application/pdf with ?format=")
-def get_scoresheet(table: Table, format: str):
+def get_scoresheet(table: StoredGame, format: str):
     """The score sheet as JSON, CSV or PDF."""
     sheet = table.game.scoresheet()
     if format == "json":
@@ -355,6 +352,6 @@ def get_scoresheet(table: Table, format: str):
 @blp.doc(security=SECURITY)
 @table_access(write=False)
 @blp.response(200, RecordSchema)
-def get_record(table: Table):
+def get_record(table: StoredGame):
     """The game record with the turns as they stand; POST /api/v1/games takes it again."""
     return _record(table)

@@ -14,7 +14,8 @@ the application's Redis (``REDIS_URL``).
 Each is a flask-limiter string ("60 per minute"); the configuration
 (``create_app(test_config)``), else the environment variable of the same
 name, else the generous default below sets it. A request over a limit gets
-429 problem+json with ``Retry-After`` in seconds.
+429 problem+json; flask-limiter's own headers say the limit, what is left
+of it and when it resets (``X-RateLimit-*``, ``Retry-After`` in seconds).
 
 Sizes: a game holds at most :data:`MAX_TURNS` turns (:func:`refuse_long_game`);
 a body at most ``api.MAX_BODY`` bytes (413, Flask's ``MAX_CONTENT_LENGTH``).
@@ -22,9 +23,7 @@ a body at most ``api.MAX_BODY`` bytes (413, Flask's ``MAX_CONTENT_LENGTH``).
 
 from __future__ import annotations
 
-import math
 import os
-import time
 
 from flask import Flask, current_app, request
 from flask_limiter import Limiter
@@ -75,18 +74,15 @@ def init_app(app: Flask) -> Limiter:
     for setting, default in DEFAULTS.items():
         app.config.setdefault(setting, os.environ.get(setting, default))
     app.config.setdefault("BREHON_LIMITS_URL", os.environ.get("BREHON_LIMITS_URL") or app.config["REDIS_URL"])
-    limiter = Limiter(client_address, app=app, storage_uri=app.config["BREHON_LIMITS_URL"], key_prefix="brehon")
+    limiter = Limiter(client_address, app=app, storage_uri=app.config["BREHON_LIMITS_URL"], key_prefix="brehon",
+                      headers_enabled=True)
     for endpoint, (setting, key, scope) in ROUTES.items():
         limit = limiter.shared_limit(lambda setting=setting: current_app.config[setting], scope, key_func=key)
         app.view_functions[endpoint] = limit(app.view_functions[endpoint])
 
     def too_many(error: RateLimitExceeded):
-        # Seconds until the window resets; never more than the window itself
-        # (the storage rounds its reset time up to the next second).
-        current, window = limiter.current_limit, error.limit.limit.get_expiry()
-        wait = min(window, max(1, math.ceil(current.reset_at - time.time()))) if current else window
-        return response(Problem(429, f"Too many requests: at most {error.description}. Try again in {wait} s.",
-                                type=RATE_LIMITED, headers={"Retry-After": str(wait)}))
+        return response(Problem(429, f"Too many requests: at most {error.description}. "
+                                     "Retry-After says in how many seconds to try again.", type=RATE_LIMITED))
 
     app.register_error_handler(RateLimitExceeded, too_many)
     return limiter

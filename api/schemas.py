@@ -152,7 +152,10 @@ class GameSchema(Schema):
     version = fields.Integer(metadata={"description": "also the ETag"})
     decision = fields.Dict(metadata={"description": "the decision that opens the next turn"})
     scoresheet = fields.Nested(ScoresheetSchema)
-    history = fields.List(fields.Dict(), metadata={"description": "the log: turns (and corrections) with times"})
+    history = fields.List(fields.Dict(), metadata={
+        "description": "the log: turns (and corrections) with times; each entry's `holds` is the index in "
+                       "`record.turns` of the turn it holds (a turn, or the correction that replaced one), "
+                       "null when it holds none (an undo, or a turn a later correction undid or replaced)"})
 
 
 class TurnAnswerSchema(Schema):
@@ -174,12 +177,19 @@ class BoardSchema(Schema):
     warnings = fields.List(fields.Raw())
 
 
+class ServerSchema(Schema):
+    addresses = fields.List(fields.String(), metadata={"description": "URLs the phones at the table can open"})
+    loopback_only = fields.Boolean(metadata={"description": "true: no other machine can reach this server"})
+
+
 class RulesetSchema(Schema):
     game = fields.String()
     title = fields.String()
     players = fields.Dict(metadata={"description": "min and max"})
-    options = fields.List(fields.Dict(), metadata={"description": "name, type, default, doc, choices"})
+    options = fields.List(fields.Dict(), metadata={
+        "description": "name, type, default, choices; label, doc and choice_labels in the request's language"})
     rules = fields.List(fields.String(), metadata={"description": "the game's rule ids"})
     needs_board = fields.Boolean()
+    pieces = fields.Dict(metadata={"description": "what the game is made of: colors, paths, tiles, parts, board kinds"})
     actions = fields.Dict(metadata={"description": "action type -> JSON Schema of that action: what a client may "
                                                    "compose offline; the engine still checks the turn"})

@@ -2,9 +2,9 @@
 
 The summary is never computed in the request: the rq job of
 :mod:`worker.jobs` writes it into the store. This view only reads it, or
-says how the job stands and enqueues it when nobody else will: when it is
-missing, or failed after its tries (the answer then reports the failure and
-a fresh job is already queued, so asking again finds it running).
+says how the job stands; the store queues the job when nobody else will:
+when it is missing, or failed after its tries (the answer then reports the
+failure and the job is queued again, so asking again finds it running).
 """
 
 from __future__ import annotations
@@ -12,15 +12,13 @@ from __future__ import annotations
 from flask import jsonify
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields
-from rq.job import Job, JobStatus
 
-from worker.jobs import DEAD, enqueue_summary, find_summary_job
+from store import StoredGame, SummaryJob
 
 from .games import SECURITY, store, table_access
 from .problems import MEDIA_TYPE as PROBLEM
 from .problems import Problem
 from .schemas import ProblemSchema
-from .store import Table
 
 blp = Blueprint("summary", __name__, url_prefix="/api/v1/games", description="End-of-game summaries")
 
@@ -61,7 +59,7 @@ class SummaryJobSchema(Schema):
     job = fields.String()
     state = fields.String(metadata={"description": "queued | started | scheduled | deferred | failed"})
     error = fields.String(allow_none=True, metadata={"description": "why the last try failed (state failed)"})
-    requeued = fields.Boolean(metadata={"description": "a fresh job was queued by this request"})
+    requeued = fields.Boolean(metadata={"description": "this request queued the job (again)"})
 
 
 @blp.route("/<game_id>/summary", methods=["GET"])
@@ -70,46 +68,24 @@ class SummaryJobSchema(Schema):
 @blp.response(200, SummarySchema)
 @blp.alt_response(202, schema=SummaryJobSchema, description="The summary job is queued, running or failed")
 @blp.alt_response(409, schema=ProblemSchema, description="The game has not ended", content_type=PROBLEM)
-def get_summary(table: Table):
+def get_summary(table: StoredGame):
     """The end-of-game summary: 200 when the job has written it, 202 with
     the job's state until then, 409 while the game goes on."""
     if not table.game.is_over:
         raise Problem(409, "The game has not ended yet; its summary is written when it does.",
                       type=NOT_FINISHED, version=table.version)
-    summary = store().summary(table.id, table.version)
-    if summary is not None:
-        return summary
-    connection = store().redis
-    job = find_summary_job(connection, table.id, table.version)
-    state = job.get_status() if job is not None else None
-    if state == JobStatus.FINISHED:
-        # Finished between our two reads, or its summary is gone: read once
-        # more, and run it again only when there is still nothing.
-        summary = store().summary(table.id, table.version)
-        if summary is not None:
-            return summary
-        job.delete()
-        job = None
-    error = _last_error(job) if state == JobStatus.FAILED else None
-    requeued = job is None or state in DEAD
-    if requeued:
-        job = enqueue_summary(connection, table.id, table.version)
+    found = store().summary_or_job(table.id, table.version)
+    if not isinstance(found, SummaryJob):
+        return found
     answer = {
         "game": table.id,
         "version": table.version,
-        "job": job.id,
-        "state": state.value if state == JobStatus.FAILED else job.get_status().value,
-        "error": error,
-        "requeued": requeued,
+        "job": found.id,
+        "state": found.state,
+        "error": found.error,
+        "requeued": found.requeued,
     }
     response = jsonify(SummaryJobSchema().dump(answer))
     response.status_code = 202
     response.headers["Retry-After"] = str(RETRY_AFTER)
     return response
-
-
-def _last_error(job: Job) -> str:
-    """The last line of the failed job's traceback (the exception itself)."""
-    result = job.latest_result()
-    lines = ((result.exc_string if result else None) or "").strip().splitlines()
-    return lines[-1] if lines else "the summary job failed"

@@ -30,8 +30,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from api import create_app  # noqa: E402
-from api.cli import THREADS, WORKERS  # noqa: E402
-from api.redis_server import RedisServer, free_port  # noqa: E402
+from brehon.serve import THREADS, WORKERS  # noqa: E402
+from brehon.redis_server import RedisServer, free_port  # noqa: E402
 from bench_keltis import long_game  # noqa: E402
 from timing import percentile, wait_ready  # noqa: E402
 

@@ -1,7 +1,7 @@
 """Live table benchmark: 200 listeners on one game, turns posted at 5 per second.
 
 Starts its own Redis and ``brehon serve`` on a free loopback port (the
-gunicorn sizing of api/cli.py), creates a 4-player Keltis game, opens the
+gunicorn sizing of brehon/serve.py), creates a 4-player Keltis game, opens the
 event stream of the game for every listener (one socket each, read by one
 thread), then posts the
 turns of a seeded legal game at a steady rate, reading the game (GET, the
@@ -33,8 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from api.cli import THREADS, WORKERS  # noqa: E402
-from api.redis_server import RedisServer, free_port  # noqa: E402
+from brehon.serve import THREADS, WORKERS  # noqa: E402
+from brehon.redis_server import RedisServer, free_port  # noqa: E402
 from bench_keltis import long_game  # noqa: E402
 from timing import percentile, wait_ready  # noqa: E402
 
@@ -150,7 +150,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as data:
         redis_server = RedisServer(Path(data) / "redis").start()
         port = free_port()
-        server = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--port", str(port)],
+        server = subprocess.Popen([sys.executable, "-m", "brehon.cli", "serve", "--port", str(port)],
                                   env={**os.environ, "REDIS_URL": redis_server.url}, cwd=ROOT,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         try:

@@ -3,7 +3,7 @@
 Takes the seeded 150-turn 4-player Keltis game of ``bench_keltis.py``,
 times the pure parts (the summary, the PDF with its chart), then runs real
 summary jobs: a redis-server of its own on a free port, the game stored
-through :class:`api.store.Store`, the jobs enqueued and worked by rq's
+through :class:`store.Store`, the jobs enqueued and worked by rq's
 SimpleWorker, and the job time read from rq's own start and end stamps.
 The target is under 200 ms per job.
 
@@ -25,10 +25,10 @@ import redis  # noqa: E402
 from bench_keltis import long_game  # noqa: E402
 from rq import SimpleWorker  # noqa: E402
 
-from api.redis_server import RedisServer  # noqa: E402
-from api.store import Store  # noqa: E402
+from brehon.redis_server import RedisServer  # noqa: E402
+from store import Store, SummaryQueue  # noqa: E402
 from scoring import Game  # noqa: E402
-from worker.jobs import enqueue_summary, queue, summary_pdf  # noqa: E402
+from worker.jobs import summary_pdf  # noqa: E402
 from worker.summary import summarize  # noqa: E402
 
 RUNS = 20
@@ -55,8 +55,8 @@ def job_times(record: dict, runs: int = RUNS) -> list[float]:
             jobs = []
             for _ in range(runs):
                 game_id, _, _, version = store.create(record, game)
-                jobs.append(enqueue_summary(client, game_id, version))
-            SimpleWorker([queue(client)], connection=client).work(burst=True, logging_level="WARNING")
+                jobs.append(SummaryQueue(client).enqueue(game_id, version))
+            SimpleWorker([SummaryQueue(client).queue], connection=client).work(burst=True, logging_level="WARNING")
             times = []
             for job in jobs:
                 job.refresh()

@@ -1,19 +1,16 @@
 // The service worker keeps the app shell, so the app opens with no network.
 // API calls always go to the network (the outbox in IndexedDB covers the
-// gaps), but for the rulesets, kept for composing offline. A new version
-// waits until the person chooses to reload.
+// gaps; the rulesets, for composing offline, are kept by rulesets.js). A new
+// version waits until the person chooses to reload.
 // The server fills in VERSION, a hash of every file of the app: any change
 // changes these bytes, which is what tells a phone that a new version is
 // there (the shell is served from the cache). See api/frontend.py.
 const VERSION = 'brehon-shell-__SHELL_VERSION__';
-// The games' action schemas, for composing a turn offline: kept with the
-// shell, refreshed by every answer of the network.
-const RULESETS = '/api/v1/rulesets';
-const SHELL = [RULESETS,
+const SHELL = [
   '/', '/index.html', '/manifest.webmanifest', '/css/app.css', '/icons/icon.svg', '/icons/maskable.svg',
   '/i18n/en.json', '/i18n/de.json', '/i18n/es.json',
-  '/js/app.js', '/js/api.js', '/js/badge.js', '/js/composer.js', '/js/db.js', '/js/i18n.js', '/js/live.js',
-  '/js/outbox.js', '/js/router.js', '/js/ui.js', '/js/words.js',
+  '/js/app.js', '/js/api.js', '/js/badge.js', '/js/bgstats.js', '/js/composer.js', '/js/db.js', '/js/i18n.js', '/js/live.js',
+  '/js/outbox.js', '/js/router.js', '/js/rulesets.js', '/js/ui.js', '/js/words.js',
   '/js/draw/cards.js', '/js/draw/keltis.js', '/js/draw/orakel.js', '/js/draw/celtica.js',
   '/js/screens/home.js', '/js/screens/newgame.js', '/js/screens/table.js', '/js/screens/sheet.js',
   '/js/screens/summary.js', '/js/screens/boards.js', '/js/screens/tally.js',
@@ -37,18 +34,8 @@ self.addEventListener('message', event => {
   if (event.data === 'skip-waiting') self.skipWaiting();
 });
 
-
 self.addEventListener('fetch', event => {
   const url = new URL(event.request.url);
-  if (event.request.method === 'GET' && url.origin === location.origin && url.pathname === RULESETS) {
-    event.respondWith(caches.open(VERSION).then(cache => fetch(event.request)
-      .then(answer => {
-        if (answer.ok) cache.put(RULESETS, answer.clone());
-        return answer;
-      })
-      .catch(() => cache.match(RULESETS).then(hit => hit || Response.error()))));
-    return;
-  }
   if (event.request.method !== 'GET' || url.origin !== location.origin || url.pathname.startsWith('/api/')) return;
   const key = event.request.mode === 'navigate' ? '/index.html' : url.pathname;
   event.respondWith(caches.match(key).then(hit => hit || fetch(event.request)));

@@ -13,7 +13,7 @@ import pytest
 import redis
 
 from api import create_app
-from api.redis_server import INSTALL_HINT, RedisServer, redis_server_binary
+from brehon.redis_server import INSTALL_HINT, RedisServer, redis_server_binary
 
 
 @pytest.fixture(scope="session")

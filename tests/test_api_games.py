@@ -12,7 +12,7 @@ from api_helpers import (EXAMPLE_1, EXAMPLE_1_SHEET, EXAMPLE_6, OPENING, bearer,
                          post_turn, problem)
 from keltis_games import random_game
 from scoring import Game, Refused
-from worker.jobs import find_summary_job
+from store import SummaryQueue
 
 def game_url(created: dict, tail: str = "") -> str:
     return f"/api/v1/games/{created['id']}{tail}"
@@ -76,6 +76,7 @@ def test_get_game_answers_record_state_version_decision_and_history(client):
     assert game["record"] == EXAMPLE_1
     assert game["decision"]["name"] == "main" and game["decision"]["player"] == "ben"
     assert [entry["turn"] for entry in game["history"]] == EXAMPLE_1["turns"]
+    assert [entry["holds"] for entry in game["history"]] == list(range(len(EXAMPLE_1["turns"])))
     assert all(entry["kind"] == "turn" and entry["at"].endswith("Z") for entry in game["history"])
     assert game["scoresheet"] == EXAMPLE_1_SHEET
     assert isinstance(game["state"], dict) and game["state"]
@@ -283,7 +284,7 @@ def test_a_turn_that_ends_the_game_enqueues_the_summary(client, redis_client):
     assert answer.status_code == 201
     assert answer.get_json()["scoresheet"]["status"] == "finished"
     version = answer.get_json()["version"]
-    assert find_summary_job(redis_client, created["id"], version) is not None
+    assert SummaryQueue(redis_client).find(created["id"], version) is not None
 
 
 # -- idempotency ----------------------------------------------------------------

@@ -18,8 +18,8 @@ import pytest
 import redis
 
 import scoring
-from api.cli import main
-from api.redis_server import INSTALL_HINT, free_port, redis_server_binary
+from brehon.cli import main
+from brehon.redis_server import INSTALL_HINT, free_port, redis_server_binary
 from api_helpers import EXAMPLE_1, EXAMPLE_1_SHEET, EXAMPLE_6, TALLY
 
 BIN = Path(sys.executable).parent

@@ -12,8 +12,8 @@ from rq import SimpleWorker
 from worker_games import finished_records
 
 from scoring import Game
-from worker.exports import scoresheet_csv, scoresheet_pdf
-from worker.jobs import queue
+from exports import scoresheet_csv, scoresheet_pdf
+from store import SummaryQueue
 from worker.summary import summarize
 
 GAMES = ["keltis", "keltis-orakel", "celtica"]
@@ -113,7 +113,7 @@ def test_pdf_of_the_job_has_the_chart_and_is_served_from_the_cache(client, redis
     before = fetch(client, created, "scoresheet", format="pdf").data
     assert "Score after every turn" not in pdf_text(before)  # rendered in the request, no chart
 
-    SimpleWorker([queue(redis_client)], connection=redis_client).work(burst=True)
+    SimpleWorker([SummaryQueue(redis_client).queue], connection=redis_client).work(burst=True)
     cached = fetch(client, created, "scoresheet", format="pdf").data
     text = pdf_text(cached)
     assert "Score after every turn" in text
@@ -166,3 +166,16 @@ def test_pdf_cuts_a_long_name_to_its_cell():
     assert len(cut) < 40
     ben = sheet["players"][1]
     assert cells.split() == [str(value) for value in (*ben["breakdown"].values(), ben["total"], ben["rank"])]
+
+
+def test_a_game_in_progress_has_a_leader_not_a_winner(client):
+    """Issue 11 §4: while the game goes on, rank 1 is "leading" in the CSV and the PDF."""
+    record = finished_records()["keltis"]
+    created = create_game(client, {**record, "turns": record["turns"][:6]})
+    assert created["scoresheet"]["status"] == "in_progress"
+    rows = list(csv.DictReader(io.StringIO(fetch(client, created, "scoresheet", format="csv").get_data(as_text=True))))
+    assert "winner" not in rows[0]
+    assert [row["leading"] for row in rows] == [
+        "yes" if player["id"] in created["scoresheet"]["winners"] else "no" for player in created["scoresheet"]["players"]]
+    text = pdf_text(fetch(client, created, "scoresheet", format="pdf").data)
+    assert "Leading:" in text and "Winner" not in text

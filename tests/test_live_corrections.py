@@ -74,7 +74,7 @@ def test_a_replace_that_holds_replays_the_later_turns_and_changes_the_sheet(clie
     assert game["scoresheet"] == expected
     assert game["history"][-1] | {"at": None} == {
         "kind": "correction", "replace": 0, "turn": SMALL_OPENING, "by": "ben",
-        "replaced": {"index": 0, "turn": EXAMPLE_1["turns"][0]}, "at": None}
+        "replaced": {"index": 0, "turn": EXAMPLE_1["turns"][0]}, "at": None, "holds": 0}
     # the record as it now stands imports again with the same sheet
     record = client.get(f"/api/v1/games/{created['id']}/record", headers=bearer(created["token"])).get_json()
     assert create_game(client, record)["scoresheet"] == expected
@@ -175,6 +175,12 @@ def test_turns_and_corrections_interleave_in_one_log(client):
     assert [entry["kind"] for entry in game["history"][5:]] == ["correction", "turn", "correction"]
     assert game["record"]["turns"] == [SMALL_OPENING] + EXAMPLE_1["turns"][1:]
     assert game["scoresheet"] == Game.replay(game["record"]).scoresheet()
+    # Which turn as it stands each entry holds: the first turn was replaced
+    # (by the last entry), the fifth undone, then logged again.
+    assert [entry["holds"] for entry in game["history"]] == [None, 1, 2, 3, None, None, 4, 0]
+    for entry in game["history"]:
+        if entry["holds"] is not None:
+            assert game["record"]["turns"][entry["holds"]] == entry["turn"]
 
 
 def test_undoing_the_last_turn_of_a_finished_game_reopens_it(client):

@@ -21,9 +21,9 @@ from rq import SimpleWorker
 from worker_games import keltis_goal_area
 
 from api import create_app
-from api.redis_server import free_port
+from brehon.redis_server import free_port
 from scoring import Game
-from worker.jobs import queue as summary_queue
+from store import SummaryQueue
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Seconds a test waits for an event that should come.
@@ -268,7 +268,7 @@ def test_the_summary_job_tells_the_listeners(redis_client, ports, listeners):
     status, answer, _ = post_turn(a, created, record["turns"][-1], created["version"])
     assert status == 201 and answer["scoresheet"]["status"] == "finished"
     assert listener.next()["event"] == "turn"
-    SimpleWorker([summary_queue(redis_client)], connection=redis_client).work(burst=True)
+    SimpleWorker([SummaryQueue(redis_client).queue], connection=redis_client).work(burst=True)
     event = listener.next()
     assert (event["id"], event["event"]) == (str(answer["version"]), "summary")
     status, summary, _ = call(b, "GET", f"/api/v1/games/{created['id']}/summary", headers=bearer(created["token"]))

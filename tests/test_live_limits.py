@@ -26,6 +26,7 @@ def too_many(answer) -> dict:
     body = problem(answer, 429)
     assert body["type"] == "/problems/rate-limited"
     assert 1 <= int(answer.headers["Retry-After"]) <= 60
+    assert answer.headers["X-RateLimit-Remaining"] == "0" and int(answer.headers["X-RateLimit-Limit"]) >= 1
     return body
 
 
@@ -113,7 +114,7 @@ def test_a_body_over_1_mib_is_413(client):
 def test_counts_go_to_the_limits_redis_when_one_is_named(redis_client, redis_url, tmp_path):
     # `brehon serve` counts in a Redis that keeps nothing on disk, so a turn
     # pays one fsync (its log entry) and not a second one for a counter.
-    from api.redis_server import RedisServer
+    from brehon.redis_server import RedisServer
     import redis
 
     counters = RedisServer(tmp_path / "limits", durable=False).start()

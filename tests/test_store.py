@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 import scoring
 from api import create_app
-from api.redis_server import RedisServer
-from api.store import Idempotency, KeyReused, Missing, Stale, Store, _derived
+from brehon.redis_server import RedisServer
+from store import TURN, Idempotency, KeyReused, Missing, Stale, Store
+from store.games import _derived
 from api_helpers import bearer, create_game, new_record, post_turn
 from keltis_games import random_game
 
@@ -160,9 +161,9 @@ def test_append_only_on_the_version_seen(app):
     table = store.load(game_id)
     after = table.game.copy()
     after.play(record["turns"][0])
-    assert store.append_turn(table, record["turns"][0], after, answer=None) == 1
+    assert store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after, answer=None) == 1
     with pytest.raises(Stale) as stale:
-        store.append_turn(table, record["turns"][0], after, answer=None)
+        store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after, answer=None)
     assert stale.value.version == 1
     assert len(store.entries(game_id)) == 1
     with pytest.raises(Missing):

@@ -21,14 +21,14 @@ from rq import SimpleWorker
 from rq.job import JobStatus
 from worker_games import finished_records, keltis_goal_area
 
-from api.store import Store
-from worker.jobs import TRIES, enqueue_summary, find_summary_job, queue, summary_job_id
+from store import Store, SummaryQueue
+from store.summaries import TRIES, summary_job_id
 from worker.summary import summarize
 
 
 def run_jobs(redis_client, max_jobs: int | None = None) -> None:
     """Work the Brehon queue until it is empty (or ``max_jobs`` ran)."""
-    worker = SimpleWorker([queue(redis_client)], connection=redis_client)
+    worker = SimpleWorker([SummaryQueue(redis_client).queue], connection=redis_client)
     worker.work(burst=True, max_jobs=max_jobs)
 
 
@@ -82,7 +82,7 @@ def test_a_game_in_progress_has_no_summary(client, redis_client):
     answer = get_summary(client, created)
     assert answer.status_code == 409
     assert answer.mimetype == "application/problem+json"
-    assert find_summary_job(redis_client, created["id"], created["version"]) is None
+    assert SummaryQueue(redis_client).find(created["id"], created["version"]) is None
 
 
 def test_the_summary_needs_the_token(client, redis_client):
@@ -98,7 +98,7 @@ def test_the_turn_that_ends_the_game_enqueues_the_summary(client, redis_client):
     answer = post_turn(client, created, {"player": "cleo", "actions": [play("purple", 6)]})
     assert answer.status_code == 201
     version = answer.get_json()["version"]
-    job = find_summary_job(redis_client, created["id"], version)
+    job = SummaryQueue(redis_client).find(created["id"], version)
     assert job is not None and job.get_status() == JobStatus.QUEUED
     run_jobs(redis_client)
     summary = get_summary(client, created).get_json()
@@ -107,13 +107,13 @@ def test_the_turn_that_ends_the_game_enqueues_the_summary(client, redis_client):
 
 def test_enqueueing_the_same_version_again_does_nothing_new(client, redis_client):
     created = create_game(client, keltis_goal_area())
-    first = find_summary_job(redis_client, created["id"], created["version"])
-    again = enqueue_summary(redis_client, created["id"], created["version"])
+    first = SummaryQueue(redis_client).find(created["id"], created["version"])
+    again = SummaryQueue(redis_client).enqueue(created["id"], created["version"])
     assert again.id == first.id
-    assert queue(redis_client).count == 1
+    assert SummaryQueue(redis_client).queue.count == 1
     run_jobs(redis_client)
-    enqueue_summary(redis_client, created["id"], created["version"])
-    assert queue(redis_client).count == 0  # finished: not run again
+    SummaryQueue(redis_client).enqueue(created["id"], created["version"])
+    assert SummaryQueue(redis_client).queue.count == 0  # finished: not run again
 
 
 def test_a_job_that_fails_once_is_retried_and_succeeds(client, redis_client):
@@ -121,7 +121,7 @@ def test_a_job_that_fails_once_is_retried_and_succeeds(client, redis_client):
     hidden = hide_record(redis_client, created["id"])
     run_jobs(redis_client, max_jobs=1)  # the first try: the record is missing
 
-    job = find_summary_job(redis_client, created["id"], created["version"])
+    job = SummaryQueue(redis_client).find(created["id"], created["version"])
     assert job.get_status() == JobStatus.QUEUED  # queued again by rq's Retry
     assert job.retries_left == TRIES - 1
     assert Store(redis_client).summary(created["id"], created["version"]) is None
@@ -138,7 +138,7 @@ def test_a_job_failed_after_its_tries_is_reported_and_asked_for_again(client, re
     created = create_game(client, keltis_goal_area())
     hidden = hide_record(redis_client, created["id"])
     run_jobs(redis_client)  # the first try and every retry fail
-    job = find_summary_job(redis_client, created["id"], created["version"])
+    job = SummaryQueue(redis_client).find(created["id"], created["version"])
     assert job.get_status() == JobStatus.FAILED
     assert job.retries_left == 0
     restore_record(redis_client, created["id"], hidden)
@@ -159,7 +159,7 @@ def test_a_job_failed_after_its_tries_is_reported_and_asked_for_again(client, re
 
 def test_brehon_worker_runs_the_jobs(client, redis_client, redis_url):
     created = create_game(client, keltis_goal_area())
-    process = subprocess.Popen([sys.executable, "-m", "api.cli", "worker"], env={**os.environ, "REDIS_URL": redis_url},
+    process = subprocess.Popen([sys.executable, "-m", "brehon.cli", "worker"], env={**os.environ, "REDIS_URL": redis_url},
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 30
@@ -185,7 +185,7 @@ def test_a_correction_of_a_finished_game_gets_a_summary_of_its_own(client, redis
     assert answer.status_code == 201, answer.get_json()
     version = answer.get_json()["version"]
     assert version == created["version"] + 1
-    assert find_summary_job(redis_client, created["id"], version).get_status() == JobStatus.QUEUED
+    assert SummaryQueue(redis_client).find(created["id"], version).get_status() == JobStatus.QUEUED
     assert get_summary(client, created).status_code == 202
 
     run_jobs(redis_client)

@@ -52,16 +52,3 @@ export function problemText(error) {
   const v = error.violations[0];
   return v ? `${v.message} (${v.rule})` : error.message;
 }
-
-let rulesets = null;
-
-/** GET /rulesets, once per visit (the service worker keeps the last answer
- * for offline visits): game id -> its description. */
-export function rulesetsByGame() {
-  rulesets ??= api('/rulesets').then(({data}) => Object.fromEntries(data.map(r => [r.game, r])))
-    .catch(error => {
-      rulesets = null;
-      throw error;
-    });
-  return rulesets;
-}

@@ -3,17 +3,7 @@
 import {t, has} from './i18n.js';
 import {ABSENT} from './composer.js';
 
-export const GAMES = ['keltis', 'keltis-orakel', 'celtica'];
-
-export const COLOURS = {
-  keltis: ['red', 'yellow', 'green', 'blue', 'purple'],
-  'keltis-orakel': ['red', 'yellow', 'green', 'blue', 'purple'],
-  celtica: ['red', 'grey', 'white', 'brown', 'black'],
-};
-
 const SYMBOLS = {red: '●', yellow: '▲', green: '■', blue: '◆', purple: '★', grey: '▲', white: '○', brown: '■', black: '◆'};
-
-export const PARTS = ['center', 'n', 'ne', 'e', 'se', 's', 'sw', 'w', 'nw'];
 
 // The colours a player can choose for his seat (score strip, log, tokens),
 // in the order new seats take them.
@@ -118,7 +108,7 @@ export function action(game, a) {
       if (a.hand) return t('say.goblin_hand', {card: card(a.hand)});
       if (a.row) return t('say.goblin_row', {colour: colour(a.row)});
       return t('say.goblin_no');
-    case 'move': return t(a.experience ? 'say.move_xp' : 'say.move', {druid: colour(a.druid), cards: a.cards, xp: a.experience || 0});
+    case 'move': return t(a.experience ? 'say.move_xp' : 'say.move', {druid: colour(a.druid), n: a.cards, xp: a.experience});
     case 'take': return t('say.take', {parts: a.parts.map(part).join(', ') || t('nothing')});
     case 'give': return t('say.give', {parts: a.parts.map(part).join(', ') || t('nothing')});
     case 'cult': return a.draw ? t('say.cult_draw') : t('say.cult_no');

@@ -119,7 +119,7 @@ def tally(page, base_url):
     page.fill("#name-1", "Ben")
     page.fill("#fig-0-0", "9")
     page.click("text=Score it")
-    page.wait_for_selector("#tally-result table")
+    page.wait_for_selector("#tally-result #sheet")
 
 
 SCREENS = [home, new_game, table_keltis, dispute, table_orakel, table_celtica, join_panel, table_over, sheet,

@@ -45,7 +45,7 @@ def test_a_whole_game_by_tapping(page, base_url):
     page.click("text=Score sheet >> nth=0")
     page.wait_for_selector("#sheet")
     for player in game["scoresheet"]["players"]:
-        row = page.locator(f'#sheet tr[data-player="{player["id"]}"]')
+        row = page.locator(f'#sheet [data-player="{player["id"]}"]')
         expect(row).to_contain_text(str(player["total"]))
     expect(page.locator("#sheet")).to_contain_text("winner")
     shot(page, "sheet")
@@ -84,9 +84,29 @@ def test_join_link_and_qr(page, base_url):
     expect(page.locator("#qr-table svg")).to_be_visible()
     link = page.input_value("#qr-table-link")
     assert f"#g={created['id']}&t={created['token']}" in link
+    # The server listens on every address: the invite uses its LAN address,
+    # never the loopback one this page was opened at (issue 11 §6).
+    server = api(base_url, "GET", "/server")
+    assert not server["loopback_only"] and server["addresses"]
+    assert link.startswith(server["addresses"][0]) and "127.0.0.1" not in link
     shot(page, "join")
     page.goto("/")
     expect(page.locator("#my-games")).to_contain_text("Anna, Ben")
+
+
+def test_on_loopback_only_the_invite_says_how_to_open_the_server(browser, loopback_url):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=loopback_url)
+    try:
+        page = context.new_page()
+        join(page, keltis_game(loopback_url))
+        page.click("text=Invite to the table")
+        note = page.locator("#loopback")
+        expect(note).to_contain_text("brehon serve --host 0.0.0.0")
+        expect(note).to_contain_text("--tls-cert")
+        expect(page.locator("#qr-table")).to_have_count(0)  # no QR code that no phone can open
+        shot(page, "join-loopback")
+    finally:
+        context.close()
 
 
 def test_a_phone_composing_hears_that_the_game_moved_on(browser, page, base_url):

@@ -2,7 +2,7 @@
 // player's amulets in the canonical packing with hand counts.
 import {h, svg} from '../ui.js';
 import {t} from '../i18n.js';
-import {colour, part, symbol, PARTS} from '../words.js';
+import {colour, part, symbol} from '../words.js';
 import {tokens} from './tokens.js';
 
 const PER_LINE = 5;
@@ -16,7 +16,7 @@ export function board(game, names, {composing = null} = {}) {
   const view = game.state;
   const locations = game.record.board.locations;
   const lines = Math.ceil(locations.length / PER_LINE);
-  const druids = view.druids || {};
+  const druids = view.druids;
   const preview = previewOf(druids, locations.length, composing);
   const route = svg('svg', {class: 'board celtica', viewBox: `0 0 ${PER_LINE * SIZE + 4} ${lines * SIZE + 4}`, role: 'img',
     'aria-labelledby': 'board-title'}, svg('title', {id: 'board-title'},
@@ -41,7 +41,7 @@ export function board(game, names, {composing = null} = {}) {
     preview && preview.to !== null ? h('p', {id: 'board-preview', class: 'preview'},
       t('board.preview_druid', {druid: colour(preview.druid), to: preview.to})) : null,
     h('p', {class: 'hint'}, t('celtica.legend')),
-    h('p', {}, t('celtica.round', {n: view.round ?? 1}), view.final_round ? [' · ', t('celtica.final')] : null));
+    h('p', {}, t('celtica.round', {n: view.round}), view.final_round ? [' · ', t('celtica.final')] : null));
 }
 
 // The move being composed: the druid picked (or moved) and, once the cards
@@ -60,33 +60,34 @@ function previewOf(druids, length, composing) {
 /** The display and every player's amulets with hand counts. */
 export function cards(game, names) {
   const view = game.state;
-  const display = view.display || {known: {}, unknown: 0};
-  const shown = [...PARTS.filter(p => display.known[p]).map(p => `${part(p)} ×${display.known[p]}`),
+  const display = view.display;
+  const shown = [...Object.entries(display.known).filter(([, n]) => n).map(([p, n]) => `${part(p)} ×${n}`),
     display.unknown ? `${part(null)} ×${display.unknown}` : null].filter(Boolean);
   return h('div', {},
     h('h3', {}, t('celtica.display')),
     h('p', {id: 'display'}, shown.join(', ') || t('nothing')),
     h('h3', {}, t('celtica.amulets')),
-    Object.entries(view.players || {}).map(([id, seat]) => h('div', {class: 'panel'},
+    Object.entries(view.players).map(([id, seat]) => h('div', {class: 'panel'},
       h('strong', {}, names[id] || id), ' ',
-      h('span', {class: 'hint'}, t('celtica.hand', {cards: seat.cards ?? seat.druid_cards ?? 0, xp: seat.experience ?? 0})),
-      h('div', {}, amulets(seat.amulets || [], seat.parts || {})))));
+      h('span', {class: 'hint'}, `${t('celtica.druid_cards', {n: seat.druid_cards})}, ${t('celtica.experience_cards', {n: seat.experience})}`),
+      h('div', {}, amulets(seat.amulets, seat.parts)))));
 }
 
 // Where the nine places of an amulet are drawn: the centre and the eight
 // outer places around it, north on top.
 const PLACE = {center: [0, 0], n: [0, -1], ne: [0.71, -0.71], e: [1, 0], se: [0.71, 0.71], s: [0, 1], sw: [-0.71, 0.71],
   w: [-1, 0], nw: [-0.71, -0.71]};
+const PLACES = Object.keys(PLACE);
 
 // Draw amulets as the engine packed them; else one amulet of the counts.
 function amulets(packed, counts) {
-  const list = packed.length ? packed : [Object.fromEntries(PARTS.map(p => [p, counts[p] || 0]))];
+  const list = packed.length ? packed : [counts];
   return list.map((amulet, i) => {
     const have = Array.isArray(amulet) ? Object.fromEntries(amulet.map(p => [p, 1])) : amulet;
     return svg('svg', {class: 'amulet', viewBox: '0 0 84 84', role: 'img', 'aria-label': t('celtica.amulet', {n: i + 1,
-      parts: PARTS.filter(p => have[p]).map(part).join(', ') || t('nothing')})},
+      parts: PLACES.filter(p => have[p]).map(part).join(', ') || t('nothing')})},
     svg('circle', {cx: 42, cy: 42, r: 38, class: 'rim'}),
-    PARTS.map(p => {
+    PLACES.map(p => {
       const [dx, dy] = PLACE[p];
       const cx = 42 + dx * 27, cy = 42 + dy * 27;
       return svg('g', {class: `place${have[p] ? ' have' : ''}`, 'data-place': p},

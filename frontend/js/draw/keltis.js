@@ -9,7 +9,6 @@ import {colour, tile, card, symbol} from '../words.js';
 import {cardRows, piles} from './cards.js';
 import {initials, tokens} from './tokens.js';
 
-const PATHS = ['red', 'yellow', 'green', 'blue', 'purple'];
 const MARK = {wish: '✦', clover: '♣', 'points-1': '+1', 'points-2': '+2', 'points-3': '+3', none: ''};
 // In viewBox units, about px at 390 px wide: the board is drawn ~360 wide.
 const LEFT = 22, COLUMN = 67, HEAD = 50, ROW = 60;
@@ -18,6 +17,7 @@ const LEFT = 22, COLUMN = 67, HEAD = 50, ROW = 60;
  * seats, and the turn being `composing` for its preview. */
 export function board(game, names, {colours = {}, composing = null} = {}) {
   const view = game.state;
+  const PATHS = Object.keys(view.stones); // in the engine's order
   const marks = initials(names);
   const preview = previewOf(game, composing);
   const paths = svg('svg', {class: 'board keltis', viewBox: `0 0 ${LEFT + PATHS.length * COLUMN} ${HEAD + 9 * ROW + 4}`,
@@ -79,13 +79,13 @@ export function cards(game, names) {
     piles(view.piles),
     cardRows(view.players, names, seat => [
       t('keltis.stones', {n: seat.stones_held}), ' · ', t('keltis.track', {n: seat.track}),
-      seat.hand && seat.hand.known.length ? [' · ', t('table.known', {cards: seat.hand.known.map(card).join(', ')})] : null]));
+      seat.hand.known.length ? [' · ', t('table.known', {cards: seat.hand.known.map(card).join(', ')})] : null]));
 }
 
 function describe(view, names) {
   const figures = Object.entries(view.players).map(([id, seat]) =>
     `${names[id]}: ${seat.figures.map(f => `${f.large ? t('figure.large') : t('figure.small')} ${colour(f.path)} ${f.row}`).join(', ') || t('nothing')}`);
-  const known = PATHS.flatMap(path => Object.entries(view.stones[path])
+  const known = Object.entries(view.stones).flatMap(([path, stones]) => Object.entries(stones)
     .filter(([, s]) => s.tile && s.tile !== 'none' && !s.taken).map(([row, s]) => `${colour(path)} ${row} ${tile(s.tile)}`));
   return `${t('table.board')}. ${figures.join('; ')}. ${known.join(', ')}`;
 }

@@ -29,7 +29,7 @@ export function board(game, names, {colours = {}, composing = null} = {}) {
     const line = Math.floor(index / PER_LINE);
     const col = line % 2 ? PER_LINE - 1 - (index % PER_LINE) : index % PER_LINE;
     const x = 2 + col * WIDTH, y = 2 + line * HEIGHT;
-    const here = (view.fields && view.fields[index]) || {};
+    const here = view.fields[index];
     const kinds = [index >= oracle ? 'oracle' : '', view.priestess === index ? 'priestess' : '',
       preview && preview.to === index ? 'landing' : ''].filter(Boolean).join(' ');
     const cell = svg('g', {class: `field c-${field.color || 'none'} ${kinds}`, 'data-field': index});
@@ -43,7 +43,7 @@ export function board(game, names, {colours = {}, composing = null} = {}) {
     }
     // One token per player, counted: three figures on the start stay one disc.
     const stack = Object.entries(view.players).map(([id, seat]) => {
-      const count = (seat.figures || []).filter(f => f === index).length;
+      const count = seat.figures.filter(f => f === index).length;
       return count ? {colour: colours[id] || 'grey', label: count > 1 ? `${marks[id]}${count}` : marks[id],
         moving: Boolean(preview && preview.player === id && preview.from === index)} : null;
     }).filter(Boolean);
@@ -81,15 +81,15 @@ export function cards(game, names) {
   const view = game.state;
   return h('div', {},
     h('p', {}, t('table.deck', {n: view.draw_pile})),
-    piles(view.piles || {}),
+    piles(view.piles),
     cardRows(view.players, names, seat => [
-      t('keltis.stones', {n: seat.stones_held ?? 0}), ' · ', t('keltis.track', {n: seat.track ?? 0}),
+      t('keltis.stones', {n: seat.stones_held}), ' · ', t('keltis.track', {n: seat.track}),
       seat.mirrors ? [' · ', t('orakel.mirrors', {n: seat.mirrors})] : null,
-      seat.hand && seat.hand.known && seat.hand.known.length ? [' · ', t('table.known', {cards: seat.hand.known.map(card).join(', ')})] : null]));
+      seat.hand.known.length ? [' · ', t('table.known', {cards: seat.hand.known.map(card).join(', ')})] : null]));
 }
 
 function describe(view, names) {
   const figures = Object.entries(view.players).map(([id, seat]) =>
-    `${names[id]}: ${(seat.figures || []).map(f => t('field', {field: typeof f === 'object' ? f.field : f})).join(', ')}`);
+    `${names[id]}: ${seat.figures.map(f => t('field', {field: f})).join(', ')}`);
   return `${t('table.board')}. ${figures.join('; ')}. ${t('orakel.priestess', {field: view.priestess})}. ${colour('green')}`;
 }

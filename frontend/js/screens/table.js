@@ -5,11 +5,12 @@
 // cards, log as tabs), log, join (invite), message.
 import {h, fill} from '../ui.js';
 import {t} from '../i18n.js';
-import {api, ifMatch, ApiError, rulesetsByGame} from '../api.js';
+import {api, ifMatch, ApiError} from '../api.js';
 import {get, put, getPref} from '../db.js';
 import {onOutbox, pending, flush} from '../outbox.js';
 import {follow} from '../live.js';
 import {drawerOf} from '../draw/drawers.js';
+import {rulesets} from '../rulesets.js';
 import {seatColours, turn as turnText} from '../words.js';
 import {scoreStrip, turnLine} from './table/strip.js';
 import {composerPanel, waitingPanel, resetComposer, putBack, refusal, takeForced} from './table/composer.js';
@@ -37,6 +38,7 @@ export async function show(main, id) {
     game: null, // the last GET /games/{id}
     etag: null,
     drawer: null,
+    pieces: null, // the game's colours, paths, parts... (GET /rulesets)
     // The turn being composed: the actions so far, the checks after each
     // (checks[i] answers actions[0..i)), the picks of the open question, and
     // `at`: null for the next turn, k for the replacement of turn k.
@@ -89,10 +91,12 @@ export async function show(main, id) {
       table.waiting = queued;
       table.offline = cached;
       table.drawer ??= await drawerOf(data.record.game);
-      const schemas = rulesetsByGame().then(all => all[data.record.game].actions);
-      if (cached) table.schemas ??= await schemas.catch(() => null);
-      else {
-        schemas.then(found => { table.schemas = found; }).catch(() => {});
+      // The game's pieces, and its action schemas for composing offline
+      // (rulesets() keeps the last answer on this device).
+      const described = (await rulesets())[data.record.game];
+      table.pieces ??= described.pieces;
+      table.schemas ??= described.actions;
+      if (!cached) {
         mine.seen = {data, etag};
         await put('games', {...mine, game: data.record.game, names: data.record.players.map(p => p.name)});
       }

@@ -120,7 +120,7 @@ function questionPart(table, decision) {
     append(table, chain);
   }}, t('composer.chain', {path: words.colour(chain.path)})) : null;
   if (q && q.key) {
-    const offered = composing.dispute ? claimable(q.key, q.values, words.COLOURS[gameKind]) : q.values;
+    const offered = composing.dispute ? claimable(q.key, q.values, table.pieces.colors || table.pieces.druids) : q.values;
     return [chainButton, h('h3', {id: 'question', dataset: {key: q.key}}, asked(q.key)),
       h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'}, offered.map(value =>
         h('button', {dataset: {value: JSON.stringify(value)}, class: words.swatch(q.key, value), onclick: () => pick(table, q.key, value, pool)},

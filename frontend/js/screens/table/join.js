@@ -2,11 +2,28 @@
 // links to copy or share.
 import {h, fill} from '../../ui.js';
 import {t} from '../../i18n.js';
+import {api, problemText} from '../../api.js';
 
-/** Fill the invite panel of the table. */
+/** Fill the invite panel of the table. The links use an address the phones
+ * can reach (GET /api/v1/server), never a loopback one; where the server
+ * listens only on this computer, the panel says so and how to open it. */
 export async function showInvite(table, box) {
-  const base = `${location.origin}${location.pathname}`;
-  const link = (token, spectator) => `${base}#g=${encodeURIComponent(table.id)}&t=${encodeURIComponent(token)}${spectator ? '&s=1' : ''}`;
+  let server;
+  try {
+    ({data: server} = await api('/server'));
+  } catch (error) {
+    fill(box, h('p', {class: 'problem', role: 'alert'}, problemText(error)));
+    return;
+  }
+  if (server.loopback_only) {
+    fill(box, h('h2', {}, t('table.invite')), h('p', {id: 'loopback', class: 'panel'}, t('join.loopback')));
+    return;
+  }
+  const base = server.addresses[0];
+  // The seat colours travel with the link: the record has no place for them.
+  const colours = table.game.record.players.map(p => table.colours()[p.id]).join(',');
+  const link = (token, spectator) => `${base}#g=${encodeURIComponent(table.id)}&t=${encodeURIComponent(token)}`
+    + `${spectator ? '&s=1' : ''}&c=${colours}`;
   const links = [[t('join.table'), link(table.token, false), 'qr-table']];
   if (table.mine.spectator_token) {
     links.push([t('join.spectator'), link(table.mine.spectator_token, true), 'qr-view'],

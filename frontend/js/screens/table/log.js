@@ -14,34 +14,20 @@ const LATEST = 3;
 /** The log section's content. */
 export function logPart(table) {
   const game = table.game;
-  const history = game.history;
-  const held = heldTurns(history);
   const last = game.record.turns.length - 1;
-  const entries = history.map((entry, index) => ({index, entry, turn: held.indexOf(index)})).reverse();
+  // `holds`: the turn as it now stands that an entry holds (null: none).
+  const entries = game.history.map((entry, index) => ({index, entry, turn: entry.holds})).reverse();
   if (!entries.length) return h('p', {class: 'hint'}, t('table.log_empty'));
   const more = entries.length - LATEST;
   const list = h('ol', {class: 'log', reversed: true, id: 'log', dataset: {open: String(table.logOpen)}},
     entries.map(({index, entry, turn}, shown) => h('li', {value: index + 1, hidden: shown >= LATEST && !table.logOpen,
-      class: entry.kind === 'correction' ? 'correction' : null, dataset: {turn}},
+      class: entry.kind === 'correction' ? 'correction' : null, dataset: turn === null ? {} : {turn}},
     h('span', {}, entryText(table, entry)),
-    turn < 0 || table.mine.spectator || table.offline ? null : turn === last ? lastTurnActions(table, turn) : turnMenu(table, turn))));
+    turn === null || table.mine.spectator || table.offline ? null : turn === last ? lastTurnActions(table, turn) : turnMenu(table, turn))));
   return [list,
     more > 0 ? h('button', {id: 'log-all', class: 'quiet', 'aria-expanded': String(Boolean(table.logOpen)), 'aria-controls': 'log',
       onclick: () => { table.logOpen = !table.logOpen; table.draw(); }},
     table.logOpen ? t('log.fewer') : t('log.all', {n: entries.length})) : null];
-}
-
-// For each turn as it stands, the index of the history entry that holds it:
-// the turn itself, or the correction that replaced it.
-// TODO(layers): the server says this per entry; read it from there.
-function heldTurns(history) {
-  const held = [];
-  history.forEach((entry, index) => {
-    if (entry.kind === 'turn') held.push(index);
-    else if (entry.kind === 'correction' && entry.undo) held.pop();
-    else if (entry.kind === 'correction') held[entry.replace] = index;
-  });
-  return held;
 }
 
 function entryText(table, entry) {

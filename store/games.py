@@ -1,4 +1,4 @@
-"""The only code that talks to Redis: games, their logs, tokens and boards.
+"""Games, their logs, tokens, idempotency answers, snapshots, summaries and boards in Redis.
 
 A game is its record (format, game, options, players, board, setup) and an
 append-only log of entries; its version is the number of log entries.
@@ -21,7 +21,8 @@ the same code runs on Redis Cluster::
 
 Every appended entry and every stored summary is also published on the
 channel ``game:{<id>}:events`` (see :func:`event`), in the same script as
-the append, so listeners on any API process hear them in version order.
+the append, so listeners on any API process hear them in version order
+(:meth:`Store.feed`, :mod:`store.events`).
 
 A turn is appended by one Lua script that checks the version the client saw
 and writes the entry and the new snapshot together, so two clients racing on
@@ -38,6 +39,7 @@ import hmac
 import json
 import pickle
 import secrets
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -47,6 +49,9 @@ import redis
 
 import scoring
 from scoring import Game
+
+from . import events
+from .summaries import SummaryJob, SummaryQueue
 
 #: How long the first answer to an Idempotency-Key is kept (at least 24 h).
 IDEMPOTENCY_SECONDS = 48 * 3600
@@ -90,20 +95,35 @@ def now() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def turns_of(entries: list[dict]) -> list[dict]:
-    """The turns as they stand after folding the log's entries: a turn is
-    appended, an undo drops the last turn, a replace puts its turn at its index."""
-    turns = []
-    for entry in entries:
+def _standing(entries: list[dict]) -> list[tuple[int, dict]]:
+    """The fold of the log: for each turn as it stands, the index of the
+    entry that holds it and the turn. A turn is appended, an undo drops the
+    last turn, a replace puts its turn at its index."""
+    standing: list[tuple[int, dict]] = []
+    for index, entry in enumerate(entries):
         if entry["kind"] == TURN:
-            turns.append(entry["turn"])
+            standing.append((index, entry["turn"]))
         elif entry["kind"] == CORRECTION and entry.get("undo"):
-            turns.pop()
+            standing.pop()
         elif entry["kind"] == CORRECTION:
-            turns[entry["replace"]] = entry["turn"]
+            standing[entry["replace"]] = (index, entry["turn"])
         else:
             raise ValueError(f"unknown log entry kind {entry['kind']!r}")
-    return turns
+    return standing
+
+
+def turns_of(entries: list[dict]) -> list[dict]:
+    """The turns as they stand after folding the log's entries."""
+    return [turn for _, turn in _standing(entries)]
+
+
+def history_of(entries: list[dict]) -> list[dict]:
+    """The log as a game's ``history``: each entry with ``holds``, the index
+    in the turns as they stand of the turn it holds (a turn, or the
+    correction that replaced one), or None when it holds none (an undo, or
+    a turn a later correction undid or replaced)."""
+    holds = {index: position for position, (index, _) in enumerate(_standing(entries))}
+    return [{**entry, "holds": holds.get(index)} for index, entry in enumerate(entries)]
 
 
 def event(entry: dict, version: int, scoresheet: dict) -> dict:
@@ -130,12 +150,12 @@ class Missing(Exception):
 
 
 @dataclass
-class Table:
+class StoredGame:
     """A game as loaded from the store: its record (without turns), the
     folded engine game, the version it was folded at, and the hashes of its
     tokens by role (``table``, ``spectator``).
 
-    ``game`` is this table's own object: play on it directly; a refused
+    ``game`` is this load's own object: play on it directly; a refused
     turn spoils it, and the store is not touched."""
 
     id: str
@@ -204,10 +224,15 @@ if redis.call('LLEN', KEYS[1]) == tonumber(ARGV[1]) then redis.call('SET', KEYS[
 
 
 class Store:
-    """Games, tokens and boards in one Redis."""
+    """Games, tokens, boards and the summary queue in one Redis.
+
+    Made before gunicorn forks its workers: redis-py opens its connections
+    on first use and opens new ones in a forked process, so each process
+    talks to Redis over its own."""
 
     def __init__(self, client: redis.Redis):
         self.redis = client
+        self.summaries = SummaryQueue(client)
         self._append = client.register_script(_APPEND)
         self._keep_snapshot = client.register_script(_KEEP_SNAPSHOT)
 
@@ -277,7 +302,7 @@ class Store:
     def _creation(idempotency: Idempotency) -> str:
         return f"created:{_hash(idempotency.key)}"
 
-    def load(self, game_id: str, token: str | None = None, *, needs_token: bool = False) -> Table:
+    def load(self, game_id: str, token: str | None = None, *, needs_token: bool = False) -> StoredGame:
         """The game folded at its current version, from the snapshot when it
         is current, else replayed from the log. :class:`Missing` when unknown,
         and with ``needs_token`` also when ``token`` opens no role of the game:
@@ -300,7 +325,7 @@ class Store:
             # Keep the fold (after an engine change, say) unless a write came between.
             self._keep_snapshot(keys=[self.key(game_id, "log"), self.key(game_id, "snapshot")],
                                 args=[version, self._snapshot(game, version)])
-        return Table(game_id, record, game, version, tokens)
+        return StoredGame(game_id, record, game, version, tokens)
 
     def entries(self, game_id: str) -> list[dict]:
         """The whole log, oldest first."""
@@ -310,16 +335,10 @@ class Store:
         """The game's version: the number of entries in its log."""
         return self.redis.llen(self.key(game_id, "log"))
 
-    def append_turn(self, table: Table, turn: dict, after: Game, answer: Any,
-                    idempotency: Idempotency | None = None) -> int | Repeat:
-        """Append ``turn`` (whose play folded the game at ``table.version``
-        into ``after``) if the game is still at that version; see :meth:`append`."""
-        return self.append(table, {"kind": TURN, "turn": turn}, after, answer, idempotency)
-
-    def append(self, table: Table, entry: dict, after: Game, answer: Any,
+    def append(self, stored: StoredGame, entry: dict, after: Game, answer: Any,
                idempotency: Idempotency | None = None) -> int | Repeat:
         """Append a log ``entry`` (a turn or a correction; its time is added
-        here) that folded the game at ``table.version`` into ``after``, if
+        here) that folded the game at ``stored.version`` into ``after``, if
         the game is still at that version, and publish its :func:`event`.
 
         ``answer(version)`` builds the (status, body) to keep for the
@@ -327,19 +346,19 @@ class Store:
         an earlier request with the same key; raises :class:`Stale`,
         :class:`Missing` or :class:`KeyReused`.
         """
-        version = table.version + 1
+        version = stored.version + 1
         logged = {**entry, "at": now()}
         kept = ""
         if idempotency is not None:
             status, body = answer(version)
             kept = _dumps({"status": status, "body": body, "request": idempotency.request})
-        keys = [self.key(table.id, "record"), self.key(table.id, "log"), self.key(table.id, "snapshot"),
-                self.key(table.id, f"idem:{idempotency.key if idempotency else ''}")]
-        args = [table.version, _dumps(logged), self._snapshot(after, version), kept, IDEMPOTENCY_SECONDS,
-                self.channel(table.id), _dumps(event(logged, version, after.scoresheet()))]
+        keys = [self.key(stored.id, "record"), self.key(stored.id, "log"), self.key(stored.id, "snapshot"),
+                self.key(stored.id, f"idem:{idempotency.key if idempotency else ''}")]
+        args = [stored.version, _dumps(logged), self._snapshot(after, version), kept, IDEMPOTENCY_SECONDS,
+                events.channel(stored.id), _dumps(event(logged, version, after.scoresheet()))]
         outcome = self._append(keys=keys, args=args)
         if outcome[0] == -1:
-            raise Missing(table.id)
+            raise Missing(stored.id)
         if outcome[0] == 0:
             raise Stale(outcome[1])
         if outcome[0] == 2:
@@ -397,7 +416,7 @@ class Store:
         sheet, and tell the game's listeners it is ready."""
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.hset(self.key(game_id, f"summary:{version}"), mapping={"json": _dumps(summary), "pdf": pdf})
-            pipe.publish(self.channel(game_id), _dumps(summary_event(version, summary)))
+            pipe.publish(events.channel(game_id), _dumps(summary_event(version, summary)))
             pipe.execute()
 
     def summary(self, game_id: str, version: int) -> dict | None:
@@ -409,29 +428,27 @@ class Store:
         """The PDF score sheet the summary job rendered at ``version``, or None."""
         return self.redis.hget(self.key(game_id, f"summary:{version}"), "pdf")
 
+    def summary_or_job(self, game_id: str, version: int) -> dict | SummaryJob:
+        """The stored summary of the game at ``version``, else how its job
+        stands (queued first when nobody else will run it)."""
+        summary = self.summary(game_id, version)
+        if summary is not None:
+            return summary
+        job = self.summaries.look(game_id, version)
+        if job.state == "finished":
+            # Finished between our two reads, or its summary is gone: read
+            # once more, and run it again only when there is still nothing.
+            summary = self.summary(game_id, version)
+            if summary is not None:
+                return summary
+            job = self.summaries.look(game_id, version, rerun_finished=True)
+        return job
+
     # -- events ----------------------------------------------------------
 
-    def channel(self, game_id: str) -> str:
-        """The pub/sub channel of a game's events."""
-        return self.key(game_id, "events")
-
-    def listen(self) -> redis.client.PubSub:
-        """A pub/sub connection subscribed to the events of every game (JSON
-        of :func:`event` and :func:`summary_event`; :meth:`game_of_channel`
-        names the game); close it when done. Returns once Redis confirmed
-        the subscription, so every event published after that is heard."""
-        pubsub = self.redis.pubsub()
-        pubsub.psubscribe(self.channel("*"))
-        # The confirmation is the first message this connection can get.
-        if (pubsub.get_message(timeout=5.0) or {}).get("type") != "psubscribe":
-            pubsub.close()
-            raise redis.ConnectionError("Redis did not confirm the subscription")
-        return pubsub
-
-    @staticmethod
-    def game_of_channel(channel: bytes) -> str:
-        """The game id in an event channel's name."""
-        return channel.decode().partition("{")[2].partition("}")[0]
+    def feed(self) -> Iterator[events.Heard | str]:
+        """The events of every game as they are published (:func:`store.events.feed`)."""
+        return events.feed(self.redis)
 
     # -- boards ----------------------------------------------------------
 

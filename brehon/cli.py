@@ -1,0 +1,145 @@
+"""The ``brehon`` command: serve, worker, replay, tally, openapi.
+
+``replay`` and ``tally`` follow CONTRACT.md §8 exactly: the score sheet as
+JSON on standard output and exit codes 0/1/2. ``serve`` (brehon/serve.py)
+runs the whole application on one machine. Each command imports what it
+needs when it runs: the process of ``brehon serve`` only supervises, and
+loads neither Flask nor the engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+#: Exit codes of replay and tally (CONTRACT.md §8).
+OK, REFUSED, BAD_INPUT = 0, 1, 2
+
+
+def _print(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _read_json(path: str) -> tuple[bool, Any]:
+    """(True, value) for a readable JSON file, else (False, None)."""
+    try:
+        # utf-8-sig: a file that starts with a byte order mark is JSON all the same.
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
+        return True, json.loads(text)
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):  # deep nesting is unreadable too
+        return False, None
+
+
+def _not_a(what: str, game: Any, reason: str) -> dict:
+    return {"game": game if isinstance(game, str) else None, "status": "rejected", "violations": [
+        {"rule": "record.invalid", "turn": None, "action": None,
+         "message": f"This is not a valid {what}: {reason}.", "details": {"pointer": "", "reason": reason}}]}
+
+
+def replay(path: str) -> int:
+    """Print the score sheet of the record in ``path``; 0 legal, 1 refused, 2 not a record."""
+    from scoring import Game, Refused
+    from scoring.engine import FORMAT
+
+    readable, record = _read_json(path)
+    if not readable:
+        print(f"brehon replay: {path} is not a readable JSON file", file=sys.stderr)
+        return BAD_INPUT
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        _print(_not_a("record", record.get("game") if isinstance(record, dict) else None,
+                      f'a record is a JSON object with "format": "{FORMAT}"'))
+        return BAD_INPUT
+    try:
+        _print(Game.replay(record).scoresheet())
+        return OK
+    except Refused as refused:
+        _print(refused.sheet())
+        return REFUSED
+
+
+def tally_file(path: str) -> int:
+    """Print the score sheet of the tally in ``path``; 0, or 2 on bad input."""
+    from scoring import Refused, tally
+
+    readable, data = _read_json(path)
+    if not readable:
+        print(f"brehon tally: {path} is not a readable JSON file", file=sys.stderr)
+        return BAD_INPUT
+    try:
+        _print(tally(data))
+        return OK
+    except Refused as refused:
+        _print(refused.sheet())
+        return BAD_INPUT
+
+
+def openapi() -> int:
+    """Print the OpenAPI document of the application as YAML."""
+    from api import create_app
+
+    app = create_app({"REDIS_URL": "redis://127.0.0.1:1/0"})  # the document needs no Redis
+    with app.app_context():
+        print(app.extensions["brehon.api"].spec.to_yaml(), end="")
+    return OK
+
+
+def worker() -> int:
+    """Run an rq worker on Brehon's queue at REDIS_URL until stopped."""
+    import redis
+    from rq import Worker
+
+    from store.summaries import QUEUE
+
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        print("brehon worker: set REDIS_URL to the Redis the API uses", file=sys.stderr)
+        return 1
+    # No rq scheduler: Brehon schedules nothing (retries are immediate), and
+    # it would be one more process of its own.
+    Worker([QUEUE], connection=redis.Redis.from_url(url)).work()
+    return OK
+
+
+# -- the command line ------------------------------------------------------------
+
+
+def parser() -> argparse.ArgumentParser:
+    main = argparse.ArgumentParser(prog="brehon", description="Referee and score keeper for a game table.")
+    commands = main.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("serve", help="run the whole application on this machine")
+    run.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0 opens it to the table)")
+    # A string default: argparse converts it only when serve runs, so a stray PORT breaks no other command.
+    run.add_argument("--port", type=int, default=os.environ.get("PORT", "8000"))
+    run.add_argument("--data", default=os.environ.get("BREHON_DATA", "./var"), help="where Redis keeps its files")
+    run.add_argument("--tls-cert", help="certificate file (PEM) for HTTPS")
+    run.add_argument("--tls-key", help="private key file (PEM) for HTTPS")
+    commands.add_parser("worker", help="run an rq worker on REDIS_URL")
+    for name, text in (("replay", "replay a game record"), ("tally", "score a tally")):
+        sub = commands.add_parser(name, help=f"{text}; the score sheet as JSON on standard output")
+        sub.add_argument("file", help="JSON file, or - for standard input")
+    commands.add_parser("openapi", help="print the OpenAPI document (YAML)")
+    return main
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``brehon`` console script."""
+    args = parser().parse_args(argv)
+    if args.command == "replay":
+        return replay(args.file)
+    if args.command == "tally":
+        return tally_file(args.file)
+    if args.command == "openapi":
+        return openapi()
+    if args.command == "worker":
+        return worker()
+    from .serve import serve
+
+    return serve(args.host, args.port, args.data, args.tls_cert, args.tls_key)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

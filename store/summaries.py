@@ -1,0 +1,120 @@
+"""The summary queue: rq jobs that write a finished game's summary.
+
+A job's id is fixed by the game and the version it summarises
+(``summary-<game id>-<version>``: rq allows only letters, digits, ``_``
+and ``-`` in job ids), so enqueueing the same version twice does nothing
+new, and a correction that changes a finished game (a new version) gets a
+job of its own. The job itself is :func:`worker.jobs.summarize`, named
+here by its import path so that the store never imports the worker.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from redis import Redis
+from rq import Queue, Retry
+from rq.exceptions import DuplicateJobError, InvalidJobOperation, NoSuchJobError
+from rq.job import Job, JobStatus
+
+#: The queue every Brehon job goes to; ``brehon worker`` listens on it. It is
+#: rq's default queue, so a plain ``rq worker`` on the same Redis serves it too.
+QUEUE = "default"
+#: The job, by import path (rq imports it in the worker).
+JOB = "worker.jobs.summarize"
+#: rq retries a failed summary this many times before it counts as failed.
+TRIES = 3
+#: Seconds a summary job may run before rq stops it.
+TIMEOUT = 60
+
+#: A job in one of these states will not run again by itself: asking for
+#: the summary once more queues it again.
+DEAD = {JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
+
+
+def summary_job_id(game_id: str, version: int) -> str:
+    """The deterministic id of the summary job of one game version."""
+    return f"summary-{game_id}-{version}"
+
+
+@dataclass(frozen=True)
+class SummaryJob:
+    """How a summary job stands, in plain words for the API: its id, its
+    rq state (``queued``, ``started``, ``scheduled``, ``deferred``,
+    ``failed``, ``finished``), why its last try failed, and whether this
+    look queued it (again)."""
+
+    id: str
+    state: str
+    error: str | None = None
+    requeued: bool = False
+
+
+class SummaryQueue:
+    """Brehon's rq queue on one Redis: enqueue a summary, find its job, queue it again."""
+
+    def __init__(self, connection: Redis):
+        self.connection = connection
+        self.queue = Queue(QUEUE, connection=connection)
+
+    def find(self, game_id: str, version: int) -> Job | None:
+        """The summary job of that version, or None when there is none (any more)."""
+        try:
+            return Job.fetch(summary_job_id(game_id, version), connection=self.connection)
+        except NoSuchJobError:
+            return None
+
+    def enqueue(self, game_id: str, version: int) -> Job:
+        """Enqueue the summary job of ``game_id`` at ``version`` and return it.
+
+        A job that is queued, running, waiting for a retry or finished is
+        returned as it is; one that will not run again by itself (failed
+        after its tries, stopped, cancelled) is queued again.
+        """
+        job = self.find(game_id, version)
+        if job is None:
+            return self._new(game_id, version)
+        if job.get_status(refresh=False) in DEAD:
+            return self._again(job, game_id, version)
+        return job
+
+    def look(self, game_id: str, version: int, *, rerun_finished: bool = False) -> SummaryJob:
+        """How the summary job of that version stands, queued first when
+        there is none or it will not run again by itself (the answer then
+        says so, with the error of a failed job). With ``rerun_finished``
+        a finished job runs again too: its summary went missing."""
+        job = self.find(game_id, version)
+        state = job.get_status() if job is not None else None
+        if job is None:
+            return SummaryJob(self._new(game_id, version).id, JobStatus.QUEUED.value, requeued=True)
+        if state in DEAD or (rerun_finished and state == JobStatus.FINISHED):
+            error = _last_error(job) if state == JobStatus.FAILED else None
+            again = self._again(job, game_id, version)
+            shown = state.value if state == JobStatus.FAILED else again.get_status().value
+            return SummaryJob(again.id, shown, error, requeued=True)
+        return SummaryJob(job.id, state.value)
+
+    def _again(self, job: Job, game_id: str, version: int) -> Job:
+        """Queue a job that ran (or was stopped) again: rq's own requeue for a
+        failed one; a job no registry holds any more is made afresh."""
+        try:
+            return job.requeue()
+        except InvalidJobOperation:  # not in the failed registry: finished, cancelled, or expired there
+            job.delete()
+            return self._new(game_id, version)
+
+    def _new(self, game_id: str, version: int) -> Job:
+        job_id = summary_job_id(game_id, version)
+        try:
+            return self.queue.enqueue(JOB, game_id, version, job_id=job_id, unique=True, retry=Retry(max=TRIES),
+                                      job_timeout=TIMEOUT, description=f"summary of game {game_id} at version {version}")
+        except DuplicateJobError:
+            # Another request enqueued it between our look and our enqueue.
+            return Job.fetch(job_id, connection=self.connection)
+
+
+def _last_error(job: Job) -> str:
+    """The last line of the failed job's traceback (the exception itself)."""
+    result = job.latest_result()
+    lines = ((result.exc_string if result else None) or "").strip().splitlines()
+    return lines[-1] if lines else "the summary job failed"

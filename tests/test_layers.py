@@ -1,0 +1,105 @@
+"""The layers depend one way (issue 10): ``scoring`` on nothing, ``store``
+and ``exports`` on ``scoring``, ``api`` and ``worker`` on those and never
+on each other; ``brehon`` starts them. Checked in the source's imports, and
+in the modules a process really loads."""
+
+from __future__ import annotations
+
+import ast
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from brehon.redis_server import free_port
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: package -> the top-level modules it must never import.
+FORBIDDEN = {
+    "scoring": {"api", "worker", "store", "exports", "brehon", "flask", "redis", "rq"},
+    "store": {"api", "worker", "exports", "brehon", "flask"},
+    "exports": {"api", "worker", "store", "brehon", "flask", "redis", "rq"},
+    "api": {"worker", "brehon", "redis", "rq"},
+    "worker": {"api", "brehon", "flask"},
+}
+
+FLASK = ("flask", "flask_smorest", "flask_limiter", "marshmallow", "werkzeug")
+
+
+def _imports(path: Path) -> set[str]:
+    """The top-level modules a source file imports (absolute imports only)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.partition(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.partition(".")[0])
+    return found
+
+
+@pytest.mark.parametrize("package", sorted(FORBIDDEN))
+def test_a_layer_imports_only_the_layers_below_it(package):
+    wrong = {str(path.relative_to(ROOT)): sorted(_imports(path) & FORBIDDEN[package])
+             for path in sorted((ROOT / package).rglob("*.py"))}
+    assert {path: names for path, names in wrong.items() if names} == {}
+
+
+def _loaded(code: str) -> set[str]:
+    done = subprocess.run([sys.executable, "-c", code + "\nimport sys; print(' '.join(sorted(sys.modules)))"],
+                          cwd=ROOT, capture_output=True, text=True, check=True)
+    return set(done.stdout.split())
+
+
+def test_importing_the_worker_jobs_loads_no_flask():
+    loaded = _loaded("import worker.jobs")
+    assert "worker.jobs" in loaded and "rq" in loaded
+    assert sorted(name for name in loaded if name.partition(".")[0] in FLASK + ("api",)) == []
+
+
+def test_the_process_of_brehon_serve_loads_no_flask(tmp_path):
+    """The supervisor itself, run as `brehon serve` runs it, up and serving,
+    then stopped: the modules it loaded on the way are listed at its exit."""
+    port = free_port()
+    code = ("import sys\nfrom brehon.cli import main\n"
+            f"code = main(['serve', '--port', '{port}', '--data', {str(tmp_path / 'data')!r}])\n"
+            "print('MODULES', ' '.join(sorted(sys.modules)), flush=True)\nsys.exit(code)")
+    env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "BREHON_LIMITS_URL")}
+    serve = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        lines = iter(serve.stdout)
+        assert any("Brehon is running" in line for line in lines)
+        serve.send_signal(signal.SIGINT)
+        modules = next(line for line in lines if line.startswith("MODULES ")).split()[1:]
+        assert serve.wait(30) == 0
+    finally:
+        if serve.poll() is None:
+            serve.kill()
+            serve.wait()
+        serve.stdout.close()
+    assert "brehon.serve" in modules
+    assert sorted(name for name in modules if name.partition(".")[0] in FLASK + ("api", "scoring")) == []
+
+
+def test_building_the_app_opens_no_connection_and_starts_no_thread(redis_client, redis_url):
+    """gunicorn builds the app once (``--preload``) and forks its workers from
+    it: nothing made before the fork may be shared by them, so the store and
+    the limiter connect on first use, in each worker, and the events thread
+    starts with a worker's first stream."""
+    import threading
+
+    from api import create_app
+
+    database = 7  # a database nobody else uses here: its clients are this app's
+    url = f"{redis_url.rsplit('/', 1)[0]}/{database}"
+    threads = threading.active_count()
+    app = create_app({"TESTING": True, "REDIS_URL": url, "BREHON_LIMITS_URL": url})
+    assert [client for client in redis_client.client_list() if client["db"] == str(database)] == []
+    assert threading.active_count() == threads
+    with app.test_client() as client:  # the first request connects
+        assert client.post("/api/v1/games", json={}).status_code == 422
+    assert [client for client in redis_client.client_list() if client["db"] == str(database)] != []
