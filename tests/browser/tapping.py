@@ -68,6 +68,9 @@ def play_turn(page, choose, player: str, log: bool = True) -> Turn:
         answer(page, choose(key, values, player))
     if log:
         tap(page, "#log-turn")
+        # The live news of the turn may come before the server's answer: the
+        # turn is then shown waiting for a moment; it is logged once it is not.
+        page.wait_for_selector("#waiting", state="detached")
     asked.taps = len(asked) + log
     return asked
 
