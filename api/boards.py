@@ -6,7 +6,7 @@ from flask import request
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
-from scoring.engine import Refused, RuleBroken, Violation, ruleset_of
+from scoring import check_board as judge_board
 from store import Missing
 
 from .problems import Problem, violations_json
@@ -21,7 +21,8 @@ class BoardCheckSchema(Schema):
     """The verdict on a board profile, nothing stored."""
 
     valid = fields.Boolean(metadata={"description": "POST /boards would store it"})
-    violations = fields.List(fields.Nested(ViolationSchema), metadata={"description": "the board.invalid, if any"})
+    violations = fields.List(fields.Nested(ViolationSchema),
+                             metadata={"description": "every problem of the profile (board.invalid), in the order of the checks"})
     warnings = fields.List(fields.Raw(), metadata={"description": "code, message, details of each warning"})
 
 
@@ -31,11 +32,11 @@ class BoardCheckSchema(Schema):
 @blp.alt_response(422, schema=ProblemSchema, description="The profile breaks its own constraints", content_type=MEDIA_TYPE)
 def create_board(body: dict):
     """Check a board profile with its game's rules and store it; the answer lists the warnings."""
-    game, warnings, violation = _checked(body)
-    if violation is not None:
-        raise Refused(violation)
-    board_id = store().save_board(game, body["board"])
-    answer = {"id": board_id, "game": game, "board": body["board"], "warnings": warnings}
+    verdict = judge_board(body)
+    if not verdict.valid:
+        raise verdict.refusal()
+    board_id = store().save_board(verdict.game, body["board"])
+    answer = {"id": board_id, "game": verdict.game, "board": body["board"], "warnings": verdict.warnings}
     return answer, 201, {"Location": f"{request.path}/{board_id}"}
 
 
@@ -45,19 +46,9 @@ def create_board(body: dict):
 @blp.alt_response(422, schema=ProblemSchema, description="The body names no game", content_type=MEDIA_TYPE)
 def check_board(body: dict):
     """Check a board profile as POST /boards would, and store nothing: an
-    editor asks as the fields change."""
-    _, warnings, violation = _checked(body)
-    violations = [] if violation is None else [violation]
-    return {"valid": violation is None, "violations": violations_json(violations), "warnings": warnings}
-
-
-def _checked(body: dict) -> tuple[str, list, Violation | None]:
-    """The profile's game, its warnings, and its ``board.invalid`` violation or None."""
-    ruleset = ruleset_of(body)
-    try:
-        return ruleset.game, ruleset.validate_board(body["board"]), None
-    except RuleBroken as broken:
-        return ruleset.game, [], Violation(ruleset.game, broken.rule, None, None, broken.details, broken.words)
+    editor asks as the fields change: every problem at once."""
+    verdict = judge_board(body)
+    return {"valid": verdict.valid, "violations": violations_json(verdict.violations), "warnings": verdict.warnings}
 
 
 @blp.route("", methods=["GET"])

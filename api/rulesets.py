@@ -7,7 +7,9 @@ from __future__ import annotations
 from flask_smorest import Blueprint
 
 import scoring
-from scoring import celtica, keltis, keltis_orakel
+from scoring.celtica import state as celtica
+from scoring.keltis import board as keltis
+from scoring.keltis_orakel import board as keltis_orakel
 from scoring.cards import COLORS
 
 from .option_words import option_in_words
