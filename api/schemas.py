@@ -175,6 +175,8 @@ class BoardSchema(Schema):
     game = fields.String()
     board = fields.Raw()
     warnings = fields.List(fields.Raw())
+    token = fields.String(metadata={"description": "only in the answer that first stored the profile: the board "
+                                                   "token, which deletes it (DELETE with Authorization: Bearer)"})
 
 
 class ServerSchema(Schema):

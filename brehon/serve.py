@@ -30,6 +30,14 @@ from .redis_server import INSTALL_HINT, RedisServer, die_with_parent, redis_serv
 WORKERS, THREADS = 2, 256
 READY_TIMEOUT = 30.0
 
+#: gunicorn's own request limits, above the application's (api.MAX_URL,
+#: MAX_HEADERS, MAX_HEADER), so that the application answers a request over
+#: them with problem+json; gunicorn's plain-text answer is left only for a
+#: request line over 8190 bytes (its largest finite limit: 0 would read one
+#: without end) or a head over 500 fields of 16 KiB.
+GUNICORN_LIMITS = ["--limit-request-line", "8190", "--limit-request-fields", "500",
+                   "--limit-request-field_size", "16384"]
+
 
 def _wait_ready(url: str, processes: list[subprocess.Popen]) -> bool:
     """Poll the API until it answers (True) or a process dies / time runs out."""
@@ -106,7 +114,7 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
         started.append(subprocess.Popen([sys.executable, "-m", "brehon.cli", "worker"], **own))
         command = [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", str(WORKERS),
                    "--threads", str(THREADS), "--bind", f"{host}:{port}", "--graceful-timeout", "5",
-                   "--access-logfile", "-", "--preload", "api:create_app()"]
+                   *GUNICORN_LIMITS, "--access-logfile", "-", "--preload", "api:create_app()"]
         if tls_cert:
             command += ["--certfile", tls_cert, "--keyfile", tls_key]
         started.append(subprocess.Popen(command, **own))

@@ -15,7 +15,7 @@ the same code runs on Redis Cluster::
     game:{<id>}:snapshot  pickle of the folded engine state at some version
     game:{<id>}:idem:<k>  the first answer to an Idempotency-Key (expires)
     game:{<id>}:summary:<version>  hash: json -> the summary, pdf -> its score sheet
-    boards                hash: board id -> {"game", "board"} (JSON)
+    boards                hash: board id -> {"game", "board", "token": sha256(board token)} (JSON)
     created:<sha256(k)>   the game a creation with Idempotency-Key k made (expires)
     secret                random bytes made once: the key of the tokens derived for a creation
 
@@ -84,6 +84,11 @@ def _derived(secret: bytes, key: str, game_id: str, role: str) -> str:
     never makes a guessable token."""
     digest = hmac.new(secret, f"{key}\0{game_id}:{role}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest[:24]).decode()
+
+
+def _public(stored: dict) -> dict:
+    """A stored board profile without the hash of its token."""
+    return {"game": stored["game"], "board": stored["board"]}
 
 
 def _dumps(value: Any) -> str:
@@ -452,20 +457,22 @@ class Store:
 
     # -- boards ----------------------------------------------------------
 
-    def save_board(self, game: str, board: Any) -> str:
+    def save_board(self, game: str, board: Any) -> tuple[str, str | None]:
         """Store a board profile; its id is derived from its content, so the
-        same profile stored twice has one id and stays read-only."""
-        body = _dumps({"game": game, "board": board})
-        board_id = hashlib.sha256(body.encode()).hexdigest()[:12]
-        self.redis.hsetnx("boards", board_id, body)
-        return board_id
+        same profile stored twice has one id and stays read-only. Answers the
+        id and the board token that deletes it: made for the first store
+        only (a repeat gets None), and kept only as its hash."""
+        board_id = hashlib.sha256(_dumps({"game": game, "board": board}).encode()).hexdigest()[:12]
+        token = secrets.token_urlsafe(24)
+        stored = self.redis.hsetnx("boards", board_id, _dumps({"game": game, "board": board, "token": _hash(token)}))
+        return board_id, token if stored else None
 
     def board(self, board_id: str) -> dict:
         """``{"game", "board"}`` of a stored profile; :class:`Missing` when unknown."""
         raw = self.redis.hget("boards", board_id) if isinstance(board_id, str) else None
         if raw is None:
             raise Missing(board_id)
-        return json.loads(raw)
+        return _public(json.loads(raw))
 
     def boards(self, game: str | None = None) -> list[dict]:
         """Every stored profile (of one game when ``game`` is given), by id."""
@@ -473,8 +480,18 @@ class Store:
         for board_id, raw in sorted(self.redis.hgetall("boards").items()):
             stored = json.loads(raw)
             if game is None or stored["game"] == game:
-                found.append({"id": board_id.decode(), **stored})
+                found.append({"id": board_id.decode(), **_public(stored)})
         return found
+
+    def delete_board(self, board_id: str, token: str | None) -> None:
+        """Delete a stored profile with the token its first store answered;
+        :class:`Missing` when unknown or the token is not its own. Games
+        keep their own copy of the profile."""
+        raw = self.redis.hget("boards", board_id)
+        digest = json.loads(raw).get("token") if raw is not None else None
+        if digest is None or not token or not secrets.compare_digest(digest, _hash(token)):
+            raise Missing(board_id)
+        self.redis.hdel("boards", board_id)
 
 
 class KeyReused(Exception):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -92,6 +93,22 @@ def test_static_files_go_out_with_the_types_browsers_need(client, name, mimetype
         assert answer.status_code == 200
         assert answer.mimetype == mimetype
         assert answer.headers["X-Content-Type-Options"] == "nosniff"
+
+
+@pytest.mark.parametrize("name", ["", "index.html", "js/app.js", "sw.js", "css/app.css"])
+def test_the_app_runs_only_its_own_code_and_no_site_frames_it(client, name):
+    with client.get(f"/{name}") as answer:
+        assert answer.status_code == 200
+        policy = dict(part.strip().split(" ", 1) for part in answer.headers["Content-Security-Policy"].split(";"))
+        assert policy["default-src"] == policy["script-src"] == policy["style-src"] == "'self'"
+        assert policy["frame-ancestors"] == "'none'" and policy["object-src"] == "'none'"
+        assert answer.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_the_app_shell_has_no_inline_script_or_style():
+    html = (ROOT / "frontend" / "index.html").read_text()
+    assert re.findall(r"<script\b[^>]*>", html) == ['<script type="module" src="/js/app.js">']
+    assert "<style" not in html and not re.search(r"\s(style|on[a-z]+)=", html)
 
 
 def test_the_service_worker_is_served_for_the_whole_app(client):

@@ -149,7 +149,7 @@ def _certificate(tmp_path) -> tuple[str, str]:
     """A self-signed certificate for 127.0.0.1, made as the README says."""
     cert, key = tmp_path / "brehon.crt", tmp_path / "brehon.key"
     if shutil.which("openssl") is None:
-        pytest.fail("the TLS test needs openssl: apt-get install openssl (.ci/run does this)")
+        pytest.fail("the TLS test needs openssl: apt-get install openssl (make test installs it: tools/test-deps)")
     subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-keyout", str(key),
                     "-out", str(cert), "-subj", "/CN=brehon", "-addext", "subjectAltName=IP:127.0.0.1"],
                    check=True, capture_output=True)

@@ -143,6 +143,8 @@ def test_a_correction_needs_the_current_version_and_the_table_token(client):
     created = create_game(client, EXAMPLE_1)
     url = f"/api/v1/games/{created['id']}/corrections"
     problem(client.post(url, json={"undo": True, "by": "x"}, headers=bearer(created["token"])), 428)
+    any_version = {**bearer(created["token"]), "If-Match": "*"}
+    problem(client.post(url, json={"undo": True, "by": "x"}, headers=any_version), 428)
     stale = problem(correct(client, created, {"undo": True, "by": "x"}, version=4), 412)
     assert stale["version"] == 5
     problem(correct(client, created, {"undo": True, "by": "x"}, token=created["spectator_token"]), 403)

@@ -172,14 +172,22 @@ def test_append_only_on_the_version_seen(app):
 
 def test_boards_are_stored_once_by_content(app):
     store: Store = app.extensions["brehon.store"]
-    first = store.save_board("keltis-orakel", {"fields": [1, 2]})
-    assert store.save_board("keltis-orakel", {"fields": [1, 2]}) == first
+    first, token = store.save_board("keltis-orakel", {"fields": [1, 2]})
+    assert token and store.save_board("keltis-orakel", {"fields": [1, 2]}) == (first, None)
     assert store.board(first) == {"game": "keltis-orakel", "board": {"fields": [1, 2]}}
-    other = store.save_board("celtica", {"route": []})
+    other, _ = store.save_board("celtica", {"route": []})
     assert [board["id"] for board in store.boards("celtica")] == [other]
     assert len(store.boards()) == 2
     with pytest.raises(Missing):
         store.board("nope")
+    # Only the first store's token deletes it.
+    for wrong in (None, "", "not-the-token"):
+        with pytest.raises(Missing):
+            store.delete_board(first, wrong)
+    store.delete_board(first, token)
+    assert [board["id"] for board in store.boards()] == [other]
+    with pytest.raises(Missing):
+        store.delete_board(first, token)
 
 
 def test_the_project_never_talks_to_the_machines_redis(redis_url):

@@ -93,7 +93,7 @@ def browser():
     """The system's Chromium, headless."""
     path = chromium_path()
     if path is None:
-        pytest.fail("Browser tests need Chromium: apt-get install chromium (.ci/run does this).")
+        pytest.fail("Browser tests need Chromium: apt-get install chromium (make test installs it: tools/test-deps).")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         yield chromium
@@ -105,8 +105,13 @@ def context(browser, base_url):
     """A fresh phone-sized browser profile (its own IndexedDB and service worker)."""
     context = browser.new_context(viewport=PHONE, base_url=base_url, locale="en-GB")
     context.set_default_timeout(10_000)
+    # Every test also checks that the app keeps to its Content-Security-Policy.
+    refused = []
+    context.on("console", lambda message: refused.append(message.text)
+               if "Content Security Policy" in message.text else None)
     yield context
     context.close()
+    assert refused == [], "the app broke its Content-Security-Policy"
 
 
 @pytest.fixture

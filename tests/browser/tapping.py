@@ -25,7 +25,7 @@ def tap(page, selector: str) -> None:
     """Tap and wait until the table is redrawn."""
     before = drawn(page)
     page.click(selector)
-    page.wait_for_function(f"Number(document.querySelector('#table').dataset.drawn) > {before}")
+    page.wait_for_function(f"() => Number(document.querySelector('#table').dataset.drawn) > {before}")
 
 
 def question(page) -> tuple[str, list] | None:

@@ -4,7 +4,6 @@ score sheet; a second phone following it live; joining by link and QR."""
 from __future__ import annotations
 
 import statistics
-import time
 
 from browser_helpers import api, shot
 from keltis_script import Policy, keltis_game
@@ -19,7 +18,10 @@ def test_a_whole_game_by_tapping(page, base_url):
     asked = set()
     taps = []
     for _ in range(80):
-        if page.query_selector("#composer") is None:
+        # The table settles on the next question, or on the end of the game
+        # (a turn still being sent shows the waiting panel meanwhile).
+        page.wait_for_selector("#question, p.turn-now:not(#turn-now)")
+        if page.query_selector("#question") is None:
             break
         player = current_player(page)
         turn = play_turn(page, policy, player)
@@ -61,15 +63,11 @@ def test_a_second_phone_follows_live(browser, page, base_url):
         assert watcher.query_selector("#composer") is None  # spectators only watch
         policy = Policy()
         play_turn(page, policy, "anna", log=False)
-        logged = time.monotonic()
-        tap(page, "#log-turn")
-        shown = time.monotonic() - logged  # this phone: the turn logged and the table redrawn
-        expect(watcher.locator("#log li")).to_have_count(1, timeout=3000)
-        redrawn = time.monotonic() - logged
+        tap(page, "#log-turn")  # this phone: the turn logged and the table redrawn
+        expect(page.locator("#log li")).to_have_count(1)
+        # The second phone hears it from the event stream (bench/bench_events.py measures how soon).
+        expect(watcher.locator("#log li")).to_have_count(1)
         expect(watcher.locator("#turn-now")).to_contain_text("Ben")
-        print(f"logged and shown after {shown:.3f} s, second phone redrawn after {redrawn:.3f} s")
-        assert shown < 0.3, f"the logged turn showed after {shown:.2f} s"
-        assert redrawn < 1.0, f"the second phone redrew after {redrawn:.2f} s"
         shot(watcher, "table-spectator")
     finally:
         other.close()
@@ -133,8 +131,8 @@ def test_a_phone_that_was_offline_catches_up(browser, page, base_url):
         watcher = other.new_page()
         join(watcher, created, spectator=True)
         other.set_offline(True)  # the watching phone drops off the network ...
+        expect(watcher.locator("#badge")).to_have_attribute("data-state", "offline")
         play_turn(page, Policy(), "anna")
-        watcher.wait_for_timeout(500)
         expect(watcher.locator("#log li")).to_have_count(0)
         other.set_offline(False)  # ... and catches up when it is back
         expect(watcher.locator("#log li")).to_have_count(1, timeout=5000)

@@ -103,7 +103,8 @@ def test_offline_turn_is_sent_exactly_once(context, page, base_url):
     context.set_offline(False)
     expect(page.locator("#log li")).to_have_count(1, timeout=10_000)
     expect(page.locator("#badge")).to_have_attribute("data-state", "online")
-    page.wait_for_timeout(1500)  # another flush round must not send it again
+    # Another round of sending, run to its end, must not send it again.
+    assert page.evaluate("import('/js/outbox.js').then(async outbox => { await outbox.flush(); return outbox.pending(); })") == []
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert len(game["record"]["turns"]) == 1
     assert game["version"] == created["version"] + 1

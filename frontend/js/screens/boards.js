@@ -3,7 +3,7 @@
 import {h, fill, download} from '../ui.js';
 import {t} from '../i18n.js';
 import {api, problemText, ApiError} from '../api.js';
-import {all, put} from '../db.js';
+import {all, get, put} from '../db.js';
 import {rulesets} from '../rulesets.js';
 import {colour} from '../words.js';
 
@@ -262,5 +262,7 @@ export async function show(main) {
 }
 
 async function remember(data) {
-  await put('boards', {id: data.id, game: data.game, name: data.board.name || '', board: data.board});
+  // The board token comes only with the answer that first stored the board: keep it (it deletes the board).
+  const token = data.token || (await get('boards', data.id))?.token;
+  await put('boards', {id: data.id, game: data.game, name: data.board.name || '', board: data.board, token});
 }

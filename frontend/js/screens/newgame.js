@@ -144,7 +144,7 @@ function optionField(option, entered) {
   const id = `opt-${option.name}`;
   const keep = value => { entered[option.name] = value; };
   const shown = value => (option.choices ? option.choice_labels[option.choices.indexOf(value)]
-    : option.type === 'boolean' ? t(value ? 'yes' : 'no') : JSON.stringify(value));
+    : option.type === 'boolean' ? t(value ? 'yes' : 'no') : option.type === 'array' ? value.join(', ') : String(value));
   const hint = h('p', {class: 'hint', id: `${id}-hint`}, `${option.doc} ${t('new.default', {value: shown(option.default)})}`);
   const described = {'aria-describedby': `${id}-hint`};
   if (option.type === 'boolean') {

@@ -2,7 +2,7 @@
 // in view at any width (no table that scrolls sideways), the breakdown like
 // the paper pad; exports as PDF, CSV and the game record; share; send to
 // BG Stats.
-import {h, download} from '../ui.js';
+import {h, download, append} from '../ui.js';
 import {t} from '../i18n.js';
 import {api, problemText} from '../api.js';
 import {get} from '../db.js';
@@ -43,7 +43,7 @@ export async function show(main, id) {
       problem.textContent = problemText(error);
     }
   };
-  main.append(
+  append(main, [
     h('h1', {}, t('sheet.title')),
     sheetTable(game.scoresheet, names),
     h('h2', {}, t('sheet.export')),
@@ -57,7 +57,7 @@ export async function show(main, id) {
     over ? h('p', {class: 'hint'}, t('sheet.bgstats_hint')) : null,
     problem,
     h('p', {class: 'row'}, h('a', {class: 'button', href: `#/game/${id}`}, t('nav.table')),
-      over ? h('a', {class: 'button', href: `#/summary/${id}`}, t('nav.summary')) : null));
+      over ? h('a', {class: 'button', href: `#/summary/${id}`}, t('nav.summary')) : null)]);
 }
 
 function sheetText(sheet, names) {

@@ -97,8 +97,12 @@ export async function show(main, id) {
       table.pieces ??= described.pieces;
       table.schemas ??= described.actions;
       if (!cached) {
+        // What "My games" on the home screen says of it, and the game as
+        // last seen, for opening it with no network.
+        const names = Object.fromEntries(data.record.players.map(p => [p.id, p.name]));
         mine.seen = {data, etag};
-        await put('games', {...mine, game: data.record.game, names: data.record.players.map(p => p.name)});
+        await put('games', {...mine, game: data.record.game, names: Object.values(names), status: data.scoresheet.status,
+          leaders: data.scoresheet.winners.map(player => names[player])});
       }
       resetComposer(table);
       draw();

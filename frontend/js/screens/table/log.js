@@ -22,7 +22,7 @@ export function logPart(table) {
   const list = h('ol', {class: 'log', reversed: true, id: 'log', dataset: {open: String(table.logOpen)}},
     entries.map(({index, entry, turn}, shown) => h('li', {value: index + 1, hidden: shown >= LATEST && !table.logOpen,
       class: entry.kind === 'correction' ? 'correction' : null, dataset: turn === null ? {} : {turn}},
-    h('span', {}, entryText(table, entry)),
+    h('span', {}, turn === null ? null : h('span', {class: 'turn-number'}, `${turn + 1}.`), entryText(table, entry)),
     turn === null || table.mine.spectator || table.offline ? null : turn === last ? lastTurnActions(table, turn) : turnMenu(table, turn))));
   return [list,
     more > 0 ? h('button', {id: 'log-all', class: 'quiet', 'aria-expanded': String(Boolean(table.logOpen)), 'aria-controls': 'log',
