@@ -44,7 +44,7 @@ def phone(request, browser, base_url):
 def board_shot(page, name):
     """The board alone (the sticky header moved aside so it hides nothing)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.add_style_tag(content="header#top { position: static; }")
+    page.eval_on_selector("header#top", "header => { header.style.position = 'static'; }")
     page.locator("#section-board").screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
@@ -172,5 +172,5 @@ def test_celtica_board(phone, base_url):
     expect(amulets.first.locator(".place")).to_have_count(9)
     assert amulets.first.locator(".place.have").count() >= 1
     no_violations(page)
-    page.add_style_tag(content="header#top { position: static; }")
+    page.eval_on_selector("header#top", "header => { header.style.position = 'static'; }")
     page.locator("#section-cards").screenshot(path=str(ARTIFACTS / f"amulets-celtica-{name}.png"))

@@ -19,7 +19,7 @@ def offline_reload(context, page, created):
     """Open the table online (the service worker keeps the shell and the
     rulesets), then reload it with no network."""
     join(page, created)
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     context.set_offline(True)
     page.reload()
     page.wait_for_selector("#table[data-drawn]")

@@ -14,7 +14,7 @@ export function initials(names) {
  * figure is a bigger disc with a ring around it; `moving` outlines it. */
 export function token(x, y, {colour, label, large = false, moving = false, r = 15}) {
   return svg('g', {class: `token on-${colour}${large ? ' large' : ''}${moving ? ' moving' : ''}`},
-    svg('circle', {cx: x, cy: y, r, class: 'disc', style: `fill: var(--${colour})`}),
+    svg('circle', {cx: x, cy: y, r, class: `disc fill-${colour}`}),
     // The large figure: a light ring inside its disc (★ is purple's symbol).
     large ? svg('circle', {cx: x, cy: y, r: r - 3, class: 'ring'}) : null,
     // A counted label ("Be3") is set smaller so it stays inside its disc.
