@@ -195,3 +195,5 @@ class RulesetSchema(Schema):
     rules = fields.List(fields.String(), metadata={"description": "the game's rule ids"})
     needs_board = fields.Boolean()
     pieces = fields.Dict(metadata={"description": "what the game is made of: colors, paths, tiles, parts, board kinds"})
+    actions = fields.Dict(metadata={"description": "action type -> JSON Schema of that action: what a client may "
+                                                   "compose offline; the engine still checks the turn"})

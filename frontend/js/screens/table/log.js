@@ -23,7 +23,7 @@ export function logPart(table) {
     entries.map(({index, entry, turn}, shown) => h('li', {value: index + 1, hidden: shown >= LATEST && !table.logOpen,
       class: entry.kind === 'correction' ? 'correction' : null, dataset: turn === null ? {} : {turn}},
     h('span', {}, turn === null ? null : h('span', {class: 'turn-number'}, `${turn + 1}.`), entryText(table, entry)),
-    turn === null || table.mine.spectator ? null : turn === last ? lastTurnActions(table, turn) : turnMenu(table, turn))));
+    turn === null || table.mine.spectator || table.offline ? null : turn === last ? lastTurnActions(table, turn) : turnMenu(table, turn))));
   return [list,
     more > 0 ? h('button', {id: 'log-all', class: 'quiet', 'aria-expanded': String(Boolean(table.logOpen)), 'aria-controls': 'log',
       onclick: () => { table.logOpen = !table.logOpen; table.draw(); }},
