@@ -36,6 +36,7 @@ BLUEPRINTS = (
     "api.tally",
     "api.rulesets",
     "api.qr",
+    "api.server",
     "api.frontend",
     "api.health",
     "api.metrics",
@@ -76,6 +77,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__, static_folder=None)
     app.config.from_mapping(
         REDIS_URL=os.environ.get("REDIS_URL"),
+        ADDRESSES=os.environ.get("BREHON_ADDRESSES"),  # set by `brehon serve`: see api/server.py
         MAX_CONTENT_LENGTH=MAX_BODY,
         API_TITLE="Brehon",
         API_VERSION="1",
@@ -129,19 +131,6 @@ def _separate_urls(app: Flask) -> None:
             app.config[name] = app.config["REDIS_URL"]
 
 
-def _request_within_limits() -> None:
-    """414 for a request target over :data:`MAX_URL`, 431 for more header
-    fields than :data:`MAX_HEADERS` or one over :data:`MAX_HEADER` bytes."""
-    target = request.environ.get("RAW_URI") or request.environ.get("REQUEST_URI") or request.full_path
-    if len(target) > MAX_URL:
-        raise problems.Problem(414, f"The request target has {len(target)} characters; at most {MAX_URL}.")
-    if len(request.headers) > MAX_HEADERS:
-        raise problems.Problem(431, f"The request has {len(request.headers)} header fields; at most {MAX_HEADERS}.")
-    for name, value in request.headers.items():
-        if len(name) + len(value) + 2 > MAX_HEADER:
-            raise problems.Problem(431, f"The header field {name} is over {MAX_HEADER} bytes.", header=name)
-
-
 def _store_away(error: Unavailable):
     """Redis is away for a moment (`brehon serve` starts it again): nothing
     was stored, and the client may send the same request again."""
@@ -157,6 +146,19 @@ def _secret(app: Flask) -> bytes | None:
     store makes one for this application alone."""
     path = app.config.get("BREHON_SECRET_FILE") or os.environ.get("BREHON_SECRET_FILE")
     return Path(path).read_bytes() if path else None
+
+
+def _request_within_limits() -> None:
+    """414 for a request target over :data:`MAX_URL`, 431 for more header
+    fields than :data:`MAX_HEADERS` or one over :data:`MAX_HEADER` bytes."""
+    target = request.environ.get("RAW_URI") or request.environ.get("REQUEST_URI") or request.full_path
+    if len(target) > MAX_URL:
+        raise problems.Problem(414, f"The request target has {len(target)} characters; at most {MAX_URL}.")
+    if len(request.headers) > MAX_HEADERS:
+        raise problems.Problem(431, f"The request has {len(request.headers)} header fields; at most {MAX_HEADERS}.")
+    for name, value in request.headers.items():
+        if len(name) + len(value) + 2 > MAX_HEADER:
+            raise problems.Problem(431, f"The header field {name} is over {MAX_HEADER} bytes.", header=name)
 
 
 def _json_bodies_only() -> None:

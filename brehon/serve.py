@@ -36,14 +36,6 @@ from .redis_server import INSTALL_HINT, RedisServer, die_with_parent, redis_serv
 WORKERS, THREADS = 2, 256
 READY_TIMEOUT = 30.0
 
-#: gunicorn's own request limits, above the application's (api.MAX_URL,
-#: MAX_HEADERS, MAX_HEADER), so that the application answers a request over
-#: them with problem+json; gunicorn's plain-text answer is left only for a
-#: request line over 8190 bytes (its largest finite limit: 0 would read one
-#: without end) or a head over 500 fields of 16 KiB.
-GUNICORN_LIMITS = ["--limit-request-line", "8190", "--limit-request-fields", "500",
-                   "--limit-request-field_size", "16384"]
-
 #: Seconds between two looks at the parts.
 WATCH_INTERVAL = 0.2
 #: A part that ran this many seconds before it died is started again at once.
@@ -57,6 +49,13 @@ SECRET_FILE = "secret"
 #: The file in the data directory that names the games' Redis while it runs
 #: (for ``brehon backup`` and ``brehon restore``).
 URL_FILE = "redis.url"
+#: gunicorn's own request limits, above the application's (api.MAX_URL,
+#: MAX_HEADERS, MAX_HEADER), so that the application answers a request over
+#: them with problem+json; gunicorn's plain-text answer is left only for a
+#: request line over 8190 bytes (its largest finite limit: 0 would read one
+#: without end) or a head over 500 fields of 16 KiB.
+GUNICORN_LIMITS = ["--limit-request-line", "8190", "--limit-request-fields", "500",
+                   "--limit-request-field_size", "16384"]
 
 
 def _wait_ready(url: str, processes: list[subprocess.Popen]) -> bool:
@@ -241,6 +240,8 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
             parts.append(Part("Redis of the rate limits", lambda: limits.start().process))
             env["BREHON_LIMITS_URL"] = limits.url
         _operations(env, data, host, metrics, log_json)
+        scheme = "https" if tls_cert else "http"
+        env["BREHON_ADDRESSES"] = ",".join(_table_addresses(scheme, host, port))  # GET /api/v1/server
         own = {"start_new_session": True, "preexec_fn": die_with_parent, "env": env}
         parts.append(Part("summary worker", lambda: subprocess.Popen(
             [sys.executable, "-m", "brehon.cli", "worker"], **own)))
@@ -253,7 +254,6 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
         parts.append(Part("web server (gunicorn)", lambda: subprocess.Popen(command, **own)))
         for part in parts:
             part.start()
-        scheme = "https" if tls_cert else "http"
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         if not _wait_ready(f"{scheme}://{shown}:{port}", [part.process for part in parts]):
             if not stopping:
@@ -275,6 +275,22 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
         for signum, handler in before.items():
             signal.signal(signum, handler)
         os.close(lock)
+
+
+def _table_addresses(scheme: str, host: str, port: int) -> list[str]:
+    """The URLs other machines can open: none when it listens on loopback."""
+    import ipaddress
+
+    if host in ("0.0.0.0", "::"):
+        lan = _lan_address()
+        return [] if lan == "127.0.0.1" else [f"{scheme}://{lan}:{port}/"]
+    try:
+        if ipaddress.ip_address(host.strip("[]")).is_loopback:
+            return []
+    except ValueError:
+        if host == "localhost":
+            return []
+    return [f"{scheme}://{host}:{port}/"]
 
 
 def _lan_address() -> str:

@@ -4,7 +4,7 @@
 its log (turns and corrections, with their times), the hashes of its tokens
 (so the table's and the spectators' tokens open it again) and its stored
 summaries (the PDF in base64). ``boards.jsonl`` holds one stored board
-profile a line. Idempotency answers, creation keys and snapshots are left
+profile a line (with the hash of the token that deletes it). Idempotency answers, creation keys and snapshots are left
 out: they expire, or are rebuilt from the log.
 
 :func:`backup` reads every game in one Redis transaction, so the files show
@@ -94,7 +94,7 @@ def restore(store: Store, folder: Path) -> tuple[int, int]:
                 pipe.hset(store.key(game_id, f"summary:{version}"),
                           mapping={"json": dumps(summary["json"]), "pdf": base64.b64decode(summary["pdf"])})
         for board in boards:
-            pipe.hset("boards", board["id"], dumps({"game": board["game"], "board": board["board"]}))
+            pipe.hset("boards", board["id"], dumps({key: value for key, value in board.items() if key != "id"}))
         pipe.execute()
     return len(games), len(boards)
 

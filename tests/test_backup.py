@@ -65,3 +65,5 @@ def test_a_backup_restores_every_game_and_board_as_it_was(client, redis_client, 
     assert _answers(client, games) == before
     assert main(["restore", str(folder)]) == 1  # into a store that is not empty: refused
     assert "not empty" in capsys.readouterr().err
+    # The board's token still deletes it.
+    assert client.delete(f"/api/v1/boards/{board['id']}", headers=bearer(board["token"])).status_code == 204
