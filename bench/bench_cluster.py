@@ -100,7 +100,11 @@ def main() -> int:
             measure("single Redis, 1 host", [port], record, args.tables)
             host.terminate()
             host.wait(10)
-            on_cluster = {"REDIS_URL": cluster.url, "BREHON_QUEUE_URL": plain.url, "BREHON_LIMITS_URL": plain.url}
+            # One secret for both hosts: each verifies the snapshots the other signed.
+            secret = Path(data) / "secret"
+            secret.write_bytes(os.urandom(32))
+            on_cluster = {"REDIS_URL": cluster.url, "BREHON_QUEUE_URL": plain.url, "BREHON_LIMITS_URL": plain.url,
+                          "BREHON_SECRET_FILE": str(secret)}
             first, first_port = start_host(on_cluster)
             hosts.append(first)
             measure("cluster 3+3, 1 host", [first_port], record, args.tables)

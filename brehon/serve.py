@@ -213,7 +213,8 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
     if lock is None:
         print(f"brehon serve: {folder} is in use by another brehon serve", file=sys.stderr)
         return 1
-    env["BREHON_SECRET_FILE"] = str(_secret_file(folder))
+    if "BREHON_SECRET_FILE" not in env:  # hosts of one cluster share one (README)
+        env["BREHON_SECRET_FILE"] = str(_secret_file(folder))
     parts: list[Part] = []
     stopping = False
 
