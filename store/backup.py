@@ -20,6 +20,7 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
+from . import compaction
 from .games import Store, dumps
 
 GAMES, BOARDS = "games.jsonl", "boards.jsonl"
@@ -46,6 +47,7 @@ def backup(store: Store, folder: Path) -> tuple[int, int]:
         for game_id in ids:
             pipe.get(store.key(game_id, "record"))
             pipe.lrange(store.key(game_id, "log"), 0, -1)
+            pipe.get(store.key(game_id, "archive"))  # a finished game's log, compacted
             pipe.hgetall(store.key(game_id, "auth"))
             for key in summaries[game_id]:
                 pipe.hgetall(key)
@@ -55,16 +57,16 @@ def backup(store: Store, folder: Path) -> tuple[int, int]:
     games = 0
     with open(folder / GAMES, "w", encoding="utf-8") as written:
         for game_id in ids:
-            record, log, auth = next(answers), next(answers), next(answers)
+            record, log, archive, auth = next(answers), next(answers), next(answers), next(answers)
             kept = {key.rpartition(":")[2]: next(answers) for key in summaries[game_id]}
             if record is None:  # deleted between the listing and the transaction
                 continue
             written.write(_line({
                 "id": game_id,
                 "record": json.loads(record),
-                "log": [json.loads(entry) for entry in log],
+                "log": [json.loads(entry) for entry in log] if log or archive is None else compaction.unpack(archive),
                 "auth": {role.decode(): digest.decode() for role, digest in auth.items()},
-                "summaries": {version: {"json": json.loads(summary[b"json"]),
+                "summaries": {version: {"json": _summary_json(summary),
                                         "pdf": base64.b64encode(summary[b"pdf"]).decode()}
                               for version, summary in kept.items() if summary},
             }))
@@ -97,6 +99,13 @@ def restore(store: Store, folder: Path) -> tuple[int, int]:
             pipe.hset("boards", board["id"], dumps({key: value for key, value in board.items() if key != "id"}))
         pipe.execute()
     return len(games), len(boards)
+
+
+def _summary_json(summary: dict) -> dict:
+    """A stored summary's JSON, compressed once its game was compacted."""
+    if b"json" in summary:
+        return json.loads(summary[b"json"])
+    return compaction.unpack_summary(summary[b"zjson"])
 
 
 def _line(value) -> str:

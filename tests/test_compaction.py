@@ -144,3 +144,25 @@ def test_a_compacted_game_imports_again_and_takes_a_correction(client, store_cli
     assert set(memory(store_client, created["id"])) == {"record", "log", "auth", "snapshot", "summary"}  # thawed
     game = client.get(f"/api/v1/games/{created['id']}", headers=headers).get_json()
     assert game["record"]["turns"] == record["turns"][:-1] and len(game["history"]) == turns + 1
+
+
+def test_a_compacted_game_is_backed_up_with_its_whole_log(redis_url, monkeypatch, tmp_path):
+    # A backup reads every game in one transaction, so of a single Redis (README).
+    import json
+
+    import redis
+
+    from api import create_app
+    from store.backup import backup
+
+    plain = redis.Redis.from_url(redis_url)
+    plain.flushdb()
+    app = create_app({"TESTING": True, "REDIS_URL": redis_url})
+    record = game_of_150_turns()
+    created = app.test_client().post("/api/v1/games", json=record).get_json()
+    run_summary_jobs(redis_url, redis_url, monkeypatch)
+    assert plain.exists(f"game:{{{created['id']}}}:archive")
+    backup(app.extensions["brehon.store"], tmp_path)
+    (saved,) = [json.loads(line) for line in (tmp_path / "games.jsonl").read_text().splitlines()]
+    assert [entry["turn"] for entry in saved["log"]] == record["turns"]
+    assert saved["summaries"][str(len(record["turns"]))]["json"]["turns"] == len(record["turns"])
