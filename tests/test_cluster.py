@@ -168,6 +168,11 @@ def test_brehon_serve_on_a_cluster_starts_no_redis_for_the_games_and_counts_ever
             return {(found.name, tuple(sorted(found.labels.items()))): found.value
                     for family in text_string_to_metric_families(text) for found in family.samples}
 
+        # The job's duration is counted as it ends, just after it stored the summary (and compacted).
+        deadline = time.monotonic() + 30
+        while counted().get(("brehon_summary_job_seconds_count", ()), 0) < 1:
+            assert time.monotonic() < deadline, "the worker's job duration was never counted"
+            time.sleep(0.1)
         # Whichever of gunicorn's two workers answers, it counts every process's.
         for _ in range(4):
             seen = counted()
