@@ -3,6 +3,7 @@ files, so that any change to ``frontend/`` reaches installed phones."""
 
 from __future__ import annotations
 
+import gzip
 import re
 import shutil
 from pathlib import Path
@@ -71,3 +72,14 @@ def test_the_other_files_come_from_the_configured_folder(redis_url, copy):
     (copy / "index.html").write_text("<!doctype html><title>copy</title>")
     app = create_app({"TESTING": True, "REDIS_URL": redis_url, "FRONTEND_FOLDER": copy})
     assert app.test_client().get("/").get_data(as_text=True) == "<!doctype html><title>copy</title>"
+
+
+def test_text_files_go_gzipped_to_a_browser_that_accepts_it(client):
+    plain = client.get("/js/app.js")
+    packed = client.get("/js/app.js", headers={"Accept-Encoding": "gzip, br"})
+    assert packed.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed.headers["Vary"]
+    assert gzip.decompress(packed.get_data()) == plain.get_data() == (FRONTEND / "js" / "app.js").read_bytes()
+    assert packed.mimetype == "text/javascript"
+    again = client.get("/js/app.js", headers={"Accept-Encoding": "gzip", "If-None-Match": packed.headers["ETag"]})
+    assert again.status_code == 304
+    assert client.get("/js/nothing.js", headers={"Accept-Encoding": "gzip"}).status_code == 404
