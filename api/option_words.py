@@ -6,14 +6,16 @@ answer shows them."""
 
 from __future__ import annotations
 
+# The same house rule in both Keltis games.
+REDRAW_OWN_DISCARD = {
+    "label": {"en": "Draw back your own discard", "de": "Eigene Ablage zurücknehmen", "es": "Recoger el propio descarte"},
+    "doc": {"de": "Wer in seinem Zug eine Karte ablegt, darf sie im selben Zug wieder ziehen.",
+            "es": "Quien descarta una carta puede volver a robarla en el mismo turno."}}
+
 # game -> option -> {"label": {lang: text}, "doc": {lang: text}, "choices": {choice: {lang: text}}}
 WORDS: dict[str, dict[str, dict]] = {
     "keltis": {
-        "redraw_own_discard": {
-            "label": {"en": "Draw back your own discard", "de": "Eigene Ablage zurücknehmen",
-                      "es": "Recoger el propio descarte"},
-            "doc": {"de": "Wer in seinem Zug eine Karte ablegt, darf sie im selben Zug wieder ziehen.",
-                    "es": "Quien descarta una carta puede volver a robarla en el mismo turno."}},
+        "redraw_own_discard": REDRAW_OWN_DISCARD,
         "clover_can_enter": {
             "label": {"en": "Clover may start a path", "de": "Kleeblatt darf einen Pfad beginnen",
                       "es": "El trébol puede iniciar un sendero"},
@@ -45,11 +47,7 @@ WORDS: dict[str, dict[str, dict]] = {
             "label": {"en": "Spiral back to the start", "de": "Spirale zurück zum Start", "es": "Espiral a la salida"},
             "doc": {"de": "Eine Spirale darf eine Figur auf das Startfeld zurückschicken.",
                     "es": "Una espiral puede devolver una figura a la casilla de salida."}},
-        "redraw_own_discard": {
-            "label": {"en": "Draw back your own discard", "de": "Eigene Ablage zurücknehmen",
-                      "es": "Recoger el propio descarte"},
-            "doc": {"de": "Wer in seinem Zug eine Karte ablegt, darf sie im selben Zug wieder ziehen.",
-                    "es": "Quien descarta una carta puede volver a robarla en el mismo turno."}},
+        "redraw_own_discard": REDRAW_OWN_DISCARD,
         "goblin_scores": {
             "label": {"en": "Goblin points", "de": "Koboldpunkte", "es": "Puntos de duende"},
             "doc": {"de": "Punkte, wenn alle drei Figuren auf 1, 2 oder 3 verschiedenen Koboldfeldern stehen.",

@@ -7,10 +7,10 @@ from __future__ import annotations
 from flask_smorest import Blueprint
 
 import scoring
+from scoring.cards import COLORS
 from scoring.celtica import state as celtica
 from scoring.keltis import board as keltis
 from scoring.keltis_orakel import board as keltis_orakel
-from scoring.cards import COLORS
 
 from .option_words import option_in_words
 from .problems import lang
