@@ -32,12 +32,19 @@ export function logPart(table) {
 
 function entryText(table, entry) {
   const game = table.game.record.game;
+  const turn = turnOf(table, entry);
   if (entry.kind === 'correction') {
     const what = entry.undo ? t('table.undone')
-      : t('table.replaced', {n: entry.replace + 1, turn: words.turn(game, entry.turn, table.names())});
+      : t('table.replaced', {n: entry.replace + 1, turn: words.turn(game, turn, table.names())});
     return t('table.correction', {by: entry.by, what});
   }
-  return [seatMark(table, entry.turn.player), words.turn(game, entry.turn, table.names())];
+  return [seatMark(table, turn.player), words.turn(game, turn, table.names())];
+}
+
+// The server sends each turn once: an entry that holds a turn as it
+// stands leaves it to the record.
+function turnOf(table, entry) {
+  return entry.turn || table.game.record.turns[entry.holds];
 }
 
 // The last turn: correct it, or undo it, in view.
