@@ -53,6 +53,8 @@ def play_turn(page, choose, player: str, log: bool = True) -> list[str]:
     """Answer questions with ``choose`` until the turn can be logged, then
     log it (unless ``log`` is false). Returns the keys that were asked."""
     asked = []
+    # The composer has settled (a turn just logged may still show the waiting panel).
+    page.wait_for_selector("#question, #log-turn")
     for _ in range(30):
         open_question = question(page)
         if open_question is None:
