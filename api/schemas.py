@@ -155,7 +155,9 @@ class GameSchema(Schema):
     history = fields.List(fields.Dict(), metadata={
         "description": "the log: turns (and corrections) with times; each entry's `holds` is the index in "
                        "`record.turns` of the turn it holds (a turn, or the correction that replaced one), "
-                       "null when it holds none (an undo, or a turn a later correction undid or replaced)"})
+                       "null when it holds none (an undo, or a turn a later correction undid or replaced). "
+                       "Each turn is sent once: an entry that holds one has no `turn` (it is "
+                       "`record.turns[holds]`); the others keep theirs"})
 
 
 class TurnAnswerSchema(Schema):
@@ -193,3 +195,5 @@ class RulesetSchema(Schema):
     rules = fields.List(fields.String(), metadata={"description": "the game's rule ids"})
     needs_board = fields.Boolean()
     pieces = fields.Dict(metadata={"description": "what the game is made of: colors, paths, tiles, parts, board kinds"})
+    actions = fields.Dict(metadata={"description": "action type -> JSON Schema of that action: what a client may "
+                                                   "compose offline; the engine still checks the turn"})

@@ -1,6 +1,7 @@
 // The service worker keeps the app shell, so the app opens with no network.
 // API calls always go to the network (the outbox in IndexedDB covers the
-// gaps). A new version waits until the person chooses to reload.
+// gaps; the rulesets, for composing offline, are kept by rulesets.js). A new
+// version waits until the person chooses to reload.
 // The server fills in VERSION, a hash of every file of the app: any change
 // changes these bytes, which is what tells a phone that a new version is
 // there (the shell is served from the cache). See api/frontend.py.
@@ -14,7 +15,9 @@ const SHELL = [
   '/js/screens/home.js', '/js/screens/newgame.js', '/js/screens/table.js', '/js/screens/sheet.js',
   '/js/screens/summary.js', '/js/screens/boards.js', '/js/screens/tally.js',
   '/js/screens/table/composer.js', '/js/screens/table/join.js', '/js/screens/table/log.js',
-  '/js/screens/table/message.js', '/js/screens/table/sections.js', '/js/screens/table/strip.js',
+  '/js/screens/table/message.js', '/js/screens/table/offline.js', '/js/screens/table/sections.js',
+  '/js/screens/table/strip.js', '/js/draw/tokens.js', '/js/draw/drawers.js',
+  '/js/screens/display.js',
 ];
 
 self.addEventListener('install', event => {

@@ -14,6 +14,7 @@ const SCREENS = {
   summary: () => import('./screens/summary.js'),
   boards: () => import('./screens/boards.js'),
   tally: () => import('./screens/tally.js'),
+  display: () => import('./screens/display.js'),
 };
 
 let leave = null;
@@ -44,7 +45,7 @@ export async function route() {
   document.title = heading ? `${heading.textContent} · Brehon` : 'Brehon';
 }
 
-// A join link carries the game in the fragment: #g=<id>&t=<token>[&s=1]
+// A join link carries the game in the fragment: #g=<id>&t=<token>[&s=1][&v=display]
 // [&c=<colour>,<colour>…] (the seat colours chosen on the new-game screen:
 // the record has no place for them). It is stored on this device and
 // removed from the address bar at once.
@@ -54,7 +55,9 @@ async function joinFromFragment() {
   const id = params.get('g');
   const colours = params.get('c') ? params.get('c').split(',') : undefined;
   await put('games', {id, token: params.get('t'), spectator: params.get('s') === '1', colours, joined: Date.now()});
-  history.replaceState(null, '', `#/game/${encodeURIComponent(id)}`);
+  // &v=display: the link of the table display (a tablet or TV for the room).
+  const screen = params.get('v') === 'display' ? 'display' : 'game';
+  history.replaceState(null, '', `#/${screen}/${encodeURIComponent(id)}`);
   await route();
   return true;
 }

@@ -38,6 +38,14 @@ export function part(id) {
   return id === null || id === undefined ? t('part.unknown') : t(`part.${id}`);
 }
 
+/** The class of a choice button whose answer names a colour (a card
+ * colour, a path, a druid, a pile): filled with it, its symbol and name in
+ * the label, so colour is never the only signal. Null for other answers. */
+export function swatch(key, value) {
+  const named = /(^|\.)(color|druid|bonus|row|path)$/.test(key) || (key === 'from' && value !== 'deck');
+  return named && typeof value === 'string' && value in SYMBOLS ? `swatch swatch-${value}` : null;
+}
+
 /** The label of one answer to a composer question. */
 export function answer(game, key, value, names = {}) {
   const base = key.replace(/\.\d+$/, '');

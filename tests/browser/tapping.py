@@ -49,12 +49,16 @@ def answer(page, value) -> None:
     raise AssertionError(f"{encoded} is not offered")
 
 
-def play_turn(page, choose, player: str, log: bool = True) -> list[str]:
+class Turn(list):
+    """The keys asked in one turn, and ``taps``: every tap it took, "Log turn" included."""
+
+    taps = 0
+
+
+def play_turn(page, choose, player: str, log: bool = True) -> Turn:
     """Answer questions with ``choose`` until the turn can be logged, then
     log it (unless ``log`` is false). Returns the keys that were asked."""
-    asked = []
-    # The composer has settled (a turn just logged may still show the waiting panel).
-    page.wait_for_selector("#question, #log-turn")
+    asked = Turn()
     for _ in range(30):
         open_question = question(page)
         if open_question is None:
@@ -64,6 +68,10 @@ def play_turn(page, choose, player: str, log: bool = True) -> list[str]:
         answer(page, choose(key, values, player))
     if log:
         tap(page, "#log-turn")
+        # The live news of the turn may come before the server's answer: the
+        # turn is then shown waiting for a moment; it is logged once it is not.
+        page.wait_for_selector("#waiting", state="detached")
+    asked.taps = len(asked) + log
     return asked
 
 

@@ -218,3 +218,17 @@ def test_the_language_comes_first_from_the_browser(browser, base_url):
         expect(page.locator("#lang")).to_have_value("es")
     finally:
         spanish.close()
+
+
+def test_the_only_legal_draw_is_taken_and_back_undoes_it(page, base_url):
+    created = keltis_game(base_url)
+    join(page, created)
+    compose_first_turn(page)
+    chips = page.locator("#composer .chips li")
+    expect(chips).to_have_count(2)
+    expect(chips.nth(1)).to_contain_text("drew from the deck")
+    expect(chips.nth(1)).to_contain_text("taken for you")
+    expect(page.locator("#log-turn")).to_be_visible()
+    tap(page, "#back")  # the draw goes with the card that led to it
+    expect(chips).to_have_count(0)
+    assert question(page)[0] == "type"

@@ -9,20 +9,17 @@ import {api, ifMatch, ApiError} from '../api.js';
 import {get, put, getPref} from '../db.js';
 import {onOutbox, pending, flush} from '../outbox.js';
 import {follow} from '../live.js';
+import {drawerOf} from '../draw/drawers.js';
 import {rulesets} from '../rulesets.js';
 import {seatColours, turn as turnText} from '../words.js';
 import {scoreStrip, turnLine} from './table/strip.js';
-import {composerPanel, waitingPanel, resetComposer, putBack, refusal} from './table/composer.js';
+import {composerPanel, waitingPanel, resetComposer, putBack, refusal, takeForced} from './table/composer.js';
+import {offlineComposer} from './table/offline.js';
 import {sections} from './table/sections.js';
 import {logPart} from './table/log.js';
 import {showInvite} from './table/join.js';
 import {turnMessage} from './table/message.js';
 
-const DRAWERS = {
-  keltis: () => import('../draw/keltis.js'),
-  'keltis-orakel': () => import('../draw/orakel.js'),
-  celtica: () => import('../draw/celtica.js'),
-};
 
 /** Draw the table of one game; returns the function that leaves it. */
 export async function show(main, id) {
@@ -51,6 +48,10 @@ export async function show(main, id) {
     section: await getPref('table-section'), // the open tab, remembered on this device
     logOpen: false,
     message,
+    // No network: the game as this phone last saw it (kept in IndexedDB),
+    // composed from the game's action `schemas`, unchecked.
+    offline: false,
+    schemas: null,
     names: () => Object.fromEntries(table.game.record.players.map(p => [p.id, p.name])),
     colours: () => seatColours(table.game.record.players, mine.colours),
     say: message.say,
@@ -66,24 +67,48 @@ export async function show(main, id) {
     // Our own turn, on its way when the news came, interrupts nobody.
     const fromElsewhere = interrupting && !table.sending;
     const run = async () => {
-      const {data, etag} = await api(`/games/${id}`, {token: table.token});
+      let answer, cached = false;
+      try {
+        answer = await api(`/games/${id}`, {token: table.token});
+      } catch (error) {
+        if (error instanceof ApiError || !mine.seen) throw error;
+        answer = mine.seen;
+        cached = true;
+      }
+      const {data, etag} = answer;
       const queued = await pending(id);
+      const back = table.offline && !cached; // the network is back
       // Nothing new: keep the screen (and any answers given) as it is.
-      if (table.game && data.version === table.game.version && queued.length === table.waiting.length) return;
+      if (table.game && !back && cached === table.offline && data.version === table.game.version
+        && queued.length === table.waiting.length) return;
       const composing = table.composing;
       const interrupted = fromElsewhere && composing && (composing.actions.length || composing.picks.length);
+      // A turn being composed offline (not yet queued) is checked now, answer by answer.
+      const unchecked = back && !table.waiting.length && composing.actions.length
+        ? {player: composing.player, actions: composing.actions} : null;
       table.game = data;
       table.etag = etag;
       table.waiting = queued;
-      table.drawer ??= await DRAWERS[data.record.game]();
-      table.pieces ??= (await rulesets())[data.record.game].pieces;
-      // What "My games" on the home screen says of it.
-      const names = Object.fromEntries(data.record.players.map(p => [p.id, p.name]));
-      await put('games', {...mine, game: data.record.game, names: Object.values(names), status: data.scoresheet.status,
-        leaders: data.scoresheet.winners.map(player => names[player])});
+      table.offline = cached;
+      table.drawer ??= await drawerOf(data.record.game);
+      // The game's pieces, and its action schemas for composing offline
+      // (rulesets() keeps the last answer on this device).
+      const described = (await rulesets())[data.record.game];
+      table.pieces ??= described.pieces;
+      table.schemas ??= described.actions;
+      if (!cached) {
+        // What "My games" on the home screen says of it, and the game as
+        // last seen, for opening it with no network.
+        const names = Object.fromEntries(data.record.players.map(p => [p.id, p.name]));
+        mine.seen = {data, etag};
+        await put('games', {...mine, game: data.record.game, names: Object.values(names), status: data.scoresheet.status,
+          leaders: data.scoresheet.winners.map(player => names[player])});
+      }
       resetComposer(table);
       draw();
-      if (interrupted) table.say(t('composer.moved_on'), 'alert');
+      if (unchecked) await putBack(table, unchecked);
+      else if (interrupted) table.say(t('composer.moved_on'), 'alert');
+      if (!table.offline) await takeForced(table);
     };
     queue = queue.then(run, run);
     return queue;
@@ -105,19 +130,22 @@ export async function show(main, id) {
     const correcting = table.composing.at !== null;
     const composes = !mine.spectator && (!over || correcting);
     const invite = h('div', {id: 'join'});
+    const composer = table.offline ? offlineComposer : composerPanel;
     fill(root,
       h('h1', {}, t(`game.${game.record.game}`)),
+      table.offline ? h('p', {class: 'panel offline-note', id: 'offline-note', role: 'status'}, t('table.offline_seen')) : null,
       scoreStrip(table, current),
       turnLine(table, current),
-      composes ? (table.waiting.length ? [message.element, waitingPanel(table)] : composerPanel(table)) : message.element,
+      composes ? (table.waiting.length ? [message.element, waitingPanel(table)] : composer(table)) : message.element,
       sections(table, {
-        board: () => table.drawer.board(game, table.names()),
+        board: () => table.drawer.board(game, table.names(), {colours: table.colours(), composing: table.composing}),
         cards: () => table.drawer.cards(game, table.names()),
         log: () => logPart(table),
       }),
       h('nav', {class: 'row', 'aria-label': t('table.more')},
         h('a', {class: 'button', href: `#/sheet/${id}`}, t('nav.sheet')),
-        mine.spectator ? null : h('button', {id: 'invite', onclick: () => showInvite(table, invite)}, t('table.invite'))),
+        h('a', {class: 'button', id: 'open-display', href: `#/display/${id}`}, t('display.open')),
+        mine.spectator || table.offline ? null : h('button', {id: 'invite', onclick: () => showInvite(table, invite)}, t('table.invite'))),
       invite);
   }
 

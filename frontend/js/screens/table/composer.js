@@ -6,7 +6,7 @@ import {t} from '../../i18n.js';
 import {api, ApiError, problemText} from '../../api.js';
 import {enqueue, pending} from '../../outbox.js';
 import {updateBadge} from '../../badge.js';
-import {narrow, nextQuestion, claimable, withValue} from '../../composer.js';
+import {narrow, nextQuestion, claimable, withValue, forced, chainStep, same} from '../../composer.js';
 import * as words from '../../words.js';
 
 /** A fresh composer for the next turn of the game as it stands. */
@@ -16,7 +16,28 @@ export function resetComposer(table) {
   const complete = Boolean(decision && decision.can_end && decision.name !== 'over');
   table.composing = {player: decision && decision.player, at: null, actions: [],
     checks: [{decision, complete, legal: true, violations: []}],
-    picks: [], mode: 'turn', dispute: table.composing ? table.composing.dispute : false, verdict: null};
+    picks: [], mode: 'turn', dispute: table.composing ? table.composing.dispute : false, verdict: null, ...taking()};
+}
+
+// What was taken for the player: `auto` the indices of actions taken
+// because they were the one legal answer (or a chain's next step), `manual`
+// the depth where such an answer waits for a tap after "back", `chain` the
+// clover step the player asked to repeat to the chain's end.
+const taking = () => ({auto: [], manual: -1, chain: null});
+
+// Taken for the player: the one legal answer, or the next step of a clover
+// chain the player asked to follow to its end.
+function pendingForced(composing) {
+  if (composing.mode !== 'turn' || composing.dispute) return null;
+  const check = composing.checks.at(-1);
+  const step = composing.chain && ((check.decision && check.decision.actions) || []).find(a => same(a, composing.chain));
+  return step || (composing.manual !== composing.actions.length && forced(check, composing.dispute));
+}
+
+/** Take what the rules leave no choice about; shown as taken, undone by "back". */
+export async function takeForced(table) {
+  const action = pendingForced(table.composing);
+  if (action) await append(table, action, {auto: true});
 }
 
 /** Start composing the replacement of turn k: the composer asks as it would
@@ -27,8 +48,9 @@ export async function startCorrection(table, k) {
     const {data} = await api(`/games/${table.id}/check?at=${k}`, {method: 'POST', token: table.token,
       body: {player: turn.player, actions: []}});
     table.composing = {player: turn.player, at: k, by: table.names()[turn.player] || '', actions: [], checks: [data],
-      picks: [], mode: 'turn', dispute: false, verdict: null};
+      picks: [], mode: 'turn', dispute: false, verdict: null, ...taking()};
     table.draw();
+    await takeForced(table);
     const heading = document.getElementById('composer-title');
     heading.scrollIntoView({block: 'start'});
     heading.focus({preventScroll: true});
@@ -44,8 +66,9 @@ export async function startCorrection(table, k) {
 export async function putBack(table, turn) {
   if (table.composing.player !== turn.player || table.composing.at !== null) return false;
   for (const action of turn.actions) {
-    if (!(await append(table, action))) break;
+    if (!(await append(table, action, {follow: false}))) break;
   }
+  await takeForced(table);
   return true;
 }
 
@@ -58,7 +81,8 @@ const offline = error => (error instanceof ApiError ? problemText(error) : t('er
 /** The panel of the turns of this phone still waiting in the outbox. */
 export function waitingPanel(table) {
   return h('section', {class: 'panel', id: 'waiting'}, h('h2', {}, t('composer.waiting')),
-    h('ul', {}, table.waiting.map(item => h('li', {}, words.turn(table.game.record.game, item.turn, table.names())))));
+    h('ul', {}, table.waiting.map(item => h('li', {}, words.turn(table.game.record.game, item.turn, table.names()),
+      item.unchecked ? h('span', {class: 'unchecked'}, ` (${t('composer.unchecked')})`) : null))));
 }
 
 /** The composer panel, with the turn message at its top. */
@@ -75,7 +99,8 @@ export function composerPanel(table) {
       player: table.names()[composing.player] || composing.player,
       turn: words.turn(table.game.record.game, table.game.record.turns[composing.at], table.names())})) : null,
     composing.actions.length ? h('ul', {class: 'chips', 'aria-label': t('composer.so_far')},
-      composing.actions.map(a => h('li', {}, words.action(table.game.record.game, a)))) : null,
+      composing.actions.map((a, i) => h('li', {class: composing.auto.includes(i) ? 'auto' : null}, words.action(table.game.record.game, a),
+        composing.auto.includes(i) ? h('span', {class: 'hint'}, ` (${t('composer.taken')})`) : null))) : null,
     composing.verdict,
     questionPart(table, decision),
     controls(table, check, decision));
@@ -89,15 +114,20 @@ function questionPart(table, decision) {
   const candidates = narrow(pool, composing.picks);
   const q = nextQuestion(candidates);
   const asked = key => words.question(gameKind, key, table.names()[composing.player], candidates[0]);
+  const chain = composing.dispute || composing.picks.length ? null : chainStep(decision, composing.actions);
+  const chainButton = chain ? h('button', {id: 'chain', class: 'primary wide', onclick: () => {
+    composing.chain = chain;
+    append(table, chain);
+  }}, t('composer.chain', {path: words.colour(chain.path)})) : null;
   if (q && q.key) {
     const offered = composing.dispute ? claimable(q.key, q.values, table.pieces.colors || table.pieces.druids) : q.values;
-    return [h('h3', {id: 'question', dataset: {key: q.key}}, asked(q.key)),
+    return [chainButton, h('h3', {id: 'question', dataset: {key: q.key}}, asked(q.key)),
       h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'}, offered.map(value =>
-        h('button', {dataset: {value: JSON.stringify(value)}, onclick: () => pick(table, q.key, value, pool)},
+        h('button', {dataset: {value: JSON.stringify(value)}, class: words.swatch(q.key, value), onclick: () => pick(table, q.key, value, pool)},
           words.answer(gameKind, q.key, value, table.names()))))];
   }
-  if (q && q.answer) {
-    // One legal answer left: still the player's to confirm, never assumed.
+  if (q && q.answer && !pendingForced(composing)) {
+    // One legal answer left that "back" returned to: the player's to confirm.
     return [h('h3', {id: 'question', dataset: {key: 'action'}}, words.question(gameKind, 'type', table.names()[composing.player], q.answer)),
       h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'},
         h('button', {dataset: {value: JSON.stringify(q.answer)}, onclick: () => append(table, q.answer)},
@@ -162,8 +192,9 @@ async function pick(table, key, value, pool) {
 }
 
 // Add one action to the turn after the server checked it; false when it
-// was refused (the refusal is then shown) or could not be checked.
-async function append(table, action) {
+// was refused (the refusal is then shown) or could not be checked. Then
+// (unless `follow` is false) what the rules leave no choice about is taken.
+async function append(table, action, {auto = false, follow = true} = {}) {
   const composing = table.composing;
   const actions = [...composing.actions, action];
   try {
@@ -175,7 +206,9 @@ async function append(table, action) {
     }
     composing.actions = actions;
     composing.checks.push(data);
+    if (auto) composing.auto.push(actions.length - 1);
     if (composing.dispute) composing.verdict = h('p', {class: 'good', id: 'verdict'}, t('dispute.legal'));
+    if (follow && pendingForced(composing)) return takeForced(table).then(() => true);
     table.draw();
     return true;
   } catch (error) {
@@ -209,23 +242,34 @@ export function refusal(table, data, laterTurn = false) {
       h('ul', {}, alternatives.slice(0, 40).map(a => h('li', {}, words.action(table.game.record.game, a))))) : null);
 }
 
-function back(table) {
+export function back(table) {
   const composing = table.composing;
   composing.verdict = null;
+  composing.chain = null;
   if (composing.picks.length) composing.picks.pop();
   else if (composing.mode === 'reveal') composing.mode = 'turn';
   else if (composing.actions.length) {
-    composing.actions.pop();
-    composing.checks.pop();
+    // Answers taken for the player go with the answer that led to them;
+    // where none did, the forced one is left to confirm by hand.
+    while (composing.auto.includes(composing.actions.length - 1)) {
+      composing.auto.pop();
+      composing.actions.pop();
+      composing.checks.pop();
+    }
+    if (composing.actions.length) {
+      composing.actions.pop();
+      composing.checks.pop();
+    } else composing.manual = 0;
   }
   table.draw();
 }
 
-async function logTurn(table) {
+/** Queue the composed turn (``unchecked`` when composed offline). */
+export async function logTurn(table) {
   const turn = {player: table.composing.player, actions: table.composing.actions};
   table.say(t('composer.sending'));
   table.sending = true;
-  await enqueue(table.id, turn, table.game.version, table.etag);
+  await enqueue(table.id, turn, table.game.version, table.etag, {unchecked: table.offline});
   updateBadge();
   // Still waiting (no network): show it. Otherwise the outbox's answer
   // redraws; table.waiting stays what the screen shows, which is what a load

@@ -25,7 +25,10 @@ export async function showInvite(table, box) {
   const link = (token, spectator) => `${base}#g=${encodeURIComponent(table.id)}&t=${encodeURIComponent(token)}`
     + `${spectator ? '&s=1' : ''}&c=${colours}`;
   const links = [[t('join.table'), link(table.token, false), 'qr-table']];
-  if (table.mine.spectator_token) links.push([t('join.spectator'), link(table.mine.spectator_token, true), 'qr-view']);
+  if (table.mine.spectator_token) {
+    links.push([t('join.spectator'), link(table.mine.spectator_token, true), 'qr-view'],
+      [t('join.display'), `${link(table.mine.spectator_token, true)}&v=display`, 'qr-display']);
+  }
   fill(box, h('h2', {}, t('table.invite')), links.map(([label, url, qrId]) => h('div', {class: 'panel'},
     h('h3', {}, label),
     h('div', {class: 'qr', id: qrId}),

@@ -23,7 +23,7 @@ export function logPart(table) {
     entries.map(({index, entry, turn}, shown) => h('li', {value: index + 1, hidden: shown >= LATEST && !table.logOpen,
       class: entry.kind === 'correction' ? 'correction' : null, dataset: turn === null ? {} : {turn}},
     h('span', {}, turn === null ? null : h('span', {class: 'turn-number'}, `${turn + 1}.`), entryText(table, entry)),
-    turn === null || table.mine.spectator ? null : turn === last ? lastTurnActions(table, turn) : turnMenu(table, turn))));
+    turn === null || table.mine.spectator || table.offline ? null : turn === last ? lastTurnActions(table, turn) : turnMenu(table, turn))));
   return [list,
     more > 0 ? h('button', {id: 'log-all', class: 'quiet', 'aria-expanded': String(Boolean(table.logOpen)), 'aria-controls': 'log',
       onclick: () => { table.logOpen = !table.logOpen; table.draw(); }},
@@ -32,12 +32,19 @@ export function logPart(table) {
 
 function entryText(table, entry) {
   const game = table.game.record.game;
+  const turn = turnOf(table, entry);
   if (entry.kind === 'correction') {
     const what = entry.undo ? t('table.undone')
-      : t('table.replaced', {n: entry.replace + 1, turn: words.turn(game, entry.turn, table.names())});
+      : t('table.replaced', {n: entry.replace + 1, turn: words.turn(game, turn, table.names())});
     return t('table.correction', {by: entry.by, what});
   }
-  return [seatMark(table, entry.turn.player), words.turn(game, entry.turn, table.names())];
+  return [seatMark(table, turn.player), words.turn(game, turn, table.names())];
+}
+
+// The server sends each turn once: an entry that holds a turn as it
+// stands leaves it to the record.
+function turnOf(table, entry) {
+  return entry.turn || table.game.record.turns[entry.holds];
 }
 
 // The last turn: correct it, or undo it, in view.
