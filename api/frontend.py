@@ -15,15 +15,14 @@ test names a copy); the hash is taken once, when the app is built.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import mimetypes
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, request, send_from_directory
 from flask.blueprints import BlueprintSetupState
+from flask_compress import Compress
 from werkzeug.exceptions import NotFound
-from werkzeug.security import safe_join
 
 FRONTEND = Path(__file__).resolve().parent.parent / "frontend"
 
@@ -54,13 +53,11 @@ SECURITY_HEADERS = {
 }
 
 SERVICE_WORKER = "sw.js"
-#: Text files sent gzipped to a browser that accepts it: the first visit
-#: stays under PWA.md's 200 KB as the app grows.
-COMPRESSIBLE = {".js", ".css", ".json", ".html", ".svg", ".webmanifest"}
 #: Written in sw.js where the shell's version goes; replaced when served.
 VERSION_PLACEHOLDER = b"__SHELL_VERSION__"
 
 blp = Blueprint("frontend", __name__)
+compress = Compress()
 
 
 @blp.record_once
@@ -70,6 +67,11 @@ def _fill_in_the_service_worker(state: BlueprintSetupState) -> None:
     version = shell_version(folder)
     script = (folder / SERVICE_WORKER).read_bytes().replace(VERSION_PLACEHOLDER, version.encode())
     state.app.extensions["brehon.service_worker"] = (version, script)
+    # Only the views below compress (COMPRESS_REGISTER off: no app-wide hook).
+    state.app.config.setdefault("COMPRESS_REGISTER", False)
+    state.app.config.setdefault("COMPRESS_MIMETYPES", sorted({"text/javascript", "text/css", "text/html", "application/json",
+                                                              "application/manifest+json", "image/svg+xml"}))
+    compress.init_app(state.app)
 
 
 def shell_version(folder: Path) -> str:
@@ -82,12 +84,14 @@ def shell_version(folder: Path) -> str:
 
 
 @blp.get("/")
+@compress.compressed()
 def index() -> Response:
     """The app shell."""
     return _send("index.html")
 
 
 @blp.get("/<path:name>")
+@compress.compressed()
 def asset(name: str) -> Response:
     """Any other file of the app, by its path."""
     if name.startswith("api/"):
@@ -104,25 +108,12 @@ def _send(name: str) -> Response:
         answer.set_etag(version)
         answer.make_conditional(request)
         answer.headers["Service-Worker-Allowed"] = "/"
-    elif suffix in COMPRESSIBLE and "gzip" in request.accept_encodings:
-        answer = _gzipped(name, mimetype)
     else:
         answer = send_from_directory(current_app.config["FRONTEND_FOLDER"], name, mimetype=mimetype, max_age=0)
+        # Read into memory (the files are small) so that it is compressed and
+        # then answered 304 against the compressed file's ETag.
+        answer.direct_passthrough = False
+        answer.set_data(answer.get_data())
     answer.headers["Cache-Control"] = "no-cache"
     answer.headers.update(SECURITY_HEADERS)
     return answer
-
-
-def _gzipped(name: str, mimetype: str) -> Response:
-    """A text file of the app gzipped, with an ETag of its own (so a 304
-    answers the compressed copy). Written here because werkzeug sends files
-    as they are and Flask-Compress leaves file responses alone."""
-    path = safe_join(str(current_app.config["FRONTEND_FOLDER"]), name)
-    if path is None or not Path(path).is_file():
-        raise NotFound()
-    body = Path(path).read_bytes()
-    answer = Response(gzip.compress(body, mtime=0), mimetype=mimetype)
-    answer.headers["Content-Encoding"] = "gzip"
-    answer.headers["Vary"] = "Accept-Encoding"
-    answer.set_etag(hashlib.sha256(body).hexdigest()[:16] + "-gzip")
-    return answer.make_conditional(request)
