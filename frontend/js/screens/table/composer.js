@@ -271,8 +271,12 @@ export async function logTurn(table) {
   table.sending = true;
   await enqueue(table.id, turn, table.game.version, table.etag, {unchecked: table.offline});
   updateBadge();
-  table.waiting = await pending(table.id);
-  if (table.waiting.length) {
+  // Still waiting (no network): show it. Otherwise the outbox's answer
+  // redraws; table.waiting stays what the screen shows, which is what a load
+  // compares with.
+  const waiting = await pending(table.id);
+  if (waiting.length) {
+    table.waiting = waiting;
     table.say(t('composer.queued'));
     table.draw();
   }
