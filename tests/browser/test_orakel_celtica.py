@@ -107,6 +107,7 @@ def test_celtica_end_phase(page, base_url):
     expect(page.locator("#turn-now")).to_contain_text("Dirk")
     choose, state = scripted([{"type": "buy", "part": "w", "parts.0": "s"}])
     play_turn(page, choose, "dirk")
+    expect(page.locator("#log > li")).to_have_count(24)  # Dirk's turn is logged
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert game["record"]["turns"][22:] == complete["turns"][22:24]
     shot(page, "table-celtica-end")
