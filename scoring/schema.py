@@ -9,6 +9,7 @@ exactly as the API does.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Collection
 from typing import Any, cast
@@ -70,7 +71,7 @@ def expect_choice(value: Any, pointer: str, choices: Collection[Any], action: in
         return value  # the common case, without building the message
     choices = tuple(choices)
     if isinstance(value, bool) or value not in choices:
-        shown = ", ".join(repr(choice) if not isinstance(choice, str) else choice for choice in choices)
+        shown = ", ".join(json.dumps(choice) for choice in choices)  # as the record spells them
         raise invalid(pointer, f"must be one of {shown}", action)
     return value
 
