@@ -15,19 +15,19 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
+from examples import example
 from scoring import Game
 from scoring.celtica.choices import build_parts
 from scoring.celtica.state import (COPIES, DISPLAY, DRUID_CARDS, DRUIDS, EXPERIENCE_CARDS, KINDS, CelticaState,
                                    unseen)
 
-DATA = Path(__file__).parent / "data" / "celtica"
 SAMPLE_BOARD = json.loads((Path(__file__).parent / "data" / "boards" / "celtica-sample.json").read_text())
 IDS = ("anna", "ben", "cleo", "dirk", "emma")
 
 
 def load(name: str) -> dict:
-    """A stored example: ``<name>.record.json`` or ``<name>.sheet.json``."""
-    return json.loads((DATA / f"{name}.json").read_text())
+    """A worked example of §17: ``{"record", "sheet"}`` (tests/examples.py)."""
+    return example("celtica", name)
 
 
 def record(turns: list[dict], players: int = 2, setup: dict | None = None, board: dict | None = None,

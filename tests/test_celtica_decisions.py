@@ -161,11 +161,11 @@ def test_give_cult_reveal_done_and_over_decisions():
     assert revealing.actions[0] == reveal(None) and reveal("n") in revealing.actions and revealing.optional == []
     _, done = opened(game, move("red", 1), take("n"), reveal("e"))
     assert (done.name, done.actions, done.can_end) == ("done", [], True)
-    assert Game.replay(load("complete_game.record")).decision().name == "over"
+    assert Game.replay(load("complete_game")["record"]).decision().name == "over"
 
 
 def test_end_decision():
-    rec = load("complete_game.record")
+    rec = load("complete_game")["record"]
     game = Game.replay({**rec, "turns": rec["turns"][:23]})  # Dirk: two experience cards
     decision = game.decision()
     assert decision.name == "end" and decision.can_end and decision.choices["experience"] == 2
@@ -178,7 +178,7 @@ def test_end_decision():
 
 
 def test_view_shape():
-    view = Game.replay(load("opening.record")).view()
+    view = Game.replay(load("opening")["record"]).view()
     assert set(view) == {"turn", "active", "decision", "phase", "over", "end_reason", "round", "final_round",
                          "druids", "locations", "display", "supply", "ruin", "druid_deck", "druid_discard",
                          "experience_deck", "experience_discard", "players"}

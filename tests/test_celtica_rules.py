@@ -45,7 +45,7 @@ def refused_on(game: Game, played: dict) -> tuple:
 
 
 def complete_game(turns: int) -> dict:
-    rec = load("complete_game.record")
+    rec = load("complete_game")["record"]
     return {**rec, "turns": rec["turns"][:turns]}
 
 
@@ -159,7 +159,7 @@ def test_give_count_and_holding_missing():
 
 
 def test_ruin_refused_example_and_its_repair():
-    rec = load("ruin_refused.record")
+    rec = load("ruin_refused")["record"]
     assert refused(rec) == ("celtica.give.count", 3, 1, {"need": 1, "got": 2})
     rec["turns"][3]["actions"][1] = give("s")
     game = accepted(rec)
@@ -283,7 +283,7 @@ def test_end_phase_swap_needs_the_part_given_and_a_display_part():
 
 def test_end_turn_refill_and_reveal():
     base = complete_game(23)  # Dirk's end turn: buy w, reveal s
-    dirk = load("complete_game.record")["turns"][23]
+    dirk = load("complete_game")["record"]["turns"][23]
     assert refused({**base, "turns": base["turns"] + [
         turn("dirk", dirk["actions"][0], reveal("s"), {"type": "buy", "part": "n"})]}) == (
         "turn.unexpected", 23, 2, {"type": "buy", "expected": []})
@@ -342,7 +342,7 @@ def test_reveal_after_a_take_that_drew_nothing():
 
 
 def test_game_over():
-    rec = load("complete_game.record")
+    rec = load("complete_game")["record"]
     assert refused({**rec, "turns": rec["turns"] + [turn("cleo")]}) == ("game.over", 27, None, {})
 
 

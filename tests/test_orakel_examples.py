@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import pytest
 
+import examples
 from scoring import Game, Refused, replay
 
-DATA = Path(__file__).parent / "data" / "orakel"
 
 
 def example(number: int) -> dict:
-    return json.loads((DATA / f"example_{number}.json").read_text())
+    return examples.example("orakel", f"example{number}")
 
 
 @pytest.mark.parametrize("number", [1, 2, 3, 4])
 def test_worked_example_answers_as_printed(number):
     data = example(number)
-    assert replay(data["record"]) == data["answer"]
+    assert replay(data["record"]) == data["sheet"]
 
 
 def test_example_1_step_by_step():

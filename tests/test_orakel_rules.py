@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import pytest
 
+from examples import example
 from orakel_games import board_with, discard, draw, new_record, play, refusal, reveal, turn, with_turns
 from scoring import Game, Refused
 from scoring.keltis_orakel import RULESET
 from scoring.keltis_orakel.messages import MESSAGES
 from scoring.messages import SHARED
 
-DATA = Path(__file__).parent / "data" / "orakel"
 TWO = new_record()
 #: purple only on field 1 (the sample's purple fields recoloured)
 PURPLE_ONCE = board_with(colors={1: "purple", 5: "red", 10: "yellow", 15: "green", 19: "blue",
@@ -314,7 +312,7 @@ def test_turn_unexpected():
 
 
 def test_game_over():
-    record = json.loads((DATA / "example_3.json").read_text())["record"]
+    record = example("orakel", "example3")["record"]
     accepted(record)
     last = record["turns"][-1]
     extra_action = {**record, "turns": [*record["turns"][:-1], {**last, "actions": [*last["actions"], draw()]}]}
