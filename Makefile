@@ -12,8 +12,9 @@ serve: $(STAMP)
 	$(BIN)/brehon serve
 
 test: $(STAMP)
-	@$(BIN)/python -c 'import shutil, sys; sys.exit(0 if any(map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))) else 1)' \
-		|| echo "Browser tests need Chromium: install it (Debian/Ubuntu: apt-get install chromium) - .ci/run does this."
+	@tools/test-deps
+	$(BIN)/mypy
+	$(BIN)/mypy --strict scoring
 	@$(BIN)/python -c 'import sys; from brehon.redis_server import redis_server_binary, INSTALL_HINT; sys.exit(0) if redis_server_binary() else sys.exit(INSTALL_HINT)'
 	$(BIN)/pytest --cov=api --cov=brehon --cov=exports --cov=scoring --cov=store --cov=worker --cov-report=term; \
 		status=$$?; \

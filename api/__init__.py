@@ -12,12 +12,13 @@ import importlib
 import json
 import os
 from http import HTTPStatus
+from pathlib import Path
 
-from flask import Flask, request
+from flask import Flask, current_app, request
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
-from store import Store
+from store import Store, Unavailable
 
 from . import limits, problems
 from .schemas import ProblemSchema
@@ -34,11 +35,18 @@ BLUEPRINTS = (
     "api.tally",
     "api.rulesets",
     "api.qr",
+    "api.server",
     "api.frontend",
 )
 
-#: Bodies larger than this are answered 413.
+#: Bodies larger than this are answered 413, however they are sent.
 MAX_BODY = 1024 * 1024
+#: The longest request target (path and query) read: 414 beyond. The serve
+#: command sets gunicorn's own limits above these, so that the answer is
+#: problem+json like every other.
+MAX_URL = 4096
+#: At most this many header fields, each at most this many bytes: 431 beyond.
+MAX_HEADERS, MAX_HEADER = 100, 8192
 
 
 class BrehonApi(Api):
@@ -66,6 +74,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__, static_folder=None)
     app.config.from_mapping(
         REDIS_URL=os.environ.get("REDIS_URL"),
+        ADDRESSES=os.environ.get("BREHON_ADDRESSES"),  # set by `brehon serve`: see api/server.py
         MAX_CONTENT_LENGTH=MAX_BODY,
         API_TITLE="Brehon",
         API_VERSION="1",
@@ -83,7 +92,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.sort_keys = False
     app.json.ensure_ascii = False
 
-    app.extensions["brehon.store"] = Store.from_url(app.config["REDIS_URL"])
+    app.extensions["brehon.store"] = Store.from_url(app.config["REDIS_URL"], _secret(app))
     api = BrehonApi(app)
     app.extensions["brehon.api"] = api
     for name in BLUEPRINTS:
@@ -94,22 +103,97 @@ def create_app(test_config: dict | None = None) -> Flask:
             app.register_blueprint(blueprint)
     problems.register(app)
     limits.init_app(app)
+    app.before_request(_request_within_limits)
     app.before_request(_json_bodies_only)
+    app.register_error_handler(Unavailable, _store_away)
     return app
 
 
+def _store_away(error: Unavailable):
+    """Redis is away for a moment (`brehon serve` starts it again): nothing
+    was stored, and the client may send the same request again."""
+    current_app.logger.warning("the store is unavailable: %s", error)
+    return problems.response(problems.Problem(503, "The game store is unavailable for a moment; send it again.",
+                                              headers={"Retry-After": "1"}))
+
+
+def _secret(app: Flask) -> bytes | None:
+    """The server's secret, from the file ``BREHON_SECRET_FILE`` names
+    (`brehon serve` makes it in its data directory), or None: then the
+    store makes one for this application alone."""
+    path = app.config.get("BREHON_SECRET_FILE") or os.environ.get("BREHON_SECRET_FILE")
+    return Path(path).read_bytes() if path else None
+
+
+def _request_within_limits() -> None:
+    """414 for a request target over :data:`MAX_URL`, 431 for more header
+    fields than :data:`MAX_HEADERS` or one over :data:`MAX_HEADER` bytes."""
+    target = request.environ.get("RAW_URI") or request.environ.get("REQUEST_URI") or request.full_path
+    if len(target) > MAX_URL:
+        raise problems.Problem(414, f"The request target has {len(target)} characters; at most {MAX_URL}.")
+    if len(request.headers) > MAX_HEADERS:
+        raise problems.Problem(431, f"The request has {len(request.headers)} header fields; at most {MAX_HEADERS}.")
+    for name, value in request.headers.items():
+        if len(name) + len(value) + 2 > MAX_HEADER:
+            raise problems.Problem(431, f"The header field {name} is over {MAX_HEADER} bytes.", header=name)
+
+
 def _json_bodies_only() -> None:
-    """A body sent to the API must say it is JSON (415 otherwise)."""
+    """A body sent to the API must say it is JSON in UTF-8 (415 otherwise),
+    be at most :data:`MAX_BODY` bytes however it is sent (413), and hold
+    only text that UTF-8 can encode (422 naming the field)."""
     if request.path.startswith("/api/") and request.method in ("POST", "PUT", "PATCH"):
         if not request.content_length and "Transfer-Encoding" not in request.headers:
             return  # no body at all: the schema says what is missing
         if not request.is_json:
             raise problems.Problem(415, "Send the body as application/json.")
+        charset = request.mimetype_params.get("charset", "utf-8").lower()
+        if charset not in ("utf-8", "utf8"):
+            raise problems.Problem(415, f"Send the body as UTF-8 JSON, not {charset}.")
+        data = request.get_data(cache=True)
+        # A body without Content-Length (chunked) is cut at MAX_CONTENT_LENGTH
+        # by werkzeug without a word: look whether more was coming.
+        if request.content_length is None and len(data) >= MAX_BODY and request.environ["wsgi.input"].read(1):
+            raise problems.Problem(413, f"The body is over {MAX_BODY} bytes.")
         try:
             # Python's parser gives up on deep nesting with a RecursionError,
             # which the body parser would let through as a 500.
-            json.loads(request.get_data(cache=True))
+            body = json.loads(data)
         except RecursionError:
             raise problems.Problem(400, "The body nests too deeply to be read.", title="Malformed JSON") from None
         except ValueError:
-            pass  # malformed: the body parser answers it
+            return  # malformed: the body parser answers it
+        pointer = _not_text(body)
+        if pointer is not None:
+            shown = pointer.encode("utf-8", "backslashreplace").decode()
+            raise problems.Problem(422, f"{shown or '/'} holds a lone surrogate, which is no text: send UTF-8 text.",
+                                   title="Invalid text", type=problems.INVALID_TEXT, pointer=shown)
+
+
+def _not_text(body: object) -> str | None:
+    """The JSON pointer of the first key or string in ``body`` that UTF-8
+    cannot encode (a lone surrogate: JSON's \\u escapes can carry one, and
+    Redis and the answer could not), else None. Walked with a stack: the
+    body may nest as deep as the JSON parser allows."""
+    stack: list[tuple[str, object]] = [("", body)]
+    while stack:
+        pointer, value = stack.pop()
+        if isinstance(value, str) and not _encodable(value):
+            return pointer
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        children = []
+        for key, item in items:
+            where = f"{pointer}/{str(key).replace('~', '~0').replace('/', '~1')}"
+            if isinstance(key, str) and not _encodable(key):
+                return where
+            children.append((where, item))
+        stack.extend(reversed(children))
+    return None
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+        return True
+    except UnicodeEncodeError:
+        return False

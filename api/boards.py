@@ -1,8 +1,17 @@
-"""Stored board profiles: checked once by the game's rules, then shared read-only by id."""
+"""Stored board profiles: checked once by the game's rules, then shared read-only by id.
+
+What one stored profile may cost is bounded: its JSON at most
+:data:`MAX_BOARD` bytes (413), its name at most :data:`MAX_NAME` characters
+(422), and each client address stores at most ``BREHON_LIMIT_BOARDS``
+(``api.limits``). The answer that first stores a profile carries a board
+token; ``DELETE /boards/{id}`` with it removes the profile.
+"""
 
 from __future__ import annotations
 
-from flask import request
+import json
+
+from flask import Response, request
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
@@ -12,9 +21,16 @@ from store import Missing
 from .problems import Problem, violations_json
 from .problems import MEDIA_TYPE
 from .schemas import BoardBodySchema, BoardQuerySchema, BoardSchema, ProblemSchema, ViolationSchema
-from .games import store
+from .games import SECURITY, bearer, store
+from .limits import count_failed_authentication
 
 blp = Blueprint("boards", __name__, url_prefix="/api/v1/boards", description="Board profiles")
+
+#: The largest stored profile, as compact JSON: a valid one of any game is
+#: a few KiB (36 Orakel fields, at most 60 Celtica locations).
+MAX_BOARD = 16 * 1024
+#: The longest board name (Celtica's rules allow 80, so every game does).
+MAX_NAME = 80
 
 
 class BoardCheckSchema(Schema):
@@ -30,23 +46,44 @@ class BoardCheckSchema(Schema):
 @blp.arguments(BoardBodySchema())
 @blp.response(201, BoardSchema)
 @blp.alt_response(422, schema=ProblemSchema, description="The profile breaks its own constraints", content_type=MEDIA_TYPE)
+@blp.alt_response(413, schema=ProblemSchema, description=f"The profile is over {MAX_BOARD} bytes", content_type=MEDIA_TYPE)
 def create_board(body: dict):
-    """Check a board profile with its game's rules and store it; the answer lists the warnings."""
+    """Check a board profile with its game's rules and store it; the answer
+    lists the warnings. The answer that first stores it (201) carries the
+    board token that deletes it; storing the same profile again answers 200
+    with its id and no token."""
+    _within_bounds(body["board"])
     verdict = judge_board(body)
     if not verdict.valid:
         raise verdict.refusal()
-    board_id = store().save_board(verdict.game, body["board"])
+    board_id, token = store().save_board(verdict.game, body["board"])
     answer = {"id": board_id, "game": verdict.game, "board": body["board"], "warnings": verdict.warnings}
-    return answer, 201, {"Location": f"{request.path}/{board_id}"}
+    if token is None:
+        return answer, 200, {"Location": f"{request.path}/{board_id}"}
+    return {**answer, "token": token}, 201, {"Location": f"{request.path}/{board_id}"}
+
+
+def _within_bounds(board: object) -> None:
+    """What a stored profile may cost: 413 over :data:`MAX_BOARD` bytes,
+    422 for a name over :data:`MAX_NAME` characters."""
+    size = len(json.dumps(board, ensure_ascii=False, separators=(",", ":")).encode())
+    if size > MAX_BOARD:
+        raise Problem(413, f"A board profile is at most {MAX_BOARD} bytes of JSON; this one has {size}.")
+    name = board.get("name") if isinstance(board, dict) else None
+    if isinstance(name, str) and len(name) > MAX_NAME:
+        raise Problem(422, f"/board/name has {len(name)} characters; a board name has at most {MAX_NAME}.",
+                      title="Board name too long", pointer="/board/name")
 
 
 @blp.route("/check", methods=["POST"])
 @blp.arguments(BoardBodySchema())
 @blp.response(200, BoardCheckSchema)
 @blp.alt_response(422, schema=ProblemSchema, description="The body names no game", content_type=MEDIA_TYPE)
+@blp.alt_response(413, schema=ProblemSchema, description=f"The profile is over {MAX_BOARD} bytes", content_type=MEDIA_TYPE)
 def check_board(body: dict):
     """Check a board profile as POST /boards would, and store nothing: an
     editor asks as the fields change: every problem at once."""
+    _within_bounds(body["board"])
     verdict = judge_board(body)
     return {"valid": verdict.valid, "violations": violations_json(verdict.violations), "warnings": verdict.warnings}
 
@@ -67,3 +104,19 @@ def get_board(board_id: str):
         return {"id": board_id, **store().board(board_id)}
     except Missing:
         raise Problem(404, "There is no board profile with this id.") from None
+
+
+@blp.route("/<board_id>", methods=["DELETE"])
+@blp.doc(security=SECURITY)
+@blp.response(204)
+@blp.alt_response(404, schema=ProblemSchema, description="No such board, or not its token", content_type=MEDIA_TYPE)
+def delete_board(board_id: str):
+    """Delete a stored profile with the board token its first store
+    answered (``Authorization: Bearer <token>``). Games made from it keep
+    their copy; a record naming its id is refused from now on."""
+    try:
+        store().delete_board(board_id, bearer())
+    except Missing:
+        count_failed_authentication()
+        raise Problem(404, "There is no board profile with this id for this token.") from None
+    return Response(status=204)

@@ -75,7 +75,7 @@ def _outside_turns(view):
 @blp.route("/<game_id>/corrections", methods=["POST"])
 @blp.doc(security=SECURITY, parameters=[
     {"in": "header", "name": "If-Match", "required": True, "schema": {"type": "string"},
-     "description": "the version the correction was composed on"},
+     "description": "the version the correction was composed on, as an ETag (`*` is refused: 428)"},
     IDEMPOTENCY_KEY,
 ])
 @table_access(write=True)

@@ -11,6 +11,7 @@ import dataclasses
 import functools
 import hashlib
 import json
+import re
 
 from flask import Response, current_app, g, request
 from flask_smorest import Blueprint
@@ -21,7 +22,7 @@ from scoring import Game, unknown_board
 from store import TURN, Idempotency, KeyReused, Missing, Repeat, Stale, Store, StoredGame, history_of, turns_of
 
 from .problems import IDEMPOTENCY_REUSED, READ_ONLY, STALE, VERSION_REQUIRED, Problem, violations_json
-from .limits import refuse_long_game
+from .limits import count_failed_authentication, refuse_long_game
 from .problems import MEDIA_TYPE as PROBLEM
 from .schemas import (
     CheckSchema,
@@ -42,9 +43,23 @@ SECURITY = [{"table": []}]
 #: Longest Idempotency-Key accepted.
 MAX_KEY = 200
 
-#: The Idempotency-Key header of every write, for the OpenAPI document.
-IDEMPOTENCY_KEY = {"in": "header", "name": "Idempotency-Key", "required": False, "schema": {"type": "string"},
+#: A creation's Idempotency-Key is global (a repeat from anywhere gets the
+#: first game's id and table token), so it must be unguessable: at least 22
+#: characters of base64url, the length of 128 random bits (a UUID will do).
+CREATION_KEY = re.compile(r"[A-Za-z0-9_-]{22,%d}" % MAX_KEY)
+
+#: The Idempotency-Key header of every write to a game, for the OpenAPI document.
+IDEMPOTENCY_KEY = {"in": "header", "name": "Idempotency-Key", "required": False,
+                   "schema": {"type": "string", "minLength": 1, "maxLength": MAX_KEY},
                    "description": "a repeat with the same key and body gets the first answer"}
+
+#: The Idempotency-Key header of POST /games.
+CREATION_IDEMPOTENCY_KEY = {
+    "in": "header", "name": "Idempotency-Key", "required": False,
+    "schema": {"type": "string", "pattern": CREATION_KEY.pattern, "minLength": 22, "maxLength": MAX_KEY},
+    "description": "a repeat with the same key and body, from any client, gets the first game again: "
+                   "the key must be unguessable, at least 22 characters of A-Z a-z 0-9 _ - (128 random bits "
+                   "in base64url, or a UUID); 400 otherwise"}
 
 
 def store() -> Store:
@@ -55,7 +70,8 @@ def store() -> Store:
 # -- edges: tokens, versions, keys --------------------------------------------
 
 
-def _bearer() -> str | None:
+def bearer() -> str | None:
+    """The token of the request's ``Authorization: Bearer`` header, if any."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     return token.strip() if scheme.lower() == "bearer" else None
 
@@ -76,10 +92,11 @@ def table_access(write: bool):
         @functools.wraps(view)
         def wrapper(*args, game_id: str, **kwargs):
             try:
-                table = store().load(game_id, _bearer(), needs_token=True)
+                table = store().load(game_id, bearer(), needs_token=True)
             except Missing:
+                count_failed_authentication()
                 raise _no_game() from None
-            role = table.role(_bearer())
+            role = table.role(bearer())
             if write and role != "table":
                 raise Problem(403, "The spectator token can only read this game.", type=READ_ONLY)
             g.table = table
@@ -97,14 +114,19 @@ def _etag(version: int) -> str:
 
 
 def matches_version(version: int) -> bool:
-    """Whether the request's If-Match names ``version`` (or is ``*``), weak or strong."""
+    """Whether the request's If-Match names ``version``, weak or strong (a
+    write refuses ``*`` first: see :func:`open_write`)."""
     return request.if_match.contains_weak(str(version))
 
 
-def _idempotency(turn: dict) -> Idempotency | None:
+def _idempotency(turn: dict, creation: bool = False) -> Idempotency | None:
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
+    if creation and not CREATION_KEY.fullmatch(key):
+        raise Problem(400, f"The Idempotency-Key of a new game has 22 to {MAX_KEY} characters of A-Z, a-z, 0-9, "
+                           "_ and - (128 random bits in base64url, or a UUID): anyone who guesses it gets the game.",
+                      title="Idempotency-Key too weak")
     if not key or len(key) > MAX_KEY:
         raise Problem(400, f"An Idempotency-Key has 1 to {MAX_KEY} characters.")
     body = json.dumps(turn, sort_keys=True, separators=(",", ":"))
@@ -142,7 +164,7 @@ def _summarise_if_over(game: Game, game_id: str, version: int) -> None:
 
 
 @blp.route("", methods=["POST"])
-@blp.doc(parameters=[IDEMPOTENCY_KEY])
+@blp.doc(parameters=[CREATION_IDEMPOTENCY_KEY])
 @blp.arguments(RecordSchema())
 @blp.response(201, CreatedSchema)
 @blp.alt_response(422, schema=ProblemSchema, description="The record is refused", content_type=PROBLEM)
@@ -151,7 +173,7 @@ def create_game(record):
 
     A repeat with the same Idempotency-Key and body answers the same game.
     """
-    key = _idempotency(record)
+    key = _idempotency(record, creation=True)
     try:
         first = store().created(key) if key else None
     except KeyReused:
@@ -205,7 +227,7 @@ def get_game(table: StoredGame):
 @blp.route("/<game_id>/turns", methods=["POST"])
 @blp.doc(security=SECURITY, parameters=[
     {"in": "header", "name": "If-Match", "required": True, "schema": {"type": "string"},
-     "description": "the version the turn was composed on"},
+     "description": "the version the turn was composed on, as an ETag (`*` is refused: 428)"},
     IDEMPOTENCY_KEY,
 ])
 @table_access(write=True)
@@ -235,6 +257,9 @@ def open_write(table: StoredGame, body: dict, what: str) -> tuple[Idempotency | 
     Returns the key and that first answer (or None)."""
     if "If-Match" not in request.headers:
         raise Problem(428, f"Send If-Match with the version the {what} was composed on.", type=VERSION_REQUIRED)
+    if request.if_match.star_tag:  # "*" would skip the version check
+        raise Problem(428, f"If-Match: * names no version: send the version the {what} was composed on.",
+                      type=VERSION_REQUIRED)
     key = _idempotency(body)
     try:
         repeat = store().repeated(table.id, key) if key else None
@@ -248,11 +273,8 @@ def log_entry(table: StoredGame, entry: dict, after: Game, key: Idempotency | No
     ``after``, and answer 201 with the new version and score sheet (or the
     first answer of a repeated key; 412 when another write came first)."""
 
-    def answer(version: int) -> tuple[int, dict]:
-        return 201, {"version": version, "scoresheet": after.scoresheet()}
-
     try:
-        outcome = store().append(table, entry, after, answer, key)
+        outcome = store().append(table, entry, after, key, status=201)
     except Stale:
         raise _stale(store().load(table.id)) from None
     except KeyReused:
@@ -260,12 +282,15 @@ def log_entry(table: StoredGame, entry: dict, after: Game, key: Idempotency | No
     if isinstance(outcome, Repeat):
         return _repeat(outcome)
     _summarise_if_over(after, table.id, outcome)
-    status, body = answer(outcome)
-    return body, status, {"ETag": _etag(outcome)}
+    return {"version": outcome, "scoresheet": after.scoresheet()}, 201, {"ETag": _etag(outcome)}
 
 
 def _repeat(repeat: Repeat) -> tuple[dict, int, dict]:
-    return repeat.body, repeat.status, {"ETag": _etag(repeat.body["version"]), "Idempotent-Replayed": "true"}
+    """The first answer to a repeated key again: the store keeps only its
+    status and version, and the log gives the score sheet at that version."""
+    game = Game.replay(store().record_at(g.table.id, repeat.version))
+    body = {"version": repeat.version, "scoresheet": game.scoresheet()}
+    return body, repeat.status, {"ETag": _etag(repeat.version), "Idempotent-Replayed": "true"}
 
 
 def _key_reused() -> Problem:

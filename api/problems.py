@@ -26,6 +26,7 @@ STALE = "/problems/stale-version"
 VERSION_REQUIRED = "/problems/version-required"
 READ_ONLY = "/problems/read-only-token"
 IDEMPOTENCY_REUSED = "/problems/idempotency-key-reused"
+INVALID_TEXT = "/problems/invalid-text"
 
 
 class Problem(Exception):

@@ -170,6 +170,8 @@ class Ruleset(ABC, Generic[State]):
     max_players: int
     options: tuple[Option, ...]
     needs_board: bool = False
+    #: type -> JSON Schema of that action (:func:`scoring.schema.action_schemas`)
+    action_schemas: JSON = {}
     #: the shared rule ids (:data:`messages.SHARED`) this game can refuse with
     shared_rules: tuple[str, ...] = tuple(messages.SHARED)
     #: rule id -> {"en": template, "de": ..., "es": ...}: the game's own
@@ -266,6 +268,7 @@ class Ruleset(ABC, Generic[State]):
             "options": [option.to_json() for option in self.options],
             "rules": sorted({*(rule for rule in self.messages if "." in rule), *self.shared_rules}),
             "needs_board": self.needs_board,
+            "actions": self.action_schemas,
         }
 
     def default_options(self, options: JSON | None) -> JSON:

@@ -83,6 +83,9 @@ SHARED: dict[str, dict[str, str]] = {
         "en": "{thing} cannot be on {place}: {reason}.",
         "de": "{thing} kann nicht auf {place} liegen: {reason}.",
         "es": "{thing} no puede estar en {place}: {reason}.",
+        "en:bare": "{place} cannot be bare: {reason}.",
+        "de:bare": "{place} kann nicht leer sein: {reason}.",
+        "es:bare": "{place} no puede estar vacía: {reason}.",
     },
     "card.exhausted": {
         "en": "Both {card} cards are already seen elsewhere; this one cannot be in your hand.",
@@ -231,13 +234,6 @@ class _Formatter(string.Formatter):
             return super().format_field(value, format_spec)
         forms = dict(form.split("=", 1) for form in format_spec.split("|"))
         return forms.get(self.plural_form(value), forms["other"])
-
-
-def plural_forms(template: str) -> list[dict[str, str]]:
-    """The plural specs of a template (for tests: every language lists the
-    forms its rules choose)."""
-    return [dict(form.split("=", 1) for form in spec.split("|"))
-            for _, _, spec, _ in string.Formatter().parse(template) if spec and "=" in spec]
 
 
 def _word(value: Any, lang: str) -> Any:

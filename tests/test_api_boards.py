@@ -8,6 +8,8 @@ import pytest
 
 import scoring
 from api_helpers import TALLY, bearer, create_game, problem
+
+from api import create_app
 from orakel_games import SAMPLE_BOARD
 from orakel_games import new_record as orakel_record
 
@@ -26,6 +28,60 @@ def test_a_board_is_checked_stored_and_read_back(client):
     assert [board["id"] for board in listed] == [stored["id"]]
     assert client.get("/api/v1/boards?game=celtica").get_json() == []
     problem(client.get("/api/v1/boards/unknown"), 404)
+
+
+def test_the_first_store_answers_a_board_token_that_deletes_it(client, redis_client):
+    body = {"game": "keltis-orakel", "board": SAMPLE_BOARD}
+    first = client.post("/api/v1/boards", json=body)
+    assert first.status_code == 201
+    stored = first.get_json()
+    token, url = stored["token"], f"/api/v1/boards/{stored['id']}"
+    assert len(token) >= 22 and token.encode() not in b"".join(redis_client.hvals("boards"))  # only its hash is kept
+    again = client.post("/api/v1/boards", json=body)
+    assert again.status_code == 200 and "token" not in again.get_json()  # a repeat stores nothing and owns nothing
+    assert again.get_json()["id"] == stored["id"]
+    assert "token" not in client.get(url).get_json()
+    for wrong in ({}, bearer("not-the-token"), bearer(created_game_token(client))):
+        problem(client.delete(url, headers=wrong), 404)
+    assert client.get(url).status_code == 200
+    game = create_game(client, orakel_record(board={"id": stored["id"]}))
+    answer = client.delete(url, headers=bearer(token))
+    assert answer.status_code == 204 and answer.get_data() == b""
+    problem(client.get(url), 404)
+    problem(client.delete(url, headers=bearer(token)), 404)
+    assert client.get("/api/v1/boards").get_json() == []
+    # A game made from it keeps its copy; a new record can no longer name it.
+    kept = client.get(f"/api/v1/games/{game['id']}", headers=bearer(game["token"])).get_json()
+    assert kept["record"]["board"] == SAMPLE_BOARD
+    problem(client.post("/api/v1/games", json=orakel_record(board={"id": stored["id"]})), 422)
+
+
+def created_game_token(client) -> str:
+    return create_game(client, orakel_record())["token"]
+
+
+def test_a_stored_board_has_bounded_size_and_name(client):
+    long_name = {**SAMPLE_BOARD, "name": "n" * 81}
+    for route in ("/api/v1/boards", "/api/v1/boards/check"):
+        body = problem(client.post(route, json={"game": "keltis-orakel", "board": long_name}), 422)
+        assert body["pointer"] == "/board/name" and "80" in body["detail"]
+        padded = {**SAMPLE_BOARD, "fields": SAMPLE_BOARD["fields"] * 20}  # ~30 KiB
+        assert "16384" in problem(client.post(route, json={"game": "keltis-orakel", "board": padded}), 413)["detail"]
+    assert client.get("/api/v1/boards").get_json() == []
+    assert client.post("/api/v1/boards", json={"game": "keltis-orakel",
+                                               "board": {**SAMPLE_BOARD, "name": "n" * 80}}).status_code == 201
+
+
+def test_board_creation_is_limited_per_client_address(redis_client, redis_url):
+    client = create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_LIMIT_BOARDS": "2 per hour"}).test_client()
+    for n in range(2):
+        board = {**SAMPLE_BOARD, "name": f"board {n}"}
+        assert client.post("/api/v1/boards", json={"game": "keltis-orakel", "board": board}).status_code == 201
+    answer = client.post("/api/v1/boards", json={"game": "keltis-orakel", "board": SAMPLE_BOARD})
+    assert problem(answer, 429)["type"] == "/problems/rate-limited"
+    elsewhere = client.post("/api/v1/boards", json={"game": "keltis-orakel", "board": SAMPLE_BOARD},
+                            environ_base={"REMOTE_ADDR": "192.0.2.5"})
+    assert elsewhere.status_code == 201
 
 
 def test_a_board_breaking_its_constraints_is_board_invalid(client):
@@ -154,10 +210,31 @@ def test_rulesets_describe_every_registered_game(client):
     described = client.get("/api/v1/rulesets").get_json()
     assert [game["game"] for game in described] == sorted(scoring.RULESETS)
     keltis = next(game for game in described if game["game"] == "keltis")
-    assert keltis == scoring.RULESETS["keltis"].describe()
-    assert {"name": "tie_break", "type": "string", "default": "shared"}.items() <= \
-        next(option for option in keltis["options"] if option["name"] == "tie_break").items()
+    engine = scoring.RULESETS["keltis"].describe()
+    assert {key: keltis[key] for key in engine if key != "options"} == {key: value for key, value in engine.items() if key != "options"}
+    # Each option as the engine has it (the English doc is the engine's), with its words added.
+    for option, said in zip(engine["options"], keltis["options"], strict=True):
+        assert option.items() <= said.items()
+    tie_break = next(option for option in keltis["options"] if option["name"] == "tie_break")
+    assert {"name": "tie_break", "type": "string", "default": "shared", "label": "Equal totals"}.items() <= tie_break.items()
+    assert tie_break["choice_labels"] == ["share the rank", "more wishing stones rank higher"]
     assert "keltis.row.direction" in keltis["rules"]
+    assert keltis["pieces"]["paths"] == ["red", "yellow", "green", "blue", "purple"]
+
+
+def test_rulesets_say_the_options_in_the_language_asked_for(client):
+    described = client.get("/api/v1/rulesets", headers={"Accept-Language": "de"}).get_json()
+    keltis = next(game for game in described if game["game"] == "keltis")
+    tie_break = next(option for option in keltis["options"] if option["name"] == "tie_break")
+    assert tie_break["label"] == "Gleichstand"
+    assert tie_break["doc"] == "Wie gleiche Summen gewertet werden."
+    assert tie_break["choice_labels"][1] == "mehr Wunschsteine gehen vor"
+    # Every option of every game has its words in every language.
+    for lang in ("en", "de", "es"):
+        for game in client.get("/api/v1/rulesets", headers={"Accept-Language": lang}).get_json():
+            for option in game["options"]:
+                assert option["label"] and option["doc"], (lang, game["game"], option["name"])
+                assert len(option.get("choice_labels", [])) == len(option.get("choices", []))
 
 
 def test_a_board_check_answers_the_verdict_and_stores_nothing(client, redis_client):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import random
 import threading
+import uuid
 
 import pytest
 
@@ -75,8 +76,8 @@ def test_get_game_answers_record_state_version_decision_and_history(client):
     assert game["version"] == 5
     assert game["record"] == EXAMPLE_1
     assert game["decision"]["name"] == "main" and game["decision"]["player"] == "ben"
-    assert [entry["turn"] for entry in game["history"]] == EXAMPLE_1["turns"]
     assert [entry["holds"] for entry in game["history"]] == list(range(len(EXAMPLE_1["turns"])))
+    assert not [entry for entry in game["history"] if "turn" in entry]  # each turn is sent once: in the record
     assert all(entry["kind"] == "turn" and entry["at"].endswith("Z") for entry in game["history"])
     assert game["scoresheet"] == EXAMPLE_1_SHEET
     assert isinstance(game["state"], dict) and game["state"]
@@ -172,6 +173,18 @@ def test_a_turn_needs_if_match(client):
     created = create_game(client, new_record())
     answer = client.post(game_url(created, "/turns"), json=OPENING, headers=bearer(created["token"]))
     problem(answer, 428)
+
+
+def test_a_turn_must_name_its_version_not_any(client):
+    # "*" matches every version: a turn composed on an old one would be logged on the new.
+    created = create_game(client, new_record())
+    assert post_turn(client, created, OPENING, version=0).status_code == 201
+    url, headers = game_url(created, "/turns"), bearer(created["token"])
+    body = problem(client.post(url, json=OPENING, headers={**headers, "If-Match": "*"}), 428)
+    assert body["type"] == "/problems/version-required" and "If-Match: *" in body["detail"]
+    # A "*" in a list is no wildcard: only the versions named count.
+    problem(client.post(url, json=OPENING, headers={**headers, "If-Match": '"0", *'}), 412)
+    assert client.get(game_url(created), headers=headers).get_json()["version"] == 1
 
 
 def test_a_stale_version_is_412_with_the_current_state(client):
@@ -304,7 +317,7 @@ def test_a_repeated_idempotency_key_gets_the_first_answer_and_logs_nothing(clien
     problem(post_turn(client, created, other, **{"Idempotency-Key": "turn-0-abc"}), 422)
     # a new key on the old version is simply stale
     problem(post_turn(client, created, OPENING, **{"Idempotency-Key": "turn-0-new"}), 412)
-    ttl = redis_client.ttl(f"game:{{{created['id']}}}:idem:turn-0-abc")
+    ttl = redis_client.ttl(f"game:{{{created['id']}}}:idem")
     assert ttl >= 24 * 3600
 
 
@@ -334,7 +347,7 @@ def test_one_turn_sent_twice_at_once_with_its_key_is_logged_once(app, redis_clie
 
 
 def test_a_game_created_twice_with_one_key_is_created_once(app, client, redis_client):
-    key = {"Idempotency-Key": "new-game-7f3a"}
+    key = {"Idempotency-Key": "new-game-7f3a-2b9c-41d0-8e6f"}
     first = client.post("/api/v1/games", json=EXAMPLE_1, headers=key)
     assert first.status_code == 201
     stored = sorted(redis_client.keys("game:*"))
@@ -346,7 +359,7 @@ def test_a_game_created_twice_with_one_key_is_created_once(app, client, redis_cl
     assert client.get(game_url(created), headers=bearer(created["spectator_token"])).status_code == 200
     # neither the key nor a token is kept in Redis, only their hashes
     dump = b"".join(redis_client.dump(name) or b"" for name in redis_client.keys("*"))
-    assert not any(secret.encode() in dump for secret in ("new-game-7f3a", created["token"], created["spectator_token"]))
+    assert not any(secret.encode() in dump for secret in (key["Idempotency-Key"], created["token"], created["spectator_token"]))
     problem(client.post("/api/v1/games", json=new_record(), headers=key), 422)  # the key with another body
     assert client.post("/api/v1/games", json=EXAMPLE_1).get_json()["id"] != created["id"]  # no key: a new game
     # two at once with one key: one game, both told about it
@@ -354,7 +367,7 @@ def test_a_game_created_twice_with_one_key_is_created_once(app, client, redis_cl
 
     def send():
         barrier.wait()
-        answers.append(app.test_client().post("/api/v1/games", json=EXAMPLE_1, headers={"Idempotency-Key": "race"}))
+        answers.append(app.test_client().post("/api/v1/games", json=EXAMPLE_1, headers={"Idempotency-Key": "race-c6e1e0b2-6a0f-4c5e"}))
 
     threads = [threading.Thread(target=send) for _ in range(2)]
     for thread in threads:
@@ -364,6 +377,21 @@ def test_a_game_created_twice_with_one_key_is_created_once(app, client, redis_cl
     assert [answer.status_code for answer in answers] == [201, 201]
     assert answers[0].get_json() == answers[1].get_json()
     assert len(redis_client.keys("game:*:record")) == 3
+
+
+@pytest.mark.parametrize("key", ["1", "new-game-7f3a", "x" * 21, "a uuid with spaces in it", "é" * 30, "k" * 201])
+def test_a_creation_key_must_be_unguessable(client, redis_client, key):
+    # A creation's key is global: whoever repeats it gets the first game's table token.
+    body = problem(client.post("/api/v1/games", json=new_record(), headers={"Idempotency-Key": key}), 400)
+    assert "22" in body["detail"]
+    assert redis_client.keys("game:*") == []
+
+
+def test_a_uuid_is_a_good_creation_key(client):
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    first = client.post("/api/v1/games", json=new_record(), headers=key)
+    assert first.status_code == 201
+    assert client.post("/api/v1/games", json=new_record(), headers=key).get_json() == first.get_json()
 
 
 def test_an_idempotency_key_has_a_sensible_length(client):

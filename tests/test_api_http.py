@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -94,6 +95,22 @@ def test_static_files_go_out_with_the_types_browsers_need(client, name, mimetype
         assert answer.headers["X-Content-Type-Options"] == "nosniff"
 
 
+@pytest.mark.parametrize("name", ["", "index.html", "js/app.js", "sw.js", "css/app.css"])
+def test_the_app_runs_only_its_own_code_and_no_site_frames_it(client, name):
+    with client.get(f"/{name}") as answer:
+        assert answer.status_code == 200
+        policy = dict(part.strip().split(" ", 1) for part in answer.headers["Content-Security-Policy"].split(";"))
+        assert policy["default-src"] == policy["script-src"] == policy["style-src"] == "'self'"
+        assert policy["frame-ancestors"] == "'none'" and policy["object-src"] == "'none'"
+        assert answer.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_the_app_shell_has_no_inline_script_or_style():
+    html = (ROOT / "frontend" / "index.html").read_text()
+    assert re.findall(r"<script\b[^>]*>", html) == ['<script type="module" src="/js/app.js">']
+    assert "<style" not in html and not re.search(r"\s(style|on[a-z]+)=", html)
+
+
 def test_the_service_worker_is_served_for_the_whole_app(client):
     with client.get("/sw.js") as answer:
         assert answer.status_code == 200 and answer.mimetype == "text/javascript"
@@ -120,3 +137,18 @@ def test_there_is_no_default_redis(monkeypatch):
     monkeypatch.delenv("REDIS_URL", raising=False)
     with pytest.raises(RuntimeError, match="REDIS_URL"):
         create_app()
+
+
+def test_the_server_says_where_the_table_reaches_it(redis_url):
+    """GET /api/v1/server (issue 11 §6): the addresses `brehon serve` hands over, or
+    the request's own address unless that is loopback."""
+    from api import create_app
+
+    listening = create_app({"REDIS_URL": redis_url, "ADDRESSES": "http://192.0.2.7:8000/"}).test_client()
+    assert listening.get("/api/v1/server").get_json() == {"addresses": ["http://192.0.2.7:8000/"], "loopback_only": False}
+    loopback = create_app({"REDIS_URL": redis_url, "ADDRESSES": ""}).test_client()
+    assert loopback.get("/api/v1/server").get_json() == {"addresses": [], "loopback_only": True}
+    unknown = create_app({"REDIS_URL": redis_url, "ADDRESSES": None}).test_client()
+    assert unknown.get("/api/v1/server", base_url="http://127.0.0.1:5000").get_json()["loopback_only"] is True
+    assert unknown.get("/api/v1/server", base_url="http://table.local:5000").get_json() == {
+        "addresses": ["http://table.local:5000/"], "loopback_only": False}

@@ -59,6 +59,33 @@ def test_checks_are_limited_per_game(limited):
     too_many(limited.post(url, json=OPENING, headers=headers))
 
 
+def test_a_flood_of_bad_tokens_never_spends_the_tables_budget(client):
+    # Anyone who knows a game's id (every spectator) once stopped its table:
+    # 600 bad tokens in a second used up its 600 turns a minute.
+    created = create_game(client, new_record())
+    url, stranger = f"/api/v1/games/{created['id']}/turns", {**bearer("not-a-token"), "If-Match": '"0"'}
+    answers = [client.post(url, json=OPENING, headers=stranger).status_code for _ in range(700)]
+    # Failed authentications are counted per address: 120 a minute get their 404, the rest 429.
+    assert (answers.count(404), answers.count(429)) == (120, 580)
+    too_many(client.post(url, json=OPENING, headers=stranger))
+    assert post_turn(client, created, OPENING).status_code == 201  # the table, on the same address, plays on
+    checks = f"/api/v1/games/{created['id']}/check"
+    assert client.post(checks, json=OPENING, headers=bearer(created["token"])).status_code == 200
+    # Another address's first wrong token is a plain 404, as for an unknown game.
+    elsewhere = client.post(url, json=OPENING, headers=stranger, environ_base={"REMOTE_ADDR": "192.0.2.9"})
+    problem(elsewhere, 404)
+
+
+def test_a_stranger_spends_nothing_of_a_game_at_its_limit(limited):
+    created = create_game(limited, new_record())
+    url = f"/api/v1/games/{created['id']}/check"
+    for _ in range(5):
+        problem(limited.post(url, json=OPENING, headers=bearer("not-a-token")), 404)
+    for _ in range(2):
+        assert limited.post(url, json=OPENING, headers=bearer(created["token"])).status_code == 200
+    too_many(limited.post(url, json=OPENING, headers=bearer(created["token"])))
+
+
 def test_tallies_are_limited_per_client_address(limited):
     for _ in range(2):
         assert limited.post("/api/v1/tally", json=TALLY).status_code == 200
@@ -129,3 +156,18 @@ def test_counts_go_to_the_limits_redis_when_one_is_named(redis_client, redis_url
         assert redis.Redis.from_url(counters.url).config_get("appendonly") == {"appendonly": "no"}
     finally:
         counters.stop()
+
+
+def test_turns_are_logged_while_the_limits_redis_is_away(redis_client, redis_url, tmp_path):
+    # The counters may be lost; the turns may not wait for them.
+    from brehon.redis_server import RedisServer
+
+    counters = RedisServer(tmp_path / "limits", durable=False).start()
+    app = create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_LIMITS_URL": counters.url,
+                      "BREHON_LIMIT_TURNS": "2 per minute"})
+    client = app.test_client()
+    created = create_game(client, new_record())
+    counters.kill()
+    assert post_turn(client, created, OPENING).status_code == 201  # counted in this process's memory
+    assert post_turn(client, created, {"player": "ben", "actions": []}, version=1).status_code == 422
+    too_many(post_turn(client, created, {"player": "ben", "actions": []}, version=1))

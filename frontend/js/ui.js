@@ -8,6 +8,7 @@ export function h(tag, props = {}, ...children) {
     if (key.startsWith('on')) el.addEventListener(key.slice(2), value);
     else if (key === 'class') el.className = value;
     else if (key === 'dataset') Object.assign(el.dataset, value);
+    else if (key === 'style') el.style.cssText = value;  // a style attribute is inline style, which the CSP refuses
     else if (key in el && key !== 'list' && typeof value !== 'string') el[key] = value;
     else el.setAttribute(key, value === true ? '' : value);
   }
@@ -15,7 +16,8 @@ export function h(tag, props = {}, ...children) {
   return el;
 }
 
-function append(el, children) {
+/** Add children to an element, skipping null, undefined and false (as h() does). */
+export function append(el, children) {
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     el.append(child instanceof Node ? child : String(child));
@@ -26,7 +28,9 @@ function append(el, children) {
 export function svg(tag, attrs = {}, ...children) {
   const el = document.createElementNS('http://www.w3.org/2000/svg', tag);
   for (const [key, value] of Object.entries(attrs)) {
-    if (value !== undefined && value !== null) el.setAttribute(key, value);
+    if (value === undefined || value === null) continue;
+    if (key === 'style') el.style.cssText = value;  // as in h()
+    else el.setAttribute(key, value);
   }
   append(el, children);
   return el;

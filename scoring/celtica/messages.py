@@ -78,13 +78,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "celtica.move.cards": {
         "en": "You hold {held} druid {held:one=card|other=cards}; you cannot play {cards}.",
-        "de": "Du hast {held} {held:one=Druidenkarte|other=Druidenkarten} auf der Hand; du kannst nicht {cards} ausspielen.",
+        "de": "Du hast {held} {held:one=Druidenkarte|other=Druidenkarten} auf der Hand; du kannst nicht {cards} "
+              "ausspielen.",
         "es": "Tienes {held} {held:one=carta|other=cartas} de druida; no puedes jugar {cards}.",
     },
     "celtica.move.experience": {
         "en": "You can use {usable} experience {usable:one=card|other=cards} now; you cannot play {experience}.",
-        "de": "Du kannst jetzt {usable} {usable:one=Erfahrungskarte|other=Erfahrungskarten} einsetzen; du kannst nicht {experience} ausspielen.",
-        "es": "Ahora puedes usar {usable} {usable:one=carta|other=cartas} de experiencia; no puedes jugar {experience}.",
+        "de": "Du kannst jetzt {usable} {usable:one=Erfahrungskarte|other=Erfahrungskarten} einsetzen; du kannst "
+              "nicht {experience} ausspielen.",
+        "es": "Ahora puedes usar {usable} {usable:one=carta|other=cartas} de experiencia; no puedes jugar "
+              "{experience}.",
     },
     "celtica.move.experience_alone": {
         "en": "Experience cards must be played together with at least one {druid} druid card.",
@@ -92,9 +95,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "Las cartas de experiencia deben jugarse junto con al menos una carta de druida {druid}.",
     },
     "celtica.move.overshoot": {
-        "en": "The {druid} druid is {left} {left:one=location|other=locations} from the goal; {steps} {steps:one=step goes|other=steps go} past it.",
-        "de": "Der Druide in {druid} steht {left} {left:one=Ort|other=Orte} vor dem Ziel; {steps} {steps:one=Schritt führt|other=Schritte führen} darüber hinaus.",
-        "es": "El druida {druid} está a {left} {left:one=lugar|other=lugares} de la meta; {steps} {steps:one=paso la sobrepasa|other=pasos la sobrepasan}.",
+        "en": "The {druid} druid is {left} {left:one=location|other=locations} from the goal; {steps} {steps:one=step "
+              "goes|other=steps go} past it.",
+        "de": "Der Druide in {druid} steht {left} {left:one=Ort|other=Orte} vor dem Ziel; {steps} {steps:one=Schritt "
+              "führt|other=Schritte führen} darüber hinaus.",
+        "es": "El druida {druid} está a {left} {left:one=lugar|other=lugares} de la meta; {steps} {steps:one=paso la "
+              "sobrepasa|other=pasos la sobrepasan}.",
     },
     "celtica.take.count": {
         "en": "You must take {need} {need:one=part|other=parts} here; you took {got}.",
@@ -126,8 +132,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "celtica.reveal.count": {
         "en": "{drawn} {drawn:one=part was|other=parts were} drawn to refill the display; the reveal lists {listed}.",
-        "de": "Zum Auffüllen der Auslage {drawn:one=wurde|other=wurden} {drawn} {drawn:one=Teil|other=Teile} gezogen; die Aufdeckung nennt {listed}.",
-        "es": "{drawn:one=Se robó|other=Se robaron} {drawn} {drawn:one=pieza|other=piezas} para reponer la exposición; la revelación indica {listed}.",
+        "de": "Zum Auffüllen der Auslage {drawn:one=wurde|other=wurden} {drawn} {drawn:one=Teil|other=Teile} gezogen; "
+              "die Aufdeckung nennt {listed}.",
+        "es": "{drawn:one=Se robó|other=Se robaron} {drawn} {drawn:one=pieza|other=piezas} para reponer la "
+              "exposición; la revelación indica {listed}.",
     },
     "celtica.end.experience": {
         "en": "A {action} costs {need} experience {need:one=card|other=cards}; you have {have}.",

@@ -55,6 +55,16 @@ class Celtica(Ruleset[CelticaState]):
     messages = MESSAGES
     phrases = PHRASES
     needs_board = True
+    action_schemas = schema.action_schemas(ACTION_FIELDS, {
+        "move": {"druid": schema.one_of(*DRUIDS), "cards": schema.integer(0, HAND),
+                 "experience": schema.integer(0, EXPERIENCE_CARDS * len(DRUIDS))},
+        "take": {"parts": {"type": "array", "items": schema.one_of(*KINDS), "maxItems": DISPLAY}},
+        "reveal": {"parts": {"type": "array", "items": schema.one_of(*KINDS, None), "maxItems": DISPLAY}},
+        "give": {"parts": {"type": "array", "items": schema.one_of(*KINDS)}},
+        "cult": {"draw": schema.one_of(True, False, None)},
+        "swap": {"give": schema.one_of(*KINDS), "take": schema.one_of(*KINDS)},
+        "buy": {"part": schema.one_of(*KINDS)},
+    })
     shared_rules = ("record.invalid", "board.invalid", "setup.invalid", "turn.order", "turn.incomplete",
                     "turn.unexpected", "game.over", "reveal.impossible", "card.exhausted")
 

@@ -37,6 +37,13 @@ class Keltis(Ruleset[KeltisState]):
     min_players = 2
     max_players = 4
     messages = MESSAGES
+    action_schemas = schema.action_schemas(ACTION_FIELDS, {
+        "play": {"card": schema.card(COLORS), "figure": schema.one_of(None, *SIZES), "bonus": schema.one_of(None, *PATHS)},
+        "discard": {"card": schema.card(COLORS)},
+        "clover": {"path": schema.one_of(None, *PATHS), "figure": schema.one_of(None, *SIZES)},
+        "reveal": {"path": schema.one_of(*PATHS), "row": schema.integer(1, END_ROW), "tile": schema.one_of(*TILES)},
+        "draw": {"from": schema.one_of("deck", *COLORS)},
+    })
     shared_rules = ("record.invalid", "setup.invalid", "turn.order", "turn.incomplete", "turn.unexpected",
                     "game.over", "reveal.required", "reveal.mismatch", "reveal.impossible",
                     "card.exhausted", "card.not_in_hand")

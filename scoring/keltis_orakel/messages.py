@@ -43,15 +43,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     f"{GAME}.priestess.range": {
         "en": "With this card the priestess may walk 1 to {green} {green:one=field|other=fields}, not {steps}.",
         "de": "Mit dieser Karte darf die Priesterin 1 bis {green} {green:one=Feld|other=Felder} gehen, nicht {steps}.",
-        "es": "Con esta carta la sacerdotisa puede avanzar de 1 a {green} {green:one=casilla|other=casillas}, no {steps}.",
+        "es": "Con esta carta la sacerdotisa puede avanzar de 1 a {green} {green:one=casilla|other=casillas}, no "
+              "{steps}.",
         "en:none": "This card cannot move the priestess.",
         "de:none": "Diese Karte kann die Priesterin nicht bewegen.",
         "es:none": "Esta carta no puede mover a la sacerdotisa.",
     },
     f"{GAME}.priestess.past_center": {
-        "en": "The priestess stands on field {from}; {steps} {steps:one=step|other=steps} would take her past the center.",
-        "de": "Die Priesterin steht auf Feld {from}; {steps} {steps:one=Schritt führte|other=Schritte führten} sie über die Mitte hinaus.",
-        "es": "La sacerdotisa está en la casilla {from}; {steps} {steps:one=paso la llevaría|other=pasos la llevarían} más allá del centro.",
+        "en": "The priestess stands on field {from}; {steps} {steps:one=step|other=steps} would take her past the "
+              "center.",
+        "de": "Die Priesterin steht auf Feld {from}; {steps} {steps:one=Schritt führte|other=Schritte führten} sie "
+              "über die Mitte hinaus.",
+        "es": "La sacerdotisa está en la casilla {from}; {steps} {steps:one=paso la llevaría|other=pasos la "
+              "llevarían} más allá del centro.",
     },
     f"{GAME}.spiral.not_behind": {
         "en": "The spiral on field {spiral} only sends a figure back: field {to} is not behind it.",

@@ -11,8 +11,8 @@ from ..cards import ALL_CARDS, COLORS, HAND_SIZE, Card, Supply, card_json, card_
 from ..chronicle import Chronicle
 from ..engine import JSON, Decision, Option, RuleBroken, Ruleset, register
 from . import choices, score
-from .board import (NONE, REMOVED_MAX, TILE_COUNTS, TILES, Board, _int_list, board_problems, board_warnings,
-                    setup_tiles)
+from .board import (LARGE_FIELDS, NONE, REMOVED_MAX, SMALL_FIELDS, TILE_COUNTS, TILES, Board, _int_list, board_problems,
+                    board_warnings, setup_tiles)
 from .chronicle import OrakelChronicle
 from .messages import CARD_RULES, GAME, MESSAGES
 from .state import OrakelState, Seat
@@ -68,6 +68,7 @@ SOURCES = ("deck", *COLORS)
 #: which decision each non-reveal action answers
 DECIDES = {"play": "main", "discard": "main", "spiral": "spiral", "goblin": "goblin", "draw": "draw"}
 REVEALED = (*TILES, NONE)
+LAST_FIELD = SMALL_FIELDS + LARGE_FIELDS + 1  # the center, after the start and the rest
 
 
 class Orakel(Ruleset[OrakelState]):
@@ -80,6 +81,15 @@ class Orakel(Ruleset[OrakelState]):
     options = OPTIONS
     messages = MESSAGES
     needs_board = True
+    action_schemas = schema.action_schemas(ACTIONS, {
+        "play": {"card": schema.card(COLORS), "figure": schema.integer(0, LAST_FIELD, nullable=True),
+                 "priestess": schema.integer(1, LAST_FIELD, nullable=True)},
+        "discard": {"card": schema.card(COLORS)},
+        "reveal": {"field": schema.integer(1, LAST_FIELD - 1), "tile": schema.one_of(*REVEALED)},
+        "spiral": {"to": schema.integer(0, LAST_FIELD, nullable=True)},
+        "goblin": {"hand": schema.card(COLORS, nullable=True), "row": schema.one_of(None, *COLORS)},
+        "draw": {"from": schema.one_of(*SOURCES)},
+    })
 
     # -- shape -----------------------------------------------------------
 
@@ -461,7 +471,7 @@ def _reveal_required(spot: int) -> RuleBroken:
 
 def _impossible(spot: int, tile: str, reason: str) -> RuleBroken:
     return RuleBroken("reveal.impossible", {"field": spot, "tile": tile, "reason": reason},
-                      thing=tile, place={"field": spot})
+                      thing=tile, place={"field": spot}, variant="bare" if tile == NONE else None)
 
 
 RULESET = register(Orakel())

@@ -44,7 +44,7 @@ def test_manifest_and_service_worker(page, context):
     scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
     assert scope.endswith("/")
     # The shell is cached: with no network the app still opens.
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     context.set_offline(True)
     page.reload()
     expect(page.locator("nav.menu")).to_be_visible()
@@ -64,20 +64,42 @@ def test_a_new_version_is_offered_never_forced(page, base_url):
     updatefound, installed and waiting, the offer, skip-waiting, reload.)
     """
     join(page, keltis_game(base_url))
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     answer(page, "play")  # a turn half composed
     page.evaluate("window.sameDocument = true")
+    page.evaluate("navigator.serviceWorker.addEventListener('controllerchange', () => { window.controllerChanged = true; })")
     page.evaluate("navigator.serviceWorker.register('/sw.js?version=next')")
     notice = page.locator("#notice")
     expect(notice).to_contain_text("A new version of Brehon is ready.")
-    page.wait_for_timeout(1000)
+    # The new worker is installed and waits: nothing took control of the page.
+    page.wait_for_function("() => navigator.serviceWorker.getRegistration().then(r => r.waiting && r.waiting.state === 'installed')")
+    assert page.evaluate("window.controllerChanged") is None
     # Nothing was reloaded: the page and the answers given so far are as they were.
     assert page.evaluate("window.sameDocument") is True
     expect(page.locator("#question")).to_have_attribute("data-key", "card.color")
     waiting = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.waiting && r.waiting.scriptURL)")
     assert waiting.endswith("/sw.js?version=next")
     notice.get_by_role("button", name="Reload now").click()
-    page.wait_for_function("window.sameDocument === undefined")  # reloaded
+    page.wait_for_function("() => window.sameDocument === undefined")  # reloaded
     page.wait_for_selector("#table[data-drawn]")
     controller = page.evaluate("navigator.serviceWorker.controller.scriptURL")
     assert controller.endswith("/sw.js?version=next")  # the new version runs the page now
+
+
+def test_the_browser_runs_no_inline_script_in_the_app(browser, base_url):
+    # A context of its own: the usual one fails a test on any policy breach.
+    context = browser.new_context(base_url=base_url)
+    try:
+        page = context.new_page()
+        page.goto("/")
+        page.wait_for_selector("nav.menu")  # the app's own module scripts ran
+        refused = page.evaluate("""() => new Promise(resolve => {
+            document.addEventListener('securitypolicyviolation', event => resolve(event.effectiveDirective));
+            const script = document.createElement('script');
+            script.textContent = 'window.injected = true';
+            document.head.append(script);
+        })""")
+        assert refused == "script-src-elem"
+        assert page.evaluate("window.injected") is None
+    finally:
+        context.close()

@@ -1,0 +1,102 @@
+"""The edges of every request, through the Flask app: text that UTF-8
+cannot hold, a body in another charset, request targets and headers over
+the application's limits. (tests/test_http_edges.py sends the same through
+the server stack that `brehon serve` runs.)"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from api_helpers import OPENING, bearer, create_game, new_record, problem
+from orakel_games import SAMPLE_BOARD
+
+from api import MAX_HEADER, MAX_HEADERS, MAX_URL
+
+LONE = "\ud800"
+
+
+def send(client, url: str, body, headers: dict | None = None, method: str = "POST"):
+    """``body`` as JSON text with \\u escapes, as a client may send a lone surrogate."""
+    return client.open(url, method=method, data=json.dumps(body), headers=headers or {},
+                       content_type="application/json")
+
+
+def invalid_text(answer, pointer: str) -> dict:
+    body = problem(answer, 422)
+    assert body["type"] == "/problems/invalid-text" and body["pointer"] == pointer
+    assert pointer in body["detail"]
+    return body
+
+
+def test_a_lone_surrogate_in_a_record_is_422_naming_the_field(client, redis_client):
+    record = new_record()
+    record["players"][1]["name"] = LONE
+    invalid_text(send(client, "/api/v1/games", record), "/players/1/name")
+    assert redis_client.keys("game:*") == []
+
+
+def test_a_lone_surrogate_in_a_turn_or_a_correction_is_422_and_changes_nothing(client):
+    created = create_game(client, new_record())
+    headers = {**bearer(created["token"]), "If-Match": '"0"'}
+    turn = {**OPENING, "actions": [*OPENING["actions"][:2], {"type": "draw", "from": "deck", "note": "\udc00"}]}
+    invalid_text(send(client, f"/api/v1/games/{created['id']}/turns", turn, headers), "/actions/2/note")
+    invalid_text(send(client, f"/api/v1/games/{created['id']}/corrections", {"undo": True, "by": "\udc00"}, headers),
+                 "/by")
+    invalid_text(send(client, f"/api/v1/games/{created['id']}/check", {"player": LONE, "actions": []}, headers),
+                 "/player")
+    game = client.get(f"/api/v1/games/{created['id']}", headers=bearer(created["token"])).get_json()
+    assert game["version"] == 0 and game["history"] == []
+
+
+def test_a_lone_surrogate_in_a_key_is_named_too(client):
+    invalid_text(send(client, "/api/v1/tally", {"game": "keltis", "players": [{LONE: 1}]}), "/players/0/\\ud800")
+
+
+def test_a_board_with_a_lone_surrogate_is_neither_valid_nor_stored(client):
+    board = {**SAMPLE_BOARD, "name": LONE}
+    invalid_text(send(client, "/api/v1/boards/check", {"game": "keltis-orakel", "board": board}), "/board/name")
+    invalid_text(send(client, "/api/v1/boards", {"game": "keltis-orakel", "board": board}), "/board/name")
+    assert client.get("/api/v1/boards").get_json() == []
+
+
+def test_a_qr_code_of_a_lone_surrogate_is_422(client):
+    invalid_text(send(client, "/api/v1/qr", {"text": "https://x/#g=1" + LONE}), "/text")
+
+
+def test_text_outside_the_basic_plane_is_fine(client):
+    record = new_record()
+    record["players"][0]["name"] = "Ånna 🐉"
+    created = create_game(client, record)
+    game = client.get(f"/api/v1/games/{created['id']}", headers=bearer(created["token"])).get_json()
+    assert game["record"]["players"][0]["name"] == "Ånna 🐉"
+
+
+@pytest.mark.parametrize("charset", ["latin-1", "iso-8859-1", "utf-16", "ascii"])
+def test_a_body_in_another_charset_is_415(client, redis_client, charset):
+    body = json.dumps(new_record(), ensure_ascii=False).encode("latin-1")
+    answer = client.post("/api/v1/games", data=body, content_type=f"application/json; charset={charset}")
+    assert "UTF-8" in problem(answer, 415)["detail"]
+    assert redis_client.keys("game:*") == []
+
+
+@pytest.mark.parametrize("charset", ["utf-8", "UTF-8", "utf8"])
+def test_utf_8_may_say_so(client, charset):
+    body = json.dumps(new_record(), ensure_ascii=False).encode()
+    assert client.post("/api/v1/games", data=body, content_type=f"application/json; charset={charset}").status_code == 201
+
+
+def test_a_request_target_over_the_limit_is_414(client):
+    problem(client.get("/api/v1/rulesets?" + "x" * MAX_URL), 414)
+    problem(client.get("/" + "x" * MAX_URL), 414)
+    assert client.get("/api/v1/rulesets?" + "x" * (MAX_URL - 30)).status_code == 200
+
+
+def test_too_many_or_too_long_header_fields_are_431(client):
+    created = create_game(client, new_record())
+    url = f"/api/v1/games/{created['id']}"
+    body = problem(client.get(url, headers=bearer("t" * MAX_HEADER)), 431)
+    assert body["header"] == "Authorization"
+    many = {f"X-Filler-{n}": "1" for n in range(MAX_HEADERS)}
+    problem(client.get(url, headers={**bearer(created["token"]), **many}), 431)
+    assert client.get(url, headers=bearer(created["token"])).status_code == 200
