@@ -69,7 +69,7 @@ def addable(choices: JSON, picked: list[str]) -> list[str]:
     can always be reached (§8.2)."""
     if len(picked) >= choices["count"]:
         return []
-    known = choices.get("known", choices["max"])
+    known: dict[str, int] = choices["known"] if "known" in choices else choices["max"]
     extra = sum(max(0, picked.count(kind) - known[kind]) for kind in choices["kinds"])
     return [kind for kind in choices["kinds"] if picked.count(kind) < choices["max"][kind]
             and (picked.count(kind) < known[kind] or extra < choices.get("unknown", 0))]
