@@ -64,6 +64,16 @@ WORDS: dict[str, dict[str, dict]] = {
             "choices": {"when_stuck": {"en": "only when nothing can move", "de": "nur wenn nichts ziehen kann",
                                        "es": "solo si nada puede moverse"},
                         "never": {"en": "never", "de": "nie", "es": "nunca"}}},
+        "row_direction": {
+            "label": {"en": "A row's direction after a goblin", "de": "Richtung einer Reihe nach einem Kobold",
+                      "es": "Dirección de una fila tras un duende"},
+            "doc": {"de": "Was eine Koboldablage aus einer Reihe mit ihrer Richtung macht: sie bleibt, "
+                          "oder sie ergibt sich neu aus den übrigen Karten.",
+                    "es": "Qué hace un descarte de duende de una fila con su dirección: se mantiene, "
+                          "o sale de nuevo de las cartas que quedan."},
+            "choices": {"kept": {"en": "stays as it was", "de": "bleibt, wie sie war", "es": "se mantiene"},
+                        "from_cards": {"en": "follows the cards left", "de": "folgt den übrigen Karten",
+                                       "es": "sigue a las cartas que quedan"}}},
     },
     "celtica": {
         "overshoot": {
@@ -81,6 +91,16 @@ WORDS: dict[str, dict[str, dict]] = {
                       "es": "Seguir en la ronda pide una carta de druida"},
             "doc": {"de": "Erfahrungskarten allein halten niemanden in der Runde (aus: Hausregel).",
                     "es": "Las cartas de experiencia solas no mantienen a nadie en la ronda (no: regla de la casa)."}},
+        "take_count": {
+            "label": {"en": "Parts taken at a find site", "de": "Teile an einem Fundort", "es": "Piezas en un lugar de hallazgo"},
+            "doc": {"de": "Wie viele Teile man an einem Fundort nimmt: bis zu so vielen, wie er zeigt, "
+                          "oder genau so viele.",
+                    "es": "Cuántas piezas se toman en un lugar de hallazgo: hasta tantas como muestra, "
+                          "o exactamente esas."},
+            "choices": {"up_to": {"en": "up to the number shown", "de": "bis zur gezeigten Zahl",
+                                  "es": "hasta el número indicado"},
+                        "exactly": {"en": "exactly the number shown", "de": "genau die gezeigte Zahl",
+                                    "es": "exactamente el número indicado"}}},
     },
 }
 

@@ -13,6 +13,7 @@ from http import HTTPStatus
 from typing import Any
 
 from flask import Flask, Response, g, request
+from werkzeug.datastructures import LanguageAccept
 from werkzeug.exceptions import HTTPException
 
 from scoring import Refused, Violation, record_invalid
@@ -46,7 +47,11 @@ class Problem(Exception):
 def lang() -> str:
     """The request's language for rule messages (en, de or es; English
     when the request accepts none of them, and q=0 refuses a language)."""
-    return request.accept_languages.best_match(LANGUAGES, default="en")
+    # Messages come per language, not per region, and werkzeug tries a tag's
+    # primary subtag only when nothing matches exactly ("de-DE, en;q=0.5"
+    # would be English): so the regions go before it matches.
+    languages = LanguageAccept([(value.split("-")[0], quality) for value, quality in request.accept_languages])
+    return languages.best_match(LANGUAGES, default="en")
 
 
 def violations_json(violations: list[Violation]) -> list[dict]:

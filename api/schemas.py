@@ -169,7 +169,9 @@ class CheckSchema(Schema):
     legal = fields.Boolean(metadata={"description": "every action sent so far is allowed"})
     complete = fields.Boolean(metadata={"description": "the turn could be logged as it stands"})
     violations = fields.List(fields.Nested(ViolationSchema))
-    decision = fields.Dict(allow_none=True, metadata={"description": "the open decision and its legal choices"})
+    decision = fields.Dict(allow_none=True, metadata={
+        "description": "the open decision: name, player, choices, actions (every legal answer when listed is "
+                       "true; otherwise choices describe them), optional, can_end, listed"})
 
 
 class BoardSchema(Schema):

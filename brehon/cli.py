@@ -40,6 +40,16 @@ def _not_a(what: str, game: Any, reason: str) -> dict:
          "message": f"This is not a valid {what}: {reason}.", "details": {"pointer": "", "reason": reason}}]}
 
 
+def _wrapper_key(data: Any, format: str) -> str | None:
+    """The key under which ``data`` holds a record, when it wraps one
+    (``{"record": ..., "sheet": ...}``, as the test data does)."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if isinstance(value, dict) and value.get("format") == format:
+                return key
+    return None
+
+
 def replay(path: str) -> int:
     """Print the score sheet of the record in ``path``; 0 legal, 1 refused, 2 not a record."""
     from scoring import Game, Refused
@@ -50,8 +60,14 @@ def replay(path: str) -> int:
         print(f"brehon replay: {path} is not a readable JSON file", file=sys.stderr)
         return BAD_INPUT
     if not isinstance(record, dict) or record.get("format") != FORMAT:
-        _print(_not_a("record", record.get("game") if isinstance(record, dict) else None,
-                      f'a record is a JSON object with "format": "{FORMAT}"'))
+        reason = f'a record is a JSON object with "format": "{FORMAT}"'
+        game = record.get("game") if isinstance(record, dict) else None
+        wrapper = _wrapper_key(record, FORMAT)
+        if wrapper is not None:
+            reason = (f"this file wraps a record under {json.dumps(wrapper)}: replay that object on its own "
+                      f"({reason} at its top level)")
+            game = record[wrapper].get("game")
+        _print(_not_a("record", game, reason))
         return BAD_INPUT
     try:
         _print(Game.replay(record).scoresheet())

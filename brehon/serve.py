@@ -249,6 +249,9 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
         command = [sys.executable, "-m", "gunicorn", "--config", "python:brehon.gunicorn_config",
                    "--worker-class", "gthread", "--workers", str(WORKERS), "--threads", str(THREADS),
                    "--bind", f"{host}:{port}", "--graceful-timeout", "5", *GUNICORN_LIMITS, "--preload",
+                   # gunicorn's control socket sits at one path per user: two servers
+                   # on a machine (tests, two hosts) would take it from each other.
+                   "--no-control-socket",
                    "api:create_app()"]
         if tls_cert:
             command += ["--certfile", tls_cert, "--keyfile", tls_key]

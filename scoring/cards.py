@@ -44,20 +44,21 @@ class CardRules:
     row_direction: str
     pile_empty: str
     own_discard: str
-    #: whether ``row_direction`` names the colour in its details (Keltis) or
-    #: only in the message's words (Orakel, keltis-orakel.md §14.1)
-    color_in_details: bool
+    #: the ``details`` keys of ``row_direction``, from ``color``, ``row``,
+    #: ``card`` and ``direction`` (keltis.md §13, keltis-orakel.md §14.1);
+    #: the colour is named in the message's words either way
+    row_details: tuple[str, ...]
 
 
 # -- card rows -------------------------------------------------------------
 
 
 def direction(row: list[int]) -> int:
-    """+1 ascending, -1 descending, 0 no direction yet.
+    """+1 ascending, -1 descending, 0 no direction yet, from the cards present.
 
-    The first value that differs from the row's first value fixes it. The
-    direction is computed from the cards present, so a row that loses its
-    top card (an Orakel goblin) may lose its direction again.
+    The first value that differs from the row's first value fixes it. A game
+    whose rows lose cards may keep a direction apart from them (Orakel's
+    ``row_direction: "kept"``) and pass it as ``ahead`` below.
     """
     for value in row:
         if value != row[0]:
@@ -65,14 +66,18 @@ def direction(row: list[int]) -> int:
     return 0
 
 
-def heading(row: list[int]) -> str | None:
-    """A row's direction as the views spell it."""
-    return {1: "ascending", -1: "descending"}.get(direction(row))
+def heading(ahead: int) -> str | None:
+    """A direction as the views and details spell it."""
+    return {1: "ascending", -1: "descending"}.get(ahead)
 
 
-def row_allows(row: list[int], value: int) -> bool:
-    """Whether ``value`` may be added to ``row``: equal values always may."""
-    ahead = direction(row)
+def row_allows(row: list[int], value: int, ahead: int | None = None) -> bool:
+    """Whether ``value`` may be added to ``row``: equal values always may,
+    and so may any value on an empty row. ``ahead`` is the row's direction
+    when the game keeps it (default: the cards' own)."""
+    if not row:
+        return True
+    ahead = direction(row) if ahead is None else ahead
     if ahead > 0:
         return value >= row[-1]
     if ahead < 0:
@@ -80,19 +85,16 @@ def row_allows(row: list[int], value: int) -> bool:
     return True
 
 
-def check_row(rules: CardRules, color: str, row: list[int], value: int) -> None:
+def check_row(rules: CardRules, color: str, row: list[int], value: int, ahead: int | None = None) -> None:
     """Raise the game's ``row.direction`` when the card may not follow."""
-    if row_allows(row, value):
+    if row_allows(row, value, ahead):
         return
-    ascending = direction(row) > 0
-    details: JSON = {"row": list(row), "card": card_json((color, value))}
-    words: JSON = {"last": row[-1], "heading": "ascends" if ascending else "descends",
-                   "bound": "higher" if ascending else "lower"}
-    if rules.color_in_details:
-        details = {"color": color, **details}
-    else:
-        words["color"] = color
-    raise RuleBroken(rules.row_direction, details, **words)
+    ahead = direction(row) if ahead is None else ahead
+    ascending = ahead > 0
+    facts: JSON = {"color": color, "row": list(row), "card": card_json((color, value)), "direction": heading(ahead)}
+    raise RuleBroken(rules.row_direction, {key: facts[key] for key in rules.row_details}, color=color,
+                     last=row[-1], heading="ascends" if ascending else "descends",
+                     bound="higher" if ascending else "lower")
 
 
 # -- the supply ------------------------------------------------------------
@@ -217,6 +219,8 @@ class Supply:
         return [card for card in ALL_CARDS if self.could_hold(player, card)]
 
 
-def rows_json(rows: dict[str, list[int]]) -> JSON:
-    """A seat's card rows as both games' views show them."""
-    return {color: {"cards": list(cards), "direction": heading(cards)} for color, cards in rows.items()}
+def rows_json(rows: dict[str, list[int]], kept: dict[str, int] | None = None) -> JSON:
+    """A seat's card rows as both games' views show them; ``kept``: the
+    directions the game keeps apart from the cards, if it does."""
+    return {color: {"cards": list(cards), "direction": heading(direction(cards) if kept is None else kept[color])}
+            for color, cards in rows.items()}

@@ -132,7 +132,9 @@ class Decision:
     lists complete action objects that answer the decision legally, so a
     client can offer only those. ``optional`` lists actions that may be
     logged without closing the decision (free reveals), and ``can_end`` says
-    whether the turn may end here.
+    whether the turn may end here. ``listed`` says whether ``actions`` holds
+    every legal answer; where it does not (too many to send), ``choices``
+    describes them all and ``actions`` holds some or none.
     """
 
     name: str
@@ -141,6 +143,7 @@ class Decision:
     actions: list[JSON] = field(default_factory=list)
     optional: list[JSON] = field(default_factory=list)
     can_end: bool = False
+    listed: bool = True
 
     def to_json(self) -> JSON:
         return {
@@ -150,6 +153,7 @@ class Decision:
             "actions": self.actions,
             "optional": self.optional,
             "can_end": self.can_end,
+            "listed": self.listed,
         }
 
 

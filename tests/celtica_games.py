@@ -15,18 +15,19 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
+from examples import example
 from scoring import Game
+from scoring.celtica.choices import build_parts
 from scoring.celtica.state import (COPIES, DISPLAY, DRUID_CARDS, DRUIDS, EXPERIENCE_CARDS, KINDS, CelticaState,
                                    unseen)
 
-DATA = Path(__file__).parent / "data" / "celtica"
 SAMPLE_BOARD = json.loads((Path(__file__).parent / "data" / "boards" / "celtica-sample.json").read_text())
 IDS = ("anna", "ben", "cleo", "dirk", "emma")
 
 
 def load(name: str) -> dict:
-    """A stored example: ``<name>.record.json`` or ``<name>.sheet.json``."""
-    return json.loads((DATA / f"{name}.json").read_text())
+    """A worked example of §17: ``{"record", "sheet"}`` (tests/examples.py)."""
+    return example("celtica", name)
 
 
 def record(turns: list[dict], players: int = 2, setup: dict | None = None, board: dict | None = None,
@@ -118,12 +119,14 @@ OPTIONS = st.fixed_dictionaries({}, optional={
     "overshoot": st.sampled_from(("cap", "forbid")),
     "experience_alone": st.booleans(),
     "experience_needs_druid_card": st.booleans(),
+    "take_count": st.sampled_from(("up_to", "exactly")),
 })
 
 
 def play_turn(draw, game: Game, check=conservation) -> dict:
     """One legal turn for the player whose turn it is, built from
-    ``decision().actions``; conservation is checked after every action."""
+    ``decision().actions``, or a take or give too many to list from its
+    choices part by part; conservation is checked after every action."""
     ruleset, state = game.ruleset, copy.deepcopy(game.state)
     player = state.active
     ruleset.begin_turn(state, player)
@@ -131,9 +134,13 @@ def play_turn(draw, game: Game, check=conservation) -> dict:
     while True:
         decision = ruleset.decision(state)
         assert ruleset.view(state)["decision"] == decision.name
-        if not decision.actions or (decision.can_end and draw(st.booleans())):
+        if (decision.listed and not decision.actions) or (decision.can_end and draw(st.booleans())):
             break
-        action = draw(st.sampled_from(decision.actions))
+        if decision.listed or decision.name not in ("take", "give"):
+            action = draw(st.sampled_from(decision.actions))
+        else:
+            action = {"type": decision.name,
+                      "parts": build_parts(decision.choices, lambda offered: draw(st.sampled_from(offered)))}
         ruleset.apply(state, action)
         check(state)
         actions.append(action)

@@ -155,6 +155,7 @@ OPTION_CHOICES = {
     "redraw_own_discard": [True, False],
     "play_without_move": ["when_stuck", "never"],
     "two_player_removed": [30, 0, 90],
+    "row_direction": ["kept", "from_cards"],
 }
 
 

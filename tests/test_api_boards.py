@@ -237,6 +237,22 @@ def test_rulesets_say_the_options_in_the_language_asked_for(client):
                 assert len(option.get("choice_labels", [])) == len(option.get("choices", []))
 
 
+@pytest.mark.parametrize("game, name, default, other", [
+    ("keltis-orakel", "row_direction", "kept", "from_cards"),
+    ("celtica", "take_count", "up_to", "exactly"),
+])
+def test_rulesets_explain_the_options_of_issue_12(client, game, name, default, other):
+    docs = set()
+    for lang in ("en", "de", "es"):
+        described = client.get("/api/v1/rulesets", headers={"Accept-Language": lang}).get_json()
+        option = next(option for option in next(g for g in described if g["game"] == game)["options"]
+                      if option["name"] == name)
+        assert (option["type"], option["default"], option["choices"]) == ("string", default, [default, other])
+        assert option["doc"] and "\n" not in option["doc"] and len(set(option["choice_labels"])) == 2
+        docs.add(option["doc"])
+    assert len(docs) == 3  # its own words in each language
+
+
 def test_a_board_check_answers_the_verdict_and_stores_nothing(client, redis_client):
     checked = client.post("/api/v1/boards/check", json={"game": "keltis-orakel", "board": SAMPLE_BOARD})
     assert checked.status_code == 200

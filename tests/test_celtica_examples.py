@@ -13,13 +13,13 @@ EXAMPLES = ["opening", "unknown_display", "complete_game", "ruin_refused"]
 
 def prefix(name: str, turns: int) -> Game:
     """The example's game after its first ``turns`` turns."""
-    rec = load(f"{name}.record")
+    rec = load(f"{name}")["record"]
     return Game.replay({**rec, "turns": rec["turns"][:turns]})
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_example_sheet_as_printed(name):
-    assert replay(load(f"{name}.record")) == load(f"{name}.sheet")
+    assert replay(load(f"{name}")["record"]) == load(f"{name}")["sheet"]
 
 
 def test_opening_state_after_turn_5():

@@ -1,5 +1,6 @@
 """Properties over random legal Celtica games, and canonical packing by brute force."""
 
+import itertools
 import pickle
 
 from hypothesis import given, settings
@@ -7,6 +8,7 @@ from hypothesis import strategies as st
 
 from refusals import assert_a_refused_action_changes_nothing
 from scoring import Game, Refused
+from scoring.celtica.choices import build_parts
 from scoring.celtica.score import amulet_score, ranking_key
 from scoring.celtica.state import DRUIDS, KINDS
 
@@ -98,9 +100,13 @@ def test_every_listed_action_is_accepted(data, players):
                 ruleset.apply(pickle.loads(pickle.dumps(state)), action)
             if decision.can_end:
                 ruleset.end_turn(pickle.loads(pickle.dumps(state)))
-            if not decision.actions or (decision.can_end and data.draw(st.booleans())):
+            if (decision.listed and not decision.actions) or (decision.can_end and data.draw(st.booleans())):
                 break
-            action = data.draw(st.sampled_from(decision.actions))
+            if decision.listed or decision.name not in ("take", "give"):
+                action = data.draw(st.sampled_from(decision.actions))
+            else:  # too many to list: built from the choices, as a client does
+                action = {"type": decision.name,
+                          "parts": build_parts(decision.choices, lambda offered: data.draw(st.sampled_from(offered)))}
             ruleset.apply(state, action)
             played.append(action)
         game.play({"player": game.state.active, "actions": played})
@@ -163,10 +169,10 @@ def admitted_by_choices(decision, parts: tuple) -> bool:
     if decision.name == "take":
         named = {kind: parts.count(kind) for kind in set(parts)}
         beyond = sum(max(0, count - choices["known"][kind]) for kind, count in named.items() if kind in choices["known"])
-        return (len(parts) == choices["count"] and beyond <= choices["unknown"]
+        return (choices["least"] <= len(parts) <= choices["count"] and beyond <= choices["unknown"]
                 and all(count <= choices["max"].get(kind, 0) for kind, count in named.items()))
     if decision.name == "give":
-        return len(parts) == choices["count"] and all(
+        return choices["least"] <= len(parts) <= choices["count"] and all(
             parts.count(kind) <= choices["max"].get(kind, 0) for kind in set(parts))
     stretches, at = [], 0
     for pile in choices["from"]:
@@ -204,13 +210,15 @@ def test_choices_admit_exactly_what_the_engine_accepts(data, players):
             # a reveal is only asked for when the refill draws a part (rules §5.3)
             if kind in ("take", "give", "reveal") and size is not None and (kind == "reveal") <= size <= 2:
                 pool = (None, *KINDS) if kind == "reveal" else KINDS
-                candidates = ([()] if size == 0 else [(a,) for a in pool] if size == 1
-                              else [(a, b) for a in pool for b in pool])
+                # a reveal names every part drawn; a take or give up to ``count``
+                sizes = [size] if kind == "reveal" else range(size + 1)
+                candidates = [parts for length in sizes for parts in itertools.product(pool, repeat=length)]
                 for parts in candidates:
                     if kind != "reveal" and list(parts) != sorted(parts, key=KINDS.index):
                         continue  # takes and gives are listed in the order of KINDS
                     assert admitted_by_choices(decision, parts) == accepted(ruleset, state, kind, parts), parts
                     if kind != "reveal":
+                        assert decision.listed
                         assert ({"type": kind, "parts": list(parts)} in decision.actions) == \
                             admitted_by_choices(decision, parts)
             if action is not None:

@@ -45,7 +45,7 @@ def refused_on(game: Game, played: dict) -> tuple:
 
 
 def complete_game(turns: int) -> dict:
-    rec = load("complete_game.record")
+    rec = load("complete_game")["record"]
     return {**rec, "turns": rec["turns"][:turns]}
 
 
@@ -95,10 +95,41 @@ def test_move_overshoot_forbid_and_cap():
 # -- find sites, ruins, cult sites, reveals ------------------------------------------
 
 
-def test_take_count():
+def test_take_count_up_to():
+    """§5.2's example, ``take_count: "up_to"`` (the default): the monastery at
+    4 shows 2 and the display is full."""
+    for parts in (["n", "se"], ["n"], []):
+        for options in ({}, {"take_count": "up_to"}):
+            accepted(record([turn("anna", move("red", 4), take(*parts))], options=options))
+    rec = record([turn("anna", move("red", 4), take("n", "se", "e"))])
+    assert refused(rec) == ("celtica.take.count", 0, 1, {"need": 2, "got": 3})
+    with pytest.raises(Refused) as refusal:
+        Game.replay(rec)
+    assert refusal.value.violation.message("en") == "You may take at most 2 parts here; you took 3."
     assert refused(record([turn("anna", move("red", 1), take("n", "s"))])) == (
         "celtica.take.count", 0, 1, {"need": 1, "got": 2})
-    assert refused(record([turn("anna", move("red", 4), take("n"))]))[3] == {"need": 2, "got": 1}
+
+
+def test_an_empty_take_from_a_full_display_draws_nothing():
+    game = accepted(record([turn("anna", move("red", 4), take())]))
+    assert game.state.displayed() == 9 and game.state.seats["anna"].parts["n"] == 1
+    assert refused(record([turn("anna", move("red", 4), take(), reveal("n"))]))[:3] == ("turn.unexpected", 0, 2)
+    fewer = accepted(record([turn("anna", move("red", 4), take("n"), reveal("e"))]))  # one taken, one drawn
+    assert fewer.state.display["e"] == 2
+
+
+def test_take_count_exactly():
+    """With ``take_count: "exactly"`` only a list of 2 is legal there."""
+    exactly = {"take_count": "exactly"}
+    accepted(record([turn("anna", move("red", 4), take("n", "se"))], options=exactly))
+    for parts in (["n"], []):
+        rec = record([turn("anna", move("red", 4), take(*parts))], options=exactly)
+        assert refused(rec) == ("celtica.take.count", 0, 1, {"need": 2, "got": len(parts)})
+    with pytest.raises(Refused) as refusal:
+        Game.replay(record([turn("anna", move("red", 4), take("n"))], options=exactly))
+    assert refusal.value.violation.message("en") == "You must take 2 parts here; you took 1."
+    assert refused(record([turn("anna", move("red", 4), take("n", "se", "e"))], options=exactly)) == (
+        "celtica.take.count", 0, 1, {"need": 2, "got": 3})
 
 
 def test_display_missing():
@@ -128,7 +159,7 @@ def test_give_count_and_holding_missing():
 
 
 def test_ruin_refused_example_and_its_repair():
-    rec = load("ruin_refused.record")
+    rec = load("ruin_refused")["record"]
     assert refused(rec) == ("celtica.give.count", 3, 1, {"need": 1, "got": 2})
     rec["turns"][3]["actions"][1] = give("s")
     game = accepted(rec)
@@ -252,7 +283,7 @@ def test_end_phase_swap_needs_the_part_given_and_a_display_part():
 
 def test_end_turn_refill_and_reveal():
     base = complete_game(23)  # Dirk's end turn: buy w, reveal s
-    dirk = load("complete_game.record")["turns"][23]
+    dirk = load("complete_game")["record"]["turns"][23]
     assert refused({**base, "turns": base["turns"] + [
         turn("dirk", dirk["actions"][0], reveal("s"), {"type": "buy", "part": "n"})]}) == (
         "turn.unexpected", 23, 2, {"type": "buy", "expected": []})
@@ -311,7 +342,7 @@ def test_reveal_after_a_take_that_drew_nothing():
 
 
 def test_game_over():
-    rec = load("complete_game.record")
+    rec = load("complete_game")["record"]
     assert refused({**rec, "turns": rec["turns"] + [turn("cleo")]}) == ("game.over", 27, None, {})
 
 

@@ -69,6 +69,18 @@ def test_replay_of_something_that_is_no_record_exits_2(tmp_path, capsys, content
     assert code == 2
 
 
+@pytest.mark.parametrize("path", sorted((Path(__file__).parent / "data").glob("[!b]*/*.json")))
+def test_replay_of_a_wrapped_record_says_where_the_record_is(capsys, path):
+    """Every game's test data wraps its records ({"record", "sheet"}, tests/examples.py)."""
+    code, sheet = run(capsys, "replay", str(path))
+    assert code == 2 and sheet["status"] == "rejected"
+    assert sheet["game"] == json.loads(path.read_text())["record"]["game"]
+    (violation,) = sheet["violations"]
+    assert violation["rule"] == "record.invalid"
+    assert 'this file wraps a record under "record"' in violation["message"]
+    assert 'this file wraps a record under "record"' in violation["details"]["reason"]
+
+
 def test_replay_of_a_missing_file_exits_2(tmp_path, capsys):
     assert run(capsys, "replay", str(tmp_path / "missing.json"))[0] == 2
 

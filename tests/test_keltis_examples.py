@@ -1,19 +1,15 @@
 """The worked examples and fragments of rules/keltis.md §16, exactly as printed."""
 
-import json
-from pathlib import Path
 
 import pytest
 
+import examples
 from keltis_games import Table, bonus_table, clover, discard, draw, goal_table, play, reveal
 from scoring import Game, Refused, replay
 from scoring.cards import ALL_CARDS
 
-EXAMPLES = Path(__file__).parent / "data" / "keltis"
-
-
 def example(number: int) -> dict:
-    return json.loads((EXAMPLES / f"example{number}.json").read_text())
+    return examples.example("keltis", f"example{number}")
 
 
 @pytest.mark.parametrize("number", range(1, 7))

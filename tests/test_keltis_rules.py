@@ -1,19 +1,15 @@
 """Every Keltis rule id and every shared one it uses: a refused case with its
 position and details, and the accepted case next to it (rules §13)."""
 
-import json
-from pathlib import Path
 
 import pytest
 
+import examples
 from keltis_games import Table, bonus_table, clover, discard, draw, play, reveal
 from scoring import Game, Refused
 from scoring.cards import ALL_CARDS
 from scoring.keltis import RULESET as KELTIS
 from scoring.keltis.messages import MESSAGES
-
-EXAMPLES = Path(__file__).parent / "data" / "keltis"
-
 
 def refusal(record: dict):
     with pytest.raises(Refused) as refused:
@@ -26,7 +22,7 @@ def where(violation) -> tuple:
 
 
 def example(number: int) -> dict:
-    return json.loads((EXAMPLES / f"example{number}.json").read_text())["record"]
+    return examples.example("keltis", f"example{number}")["record"]
 
 
 def opened() -> Table:

@@ -18,6 +18,8 @@ from api.problems import lang
     ("de;q=0, es;q=0.1", "es"),
     ("fr", "en"),
     ("de;q=nonsense, es", "es"),
+    ("de-DE, en;q=0.5", "de"),
+    ("de-AT", "de"),
 ])
 def test_the_best_of_english_german_and_spanish(header, chosen):
     headers = {} if header is None else {"Accept-Language": header}

@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import pytest
 
+import examples
 from scoring import Game, Refused, replay
 
-DATA = Path(__file__).parent / "data" / "orakel"
 
 
 def example(number: int) -> dict:
-    return json.loads((DATA / f"example_{number}.json").read_text())
+    return examples.example("orakel", f"example{number}")
 
 
 @pytest.mark.parametrize("number", [1, 2, 3, 4])
 def test_worked_example_answers_as_printed(number):
     data = example(number)
-    assert replay(data["record"]) == data["answer"]
+    assert replay(data["record"]) == data["sheet"]
 
 
 def test_example_1_step_by_step():
@@ -42,7 +40,10 @@ def test_example_1_step_by_step():
 def test_example_2_goblins_rows_and_piles():
     record = example(2)["record"]
     after_turn_3 = Game.replay({**record, "turns": record["turns"][:4]}).view()
-    assert after_turn_3["players"]["anna"]["rows"]["purple"] == {"cards": [3], "direction": None}
+    # the goblin took the 5 off [3, 5]: the row stays ascending (§7.1.1)
+    assert after_turn_3["players"]["anna"]["rows"]["purple"] == {"cards": [3], "direction": "ascending"}
+    from_cards = {**record, "options": {"row_direction": "from_cards"}, "turns": record["turns"][:4]}
+    assert Game.replay(from_cards).view()["players"]["anna"]["rows"]["purple"] == {"cards": [3], "direction": None}
     assert after_turn_3["piles"]["purple"] == [5]
     ben = after_turn_3["players"]["ben"]
     assert ben["hand"] == {"known": [{"color": "yellow", "value": 8}], "unknown": 7}
@@ -71,6 +72,19 @@ def test_example_4_message_in_three_languages():
     with pytest.raises(Refused) as refused:
         Game.replay(example(4)["record"])
     violation = refused.value.violation
+    assert violation.message("en") == "Your purple row ascends: the next purple card must be 4 or higher."
+    assert violation.message("de") == "Deine Reihe in Lila steigt: die nächste Karte in Lila muss 4 oder höher sein."
+    assert "morado" in violation.message("es")
+
+
+def test_example_4_with_directions_from_the_cards():
+    """§17.4's last paragraph: with ``row_direction: "from_cards"`` the goblin
+    gave the row back its freedom, so the refusal comes two turns later."""
+    record = {**example(4)["record"], "options": {"row_direction": "from_cards"}}
+    with pytest.raises(Refused) as refused:
+        Game.replay(record)
+    violation = refused.value.violation
+    assert (violation.rule, violation.turn, violation.action) == ("keltis-orakel.row.direction", 6, 0)
+    assert violation.details == {"row": [4, 2], "card": {"color": "purple", "value": 3}, "direction": "descending"}
     assert violation.message("en") == "Your purple row descends: the next purple card must be 2 or lower."
     assert violation.message("de") == "Deine Reihe in Lila fällt: die nächste Karte in Lila muss 2 oder niedriger sein."
-    assert "morado" in violation.message("es")

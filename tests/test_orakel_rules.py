@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import pytest
 
+from examples import example
 from orakel_games import board_with, discard, draw, new_record, play, refusal, reveal, turn, with_turns
 from scoring import Game, Refused
 from scoring.keltis_orakel import RULESET
 from scoring.keltis_orakel.messages import MESSAGES
 from scoring.messages import SHARED
 
-DATA = Path(__file__).parent / "data" / "orakel"
 TWO = new_record()
 #: purple only on field 1 (the sample's purple fields recoloured)
 PURPLE_ONCE = board_with(colors={1: "purple", 5: "red", 10: "yellow", 15: "green", 19: "blue",
@@ -47,9 +45,60 @@ def test_row_direction():
                       turn("anna", play("red", 7, figure=1), draw()),
                       turn("ben", discard("blue", 1), draw()))
     assert refusal(with_turns(base, turn("anna", play("red", 6, figure=0), draw()))) == (
-        "keltis-orakel.row.direction", 4, 0, {"row": [5, 7], "card": {"color": "red", "value": 6}})
+        "keltis-orakel.row.direction", 4, 0,
+        {"row": [5, 7], "card": {"color": "red", "value": 6}, "direction": "ascending"})
     game = accepted(with_turns(base, turn("anna", play("red", 7, figure=0), draw())))
     assert game.view()["players"]["anna"]["rows"]["red"] == {"cards": [5, 7, 7], "direction": "ascending"}
+
+
+def goblin_took_the_3(row_direction: str) -> dict:
+    """§7.1.1's example: Anna's purple row ``[6, 3]`` descends, then a goblin
+    takes the 3 off it, leaving ``[6]`` (goblins on 4, 5 and 10)."""
+    record = new_record(setup={"tiles": {"4": "goblin", "5": "goblin", "10": "goblin"}},
+                        options={"row_direction": row_direction})
+    return with_turns(record,
+                      turn("anna", play("purple", 6, figure=0), goblin(), draw()),
+                      turn("ben", discard("red", 9), draw()),
+                      turn("anna", play("purple", 3, figure=5), goblin(row="purple"), draw()),
+                      turn("ben", discard("red", 10), draw()))
+
+
+def legal_now(record: dict, *actions: dict) -> bool:
+    game = Game.replay(record)
+    return game.check({"player": game.view()["active"], "actions": list(actions)})["legal"]
+
+
+def test_row_direction_kept_after_a_goblin():
+    """``row_direction: "kept"`` (the default): ``[6]`` still descends."""
+    record = goblin_took_the_3("kept")
+    assert Game.replay(record).view()["players"]["anna"]["rows"]["purple"] == {"cards": [6], "direction": "descending"}
+    assert Game.replay({**record, "options": {}}).view() == Game.replay(record).view()
+    assert legal_now(record, play("purple", 5, figure=0))  # the removed 3 no longer counts
+    assert refusal(with_turns(record, turn("anna", play("purple", 7, figure=0), goblin(), draw()))) == (
+        "keltis-orakel.row.direction", 4, 0,
+        {"row": [6], "card": {"color": "purple", "value": 7}, "direction": "descending"})
+    # Goblins take the 6 too: the empty row takes any value, then the kept direction applies again.
+    emptied = with_turns(record, turn("anna", play("blue", 2, figure=0), goblin(row="purple"), draw()),
+                         turn("ben", discard("red", 8), draw()),
+                         turn("anna", play("purple", 9, figure=0), goblin(), draw()),
+                         turn("ben", discard("red", 7), draw()))
+    assert Game.replay(emptied).view()["players"]["anna"]["rows"]["purple"] == {"cards": [9], "direction": "descending"}
+    assert legal_now(emptied, play("purple", 8, figure=5))
+    assert refusal(with_turns(emptied, turn("anna", play("purple", 10, figure=5)))) == (
+        "keltis-orakel.row.direction", 8, 0,
+        {"row": [9], "card": {"color": "purple", "value": 10}, "direction": "descending"})
+
+
+def test_row_direction_from_the_cards_left():
+    """``row_direction: "from_cards"``: ``[6]`` has no direction; a 7 makes it ascend."""
+    record = goblin_took_the_3("from_cards")
+    assert Game.replay(record).view()["players"]["anna"]["rows"]["purple"] == {"cards": [6], "direction": None}
+    assert legal_now(record, play("purple", 7, figure=0))
+    ascending = with_turns(record, turn("anna", play("purple", 7, figure=0), goblin(), draw()),
+                           turn("ben", discard("red", 8), draw()))
+    assert refusal(with_turns(ascending, turn("anna", play("purple", 5, figure=5)))) == (
+        "keltis-orakel.row.direction", 6, 0,
+        {"row": [6, 7], "card": {"color": "purple", "value": 5}, "direction": "ascending"})
 
 
 def test_figure_not_there():
@@ -263,7 +312,7 @@ def test_turn_unexpected():
 
 
 def test_game_over():
-    record = json.loads((DATA / "example_3.json").read_text())["record"]
+    record = example("orakel", "example3")["record"]
     accepted(record)
     last = record["turns"][-1]
     extra_action = {**record, "turns": [*record["turns"][:-1], {**last, "actions": [*last["actions"], draw()]}]}

@@ -8,12 +8,12 @@ single action-by-action fold.
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 from keltis_games import random_game
-from worker_games import DATA, celtica_example_3, keltis_goal_area, orakel_example_3
+from examples import example
+from worker_games import celtica_example_3, keltis_goal_area, orakel_example_3
 
 from scoring import Game, Refused
 from worker.summary import lead_changes, summarize
@@ -138,7 +138,7 @@ def test_keltis_goal_area_story():
 
 
 def test_keltis_example_2_chain_over_two_figures():
-    record = json.loads((DATA / "keltis" / "example2.json").read_text())["record"]
+    record = example("keltis", "example2")["record"]
     summary = summarize(record)
     # Turn 2: red 1 (clover) -> blue 2 (clover) -> red 2: two clover steps.
     assert summary["facts"]["longest_clover_chain"] == {"length": 2, "turn": 2, "player": "anna"}
@@ -172,16 +172,16 @@ def test_lead_changes_only_where_leaders_differ():
 
 
 def test_a_refused_record_has_no_summary():
-    record = json.loads((DATA / "keltis" / "example4.json").read_text())["record"]
+    record = example("keltis", "example4")["record"]
     with pytest.raises(Refused) as refused:
         summarize(record)
     assert refused.value.violation.rule == "keltis.row.direction"
 
 
 def test_orakel_example_2_goblin_and_mirror_sources():
-    data = json.loads((DATA / "orakel" / "example_2.json").read_text())
+    data = example("orakel", "example2")
     summary = summarize(data["record"])
-    assert summary["scoresheet"] == data["answer"]
+    assert summary["scoresheet"] == data["sheet"]
     sources = summary["sources"]
     # §17.2: Anna's goblin scoring (+10 for two different goblin fields), Ben's
     # points-4 and his mirror without a stone (0 x 2), Carla's points-1.

@@ -7,12 +7,8 @@ Keltis: Das Orakel example 3 (§17.3) and Celtica example 17.3.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
+from examples import example
 from keltis_games import goal_table, play
-
-DATA = Path(__file__).parent / "data"
 
 
 def keltis_goal_area() -> dict:
@@ -23,15 +19,14 @@ def keltis_goal_area() -> dict:
 
 def orakel_example_3() -> tuple[dict, dict]:
     """The record and the score sheet of keltis-orakel.md §17.3."""
-    data = json.loads((DATA / "orakel" / "example_3.json").read_text())
-    return data["record"], data["answer"]
+    data = example("orakel", "example3")
+    return data["record"], data["sheet"]
 
 
 def celtica_example_3() -> tuple[dict, dict]:
     """The record and the score sheet of celtica.md §17.3."""
-    folder = DATA / "celtica"
-    return (json.loads((folder / "complete_game.record.json").read_text()),
-            json.loads((folder / "complete_game.sheet.json").read_text()))
+    data = example("celtica", "complete_game")
+    return data["record"], data["sheet"]
 
 
 def finished_records() -> dict[str, dict]:

@@ -77,6 +77,29 @@ export function withValue(action, path, value) {
   return copy;
 }
 
+/** The candidates of a Celtica take or give too many to list (decision.listed
+ * false): built part by part from its choices, as scoring/celtica/choices.py
+ * `addable` does. For the parts picked so far (parts.0, parts.1, ... up to
+ * "no more"), each kind that may come next, and the parts so far once they
+ * are enough (at least `least`); any kind offered keeps the take completable. */
+export function describedParts(decision, picks) {
+  const c = decision.choices;
+  const picked = [];
+  for (let i = 0; ; i++) {
+    const pick = picks.find(p => p.key === `parts.${i}`);
+    if (!pick || pick.value === ABSENT) break;
+    picked.push(pick.value);
+  }
+  const known = c.known || c.max;
+  const copies = kind => picked.filter(p => p === kind).length;
+  const extra = c.kinds.reduce((sum, kind) => sum + Math.max(0, copies(kind) - known[kind]), 0);
+  const next = picked.length >= c.count ? [] : c.kinds.filter(kind => copies(kind) < c.max[kind]
+    && (copies(kind) < known[kind] || extra < (c.unknown || 0)));
+  const candidates = next.map(kind => ({type: decision.name, parts: [...picked, kind]}));
+  if (picked.length >= c.least) candidates.push({type: decision.name, parts: picked});
+  return candidates;
+}
+
 /** The action to take for the player: the open decision has exactly one
  * legal answer and the turn cannot end without it. Never in dispute mode,
  * where the point is to claim something else. */

@@ -26,18 +26,24 @@ State: :class:`~.state.CelticaState` and :class:`~.state.Seat`, plain
 dataclasses, dicts and lists (they survive ``copy.deepcopy`` and
 ``pickle``). An action is checked completely before it changes the state.
 
-``decision(state)``: ``actions`` lists complete legal actions, and
-``choices`` says everything a client needs to compose one itself:
+``decision(state)``: ``actions`` lists complete legal actions (every one
+when ``listed`` is true), and ``choices`` says everything a client needs to
+compose one itself:
 
-- ``take``: every legal take is listed (parts in the order of :data:`~.state.KINDS`;
-  at most 24,310 on a site showing 9 symbols, 495 on one showing 4).
-  ``choices``: ``count`` parts, the ``kinds`` that may be named, per kind
-  the ``max`` copies, the ``known`` display spaces per kind and the
-  ``unknown`` spaces. A take is legal iff it names ``count`` parts, kind k
-  at most ``max[k]`` times, and the copies beyond ``known[k]``, summed over
-  the kinds, are at most ``unknown`` (§8.2).
-- ``give``: every legal give is listed; ``choices``: ``count``, ``kinds``
-  held and per kind the ``max`` held.
+- ``take``: ``choices``: at most ``count`` parts and at least ``least``
+  (0 with ``take_count: "up_to"``, ``count`` with ``"exactly"``), the
+  ``kinds`` that may be named, per kind the ``max`` copies, the ``known``
+  display spaces per kind, the ``unknown`` spaces, and ``answers``: how many
+  legal takes there are. A take is legal iff it names ``least`` to ``count``
+  parts, kind k at most ``max[k]`` times, and the copies beyond ``known[k]``,
+  summed over the kinds, are at most ``unknown`` (§8.2). The takes are
+  listed (parts in the order of :data:`~.state.KINDS`) only while there are
+  at most :data:`~.choices.LISTED_MOST` of them (``listed``); a site showing
+  9 parts over an unknown display has 48,620. A client builds a take part
+  by part (:func:`~.choices.addable`): adding any kind it allows never
+  leads to a dead end.
+- ``give``: the same, for a ruin: ``count`` = ``least`` parts, ``kinds``
+  held and per kind the ``max`` held, ``answers``; listed while few.
 - ``reveal`` (and the reveal of an ``end`` decision): the ordered reveals
   are too many to list (10 values per drawn part), so ``actions`` holds the
   reveal of nulls and, per kind the first drawn part can be, a reveal naming

@@ -3,6 +3,8 @@ the PWA (shapes in the package docstring)."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ..engine import JSON, Decision
 from .display import takeable, usable_experience
 from .state import DRUID_CARDS, DRUIDS, EXPERIENCE_CARDS, KINDS, CelticaState, Seat, unseen
@@ -19,44 +21,107 @@ def decision(state: CelticaState) -> Decision:
     if name == "take":
         kinds = takeable(state)
         limits = [(kind, state.display[kind], min(unseen(state, kind), state.unknown)) for kind in kinds]
-        actions = [{"type": "take", "parts": parts} for parts in _multisets(limits, state.need, state.unknown)]
-        choices = {"count": state.need, "kinds": kinds,
+        least = state.need if state.options["take_count"] == "exactly" else 0
+        choices = {"count": state.need, "least": least, "kinds": kinds,
                    "max": {kind: known + extra for kind, known, extra in limits},
                    "known": {kind: state.display[kind] for kind in kinds}, "unknown": state.unknown}
-        return Decision("take", player, choices, actions)
+        return _parts_decision("take", player, choices, limits, state.unknown)
     if name == "give":
         kinds = [kind for kind in KINDS if seat.parts[kind]]
         limits = [(kind, seat.parts[kind], 0) for kind in kinds]
-        actions = [{"type": "give", "parts": parts} for parts in _multisets(limits, state.need, 0)]
-        choices = {"count": state.need, "kinds": kinds, "max": {kind: seat.parts[kind] for kind in kinds}}
-        return Decision("give", player, choices, actions)
+        choices = {"count": state.need, "least": state.need, "kinds": kinds,
+                   "max": {kind: seat.parts[kind] for kind in kinds}}
+        return _parts_decision("give", player, choices, limits, 0)
     if name == "cult":
         draws = [True, False] if state.druid_deck or sum(state.druid_discard.values()) else [False]
         return Decision("cult", player, {"draw": draws}, [{"type": "cult", "draw": draw} for draw in draws])
     if name == "reveal":
-        return Decision("reveal", player, _reveal_choices(state), _reveal_actions(state), can_end=True)
+        return Decision("reveal", player, _reveal_choices(state), _reveal_actions(state), can_end=True,
+                        listed=state.refill_count() <= 1)
     if name == "done":
         return Decision("done", player, can_end=True)
     return _end_decision(state, seat)
 
 
-def _multisets(limits: list[tuple[str, int, int]], size: int, budget: int) -> list[list[str]]:
-    """Every multiset of ``size`` parts. ``limits`` gives per kind the known
-    copies and the extra copies unknown spaces may hold; all the extras
-    together are at most ``budget`` (the unknown spaces)."""
+#: A take or give lists its actions only while there are at most this many;
+#: beyond, its ``choices`` alone describe them, so that a check answer stays
+#: under 20 KB (a site showing 9 parts over an unknown display has 48,620
+#: takes; 150 listed ones of at most 9 parts take at most 150 x 105 bytes).
+LISTED_MOST = 150
+
+
+def _parts_decision(name: str, player: str, choices: JSON, limits: list[tuple[str, int, int]],
+                    budget: int) -> Decision:
+    """A take or give of ``choices["least"]`` to ``choices["count"]`` parts:
+    ``choices["answers"]`` counts the legal ones, ``actions`` lists them while few."""
+    least, most = choices["least"], choices["count"]
+    answers = _count_multisets(limits, least, most, budget)
+    listed = answers <= LISTED_MOST
+    actions = [{"type": name, "parts": parts} for parts in _multisets(limits, least, most, budget)] if listed else []
+    return Decision(name, player, {**choices, "answers": answers}, actions, listed=listed)
+
+
+def addable(choices: JSON, picked: list[str]) -> list[str]:
+    """The kinds a take or give being built part by part may name next,
+    from its ``choices`` alone (the PWA's composer does the same): kind k
+    below ``max[k]``, and beyond ``known[k]`` only while unknown spaces are
+    left. Picking any of them never leads to a dead end: ``count`` parts
+    can always be reached (§8.2)."""
+    if len(picked) >= choices["count"]:
+        return []
+    known: dict[str, int] = choices["known"] if "known" in choices else choices["max"]
+    extra = sum(max(0, picked.count(kind) - known[kind]) for kind in choices["kinds"])
+    return [kind for kind in choices["kinds"] if picked.count(kind) < choices["max"][kind]
+            and (picked.count(kind) < known[kind] or extra < choices.get("unknown", 0))]
+
+
+def build_parts(choices: JSON, pick: Callable[[list[str | None]], str | None]) -> list[str]:
+    """A legal take or give built from its ``choices``, one part at a time:
+    ``pick`` chooses among the :func:`addable` kinds, and ``None`` (offered
+    once ``least`` parts are named) stops. The composer's way, for clients
+    written in Python (tests, benchmarks)."""
+    picked: list[str] = []
+    while True:
+        offered: list[str | None] = [*addable(choices, picked)]
+        if len(picked) >= choices["least"]:
+            offered.append(None)
+        kind = pick(offered) if len(offered) > 1 else offered[0]
+        if kind is None:
+            return picked
+        picked.append(kind)
+
+
+def _count_multisets(limits: list[tuple[str, int, int]], least: int, most: int, budget: int) -> int:
+    """How many multisets :func:`_multisets` would list, counted kind by kind
+    over (parts so far, unknown spaces used) without listing them."""
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}
+    for _kind, known, extra in limits:
+        after: dict[tuple[int, int], int] = {}
+        for (size, used), count in ways.items():
+            for copies in range(min(most - size, known + min(extra, budget - used)) + 1):
+                key = (size + copies, used + max(0, copies - known))
+                after[key] = after.get(key, 0) + count
+        ways = after
+    return sum(count for (size, _used), count in ways.items() if size >= least)
+
+
+def _multisets(limits: list[tuple[str, int, int]], least: int, most: int, budget: int) -> list[list[str]]:
+    """Every multiset of ``least`` to ``most`` parts, the larger ones of the
+    first kinds first. ``limits`` gives per kind the known copies and the
+    extra copies unknown spaces may hold; all the extras together are at
+    most ``budget`` (the unknown spaces)."""
     found: list[list[str]] = []
 
     def walk(index: int, left: int, budget: int, picked: list[str]) -> None:
-        if not left:
-            found.append(list(picked))
-            return
-        if index == len(limits):
+        if index == len(limits) or not left:
+            if most - left >= least:
+                found.append(list(picked))
             return
         kind, known, extra = limits[index]
         for count in range(min(left, known + min(extra, budget)), -1, -1):
             walk(index + 1, left - count, budget - max(0, count - known), picked + [kind] * count)
 
-    walk(0, size, budget, [])
+    walk(0, most, budget, [])
     return found
 
 
@@ -124,4 +189,4 @@ def _end_decision(state: CelticaState, seat: Seat) -> Decision:
         actions += [{"type": "buy", "part": part} for part in kinds]
     actions += _reveal_actions(state)
     choices = {"experience": have, "kinds": kinds, **_reveal_choices(state)}
-    return Decision("end", state.active, choices, actions, can_end=True)
+    return Decision("end", state.active, choices, actions, can_end=True, listed=state.refill_count() <= 1)

@@ -106,6 +106,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "You must take {need} {need:one=part|other=parts} here; you took {got}.",
         "de": "Hier musst du {need} {need:one=Teil|other=Teile} nehmen; du hast {got} genommen.",
         "es": "Aquí debes tomar {need} {need:one=pieza|other=piezas}; has tomado {got}.",
+        "en:too_many": "You may take at most {need} {need:one=part|other=parts} here; you took {got}.",
+        "de:too_many": "Hier darfst du höchstens {need} {need:one=Teil|other=Teile} nehmen; du hast {got} genommen.",
+        "es:too_many": "Aquí puedes tomar como máximo {need} {need:one=pieza|other=piezas}; has tomado {got}.",
     },
     "celtica.display.missing": {
         "en": "There is no {part} on the display.",

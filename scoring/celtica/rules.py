@@ -38,6 +38,9 @@ OPTIONS = (
            "Experience cards may be played without druid cards (cards: 0)."),
     Option("experience_needs_druid_card", "boolean", True,
            "Experience cards alone do not keep a player in the round (false: house rule)."),
+    Option("take_count", "string", "up_to",
+           "A find site's take: up_to any number up to the parts it shows, or exactly that many.",
+           ("up_to", "exactly")),
 )
 
 
@@ -205,7 +208,9 @@ class Celtica(Ruleset[CelticaState]):
             state.decision = "cult"
 
     def _take(self, state: CelticaState, seat: Seat, parts: list[str]) -> None:
-        if len(parts) != state.need:
+        if len(parts) > state.need:
+            raise RuleBroken("celtica.take.count", {"need": state.need, "got": len(parts)}, variant="too_many")
+        if len(parts) < state.need and state.options["take_count"] == "exactly":
             raise RuleBroken("celtica.take.count", {"need": state.need, "got": len(parts)})
         state.display, state.unknown = checked_take(state, parts)
         for kind in parts:

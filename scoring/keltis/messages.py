@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..cards import CardRules
 
 CARD_RULES = CardRules(row_direction="keltis.row.direction", pile_empty="keltis.draw.empty",
-                       own_discard="keltis.draw.own_discard", color_in_details=True)
+                       own_discard="keltis.draw.own_discard", row_details=("color", "row", "card"))
 
 MESSAGES: dict[str, dict[str, str]] = {
     "keltis.row.direction": {

@@ -34,7 +34,9 @@ before it changes the state.
                  "stones": wishing stones left}],
      "players": {id: {"figures": [3 field indices],
                       "rows": {color: {"cards": [values],
-                                       "direction": "ascending" | "descending" | None}},
+                                       "direction": "ascending" | "descending" | None
+                                                    (with row_direction "kept": the kept one,
+                                                     which the cards left need not show)}},
                       "stones_held", "mirrors", "track",
                       "track_sources": {"start", "tiles", "priestess", "goblin"},
                       "goblin_scored": bool,

@@ -78,7 +78,7 @@ def main_choices(state: OrakelState) -> tuple[JSON, list[JSON]]:
     plays: list[JSON] = []
     playable: dict[str, list[int]] = {color: [] for color in COLORS}
     for color, value in holdable:
-        if not row_allows(seat.rows[color], value):
+        if not row_allows(seat.rows[color], value, state.row_direction(player, color)):
             continue
         playable[color].append(value)
         card = {"color": color, "value": value}

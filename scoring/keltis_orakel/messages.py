@@ -8,7 +8,7 @@ from ..cards import CardRules
 GAME = "keltis-orakel"
 
 CARD_RULES = CardRules(row_direction=f"{GAME}.row.direction", pile_empty=f"{GAME}.draw.empty_pile",
-                       own_discard=f"{GAME}.draw.own_discard", color_in_details=False)
+                       own_discard=f"{GAME}.draw.own_discard", row_details=("row", "card", "direction"))
 
 MESSAGES: dict[str, dict[str, str]] = {
     f"{GAME}.row.direction": {

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from .. import schema
-from ..cards import ALL_CARDS, COLORS, HAND_SIZE, Card, Supply, card_json, card_of, check_row, rows_json
+from ..cards import ALL_CARDS, COLORS, HAND_SIZE, Card, Supply, card_json, card_of, check_row, direction, rows_json
 from ..chronicle import Chronicle
 from ..engine import JSON, Decision, Option, RuleBroken, Ruleset, register
 from . import choices, score
@@ -29,6 +29,9 @@ OPTIONS = (
     Option("play_without_move", "string", "when_stuck",
            "Whether a card may be played without movement when nothing can move with it.",
            choices=("when_stuck", "never")),
+    Option("row_direction", "string", "kept",
+           "What a goblin's row discard does to the row's direction: kept, or from_cards computes it again.",
+           choices=("kept", "from_cards")),
 )
 
 
@@ -150,7 +153,8 @@ class Orakel(Ruleset[OrakelState]):
             options=options,
             players=ids,
             seats={
-                player: Seat(figures=[0, 0, 0], rows={color: [] for color in COLORS}, track=track,
+                player: Seat(figures=[0, 0, 0], rows={color: [] for color in COLORS},
+                             kept=dict.fromkeys(COLORS, 0), track=track,
                              sources={"start": track, "tiles": 0, "priestess": 0, "goblin": 0})
                 for player in ids
             },
@@ -214,7 +218,7 @@ class Orakel(Ruleset[OrakelState]):
         seat = state.seats[player]
         color, value = card
         state.supply.check_holds(player, card)
-        check_row(CARD_RULES, color, seat.rows[color], value)
+        check_row(CARD_RULES, color, seat.rows[color], value, state.row_direction(player, color))
         target = None
         if figure is not None:
             if figure not in seat.figures:
@@ -229,6 +233,7 @@ class Orakel(Ruleset[OrakelState]):
             raise RuleBroken(f"{GAME}.move.required", {"card": card_json(card)})
         state.supply.play(player, card)
         seat.rows[color].append(value)
+        seat.kept[color] = seat.kept[color] or direction(seat.rows[color])
         if figure is not None and target is not None:
             state.mover = seat.figures.index(figure)
             state.turn_start = figure
@@ -438,7 +443,7 @@ class Orakel(Ruleset[OrakelState]):
         for player, seat in state.seats.items():
             players[player] = {
                 "figures": list(seat.figures),
-                "rows": rows_json(seat.rows),
+                "rows": rows_json(seat.rows, state.row_directions(player)),
                 "stones_held": seat.stones_held,
                 "mirrors": seat.mirrors,
                 "track": seat.track,

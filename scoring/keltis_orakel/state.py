@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..cards import Supply
+from ..cards import Supply, direction
 from ..engine import JSON
 from .board import Board
 
@@ -17,6 +17,9 @@ class Seat:
 
     figures: list[int]
     rows: dict[str, list[int]]
+    #: per colour: the direction a card gave the row, kept when a goblin
+    #: takes cards off it (§7.1.1, ``row_direction: "kept"``); 0 none yet
+    kept: dict[str, int]
     track: int
     sources: dict[str, int]
     stones_held: int = 0
@@ -53,3 +56,14 @@ class OrakelState:
     turn_start: int = 0  # where that figure stood before the card move
     draws: int = 0  # cards still to draw
     clovers: int = 0  # clover moves in this turn (the summary's chains)
+
+    def row_direction(self, player: str, color: str) -> int:
+        """The direction of ``player``'s row of ``color`` (§7.1.1): the kept
+        one, or with ``row_direction: "from_cards"`` the cards' own."""
+        seat = self.seats[player]
+        if self.options["row_direction"] == "kept":
+            return seat.kept[color]
+        return direction(seat.rows[color])
+
+    def row_directions(self, player: str) -> dict[str, int]:
+        return {color: self.row_direction(player, color) for color in self.seats[player].rows}

@@ -36,5 +36,5 @@ def sample_board(game: str) -> dict:
     """The sample board profile of the rules files (invented, for tests),
     as the worked examples under tests/data carry it."""
     if game == "celtica":
-        return json.loads((DATA / "celtica" / "opening.record.json").read_text())["board"]
-    return json.loads((DATA / "orakel" / "example_1.json").read_text())["record"]["board"]
+        return json.loads((DATA / "celtica" / "opening.json").read_text())["record"]["board"]
+    return json.loads((DATA / "orakel" / "example1.json").read_text())["record"]["board"]

@@ -17,7 +17,7 @@ axe = Axe()
 
 
 def finished_celtica(base_url):
-    return api(base_url, "POST", "/games", json.loads((DATA / "celtica" / "complete_game.record.json").read_text()))
+    return api(base_url, "POST", "/games", json.loads((DATA / "celtica" / "complete_game.json").read_text())["record"])
 
 
 def home(page, base_url):
@@ -55,7 +55,7 @@ def table_orakel(page, base_url):
 
 
 def table_celtica(page, base_url):
-    record = json.loads((DATA / "celtica" / "opening.record.json").read_text())
+    record = json.loads((DATA / "celtica" / "opening.json").read_text())["record"]
     join(page, api(base_url, "POST", "/games", record))
 
 

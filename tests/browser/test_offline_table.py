@@ -5,6 +5,8 @@ comes back into the composer with its rule."""
 
 from __future__ import annotations
 
+import pytest
+
 import scoring
 from browser_helpers import api, shot
 from keltis_script import keltis_game
@@ -13,6 +15,18 @@ from tapping import answer, join, tap
 from test_table_behaviour import OPENING, opened_game
 
 ABSENT = "\u2205"
+SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
+
+
+@pytest.fixture(params=[(size, scheme) for size in SIZES for scheme in ("light", "dark")], ids=lambda p: f"{p[0]}-{p[1]}")
+def context(request, browser, base_url):
+    """A phone at 390 x 844 and at 320 x 640, light and dark."""
+    size, scheme = request.param
+    context = browser.new_context(viewport=SIZES[size], base_url=base_url, locale="en-GB", color_scheme=scheme)
+    context.set_default_timeout(10_000)
+    context.name = f"{size}-{scheme}"
+    yield context
+    context.close()
 
 
 def offline_reload(context, page, created):
@@ -44,7 +58,8 @@ def test_an_offline_reload_shows_the_table_and_follows_it_again(context, page, b
     expect(page.locator("svg.board")).to_be_visible()
     expect(page.locator("#log li")).to_have_count(len(OPENING))
     expect(page.locator("#undo")).to_have_count(0)  # corrections need the server
-    shot(page, "table-offline-reload")
+    shot(page, f"table-offline-reload-{context.name}")
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
     context.set_offline(False)
     expect(page.locator("#offline-note")).to_have_count(0, timeout=10_000)
     # Followed live again from the version on the screen, never from "null".
@@ -62,7 +77,7 @@ def test_an_offline_turn_is_checked_and_sent_once(context, page, base_url):
     compose(page, [("type", "play"), ("card.color", "red"), ("card.value", 3), ("figure", "small"),
                    ("bonus", ABSENT), ("type", "draw"), ("from", "deck")])
     expect(page.locator("#composer .chips li")).to_have_count(2)
-    shot(page, "table-offline-compose")
+    shot(page, f"table-offline-compose-{context.name}")
     tap(page, "#log-turn")
     expect(page.locator("#waiting")).to_contain_text("not checked yet")
     assert api(base_url, "GET", f"/games/{created['id']}", token=created["token"])["record"]["turns"] == []
@@ -95,7 +110,7 @@ def test_an_offline_illegal_turn_comes_back_with_its_rule(context, page, base_ur
     chips = page.locator("#composer .chips li")
     expect(chips.first).to_contain_text("yellow 9")
     expect(chips).to_have_count(2)
-    shot(page, "table-offline-refused")
+    shot(page, f"table-offline-refused-{context.name}")
     tap(page, "#log-turn")
     expect(page.locator("#log li")).to_have_count(len(OPENING) + 1)
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])

@@ -66,7 +66,7 @@ def test_orakel_goblin_priestess_spiral(page, base_url):
 
 
 def test_celtica_find_site_refill_and_ruin(page, base_url):
-    opening = json.loads((DATA / "celtica" / "opening.record.json").read_text())
+    opening = json.loads((DATA / "celtica" / "opening.json").read_text())["record"]
     record = {**opening, "turns": []}
     created = api(base_url, "POST", "/games", record)
     join(page, created)
@@ -97,7 +97,7 @@ def test_celtica_find_site_refill_and_ruin(page, base_url):
 
 
 def test_celtica_end_phase(page, base_url):
-    complete = json.loads((DATA / "celtica" / "complete_game.record.json").read_text())
+    complete = json.loads((DATA / "celtica" / "complete_game.json").read_text())["record"]
     created = api(base_url, "POST", "/games", {**complete, "turns": complete["turns"][:22]})
     join(page, created)
     expect(page.locator("#turn-now")).to_contain_text("Cleo")
@@ -107,6 +107,7 @@ def test_celtica_end_phase(page, base_url):
     expect(page.locator("#turn-now")).to_contain_text("Dirk")
     choose, state = scripted([{"type": "buy", "part": "w", "parts.0": "s"}])
     play_turn(page, choose, "dirk")
+    expect(page.locator("#log > li")).to_have_count(24)  # Dirk's turn is logged
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert game["record"]["turns"][22:] == complete["turns"][22:24]
     shot(page, "table-celtica-end")

@@ -16,6 +16,7 @@ export async function show(main) {
   const joinProblem = h('p', {class: 'problem', role: 'alert'});
   const recordProblem = h('p', {class: 'problem', role: 'alert'});
   const scanner = h('div', {id: 'scanner'});
+  const scanning = 'BarcodeDetector' in window; // the camera reads QR codes in this browser
   const record = h('input', {id: 'record-file', type: 'file', accept: 'application/json,.json',
     onchange: () => openRecord(record.files[0], recordProblem)});
   append(main, [
@@ -33,7 +34,7 @@ export async function show(main) {
           onclick: async () => { await remove('games', game.id); go(''); }}, '×'))))
       : h('p', {class: 'hint'}, t('home.none')),
     h('h2', {}, t('home.join')),
-    'BarcodeDetector' in window
+    scanning
       ? h('p', {}, h('button', {id: 'scan', onclick: () => scan(scanner, joinProblem)}, t('home.scan'))) : null,
     scanner,
     h('form', {class: 'row', onsubmit: event => {
@@ -42,7 +43,7 @@ export async function show(main) {
     }},
     h('label', {for: 'join-link', class: 'sr'}, t('home.join_label')),
     link, h('button', {type: 'submit'}, t('home.join_go'))),
-    h('p', {class: 'hint'}, t('BarcodeDetector' in window ? 'home.join_hint' : 'home.join_paste')),
+    h('p', {class: 'hint'}, t(scanning ? 'home.join_hint' : 'home.join_paste')),
     joinProblem,
     h('h2', {}, t('home.record')),
     h('label', {for: 'record-file'}, t('home.record_pick')), record,

@@ -76,7 +76,9 @@ export async function show(main, id) {
         cached = true;
       }
       const {data, etag} = answer;
-      const queued = await pending(id);
+      // This phone's own turn, on its way, that the game already holds (its
+      // live news came before the server's answer) waits for nothing.
+      const queued = (await pending(id)).filter(item => !(table.sending && item.version < data.version));
       const back = table.offline && !cached; // the network is back
       // Nothing new: keep the screen (and any answers given) as it is.
       if (table.game && !back && cached === table.offline && data.version === table.game.version

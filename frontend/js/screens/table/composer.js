@@ -6,7 +6,7 @@ import {t} from '../../i18n.js';
 import {api, ApiError, problemText} from '../../api.js';
 import {enqueue, pending} from '../../outbox.js';
 import {updateBadge} from '../../badge.js';
-import {narrow, nextQuestion, claimable, withValue, forced, chainStep, same} from '../../composer.js';
+import {narrow, nextQuestion, claimable, withValue, forced, chainStep, same, describedParts} from '../../composer.js';
 import * as words from '../../words.js';
 
 /** A fresh composer for the next turn of the game as it stands. */
@@ -106,12 +106,20 @@ export function composerPanel(table) {
     controls(table, check, decision));
 }
 
+// The actions the picks choose from: the decision's list, or for a take or
+// give too many to list, the next parts its choices allow.
+function poolFor(composing, decision) {
+  if (composing.mode === 'reveal') return () => decision.optional || [];
+  if (decision.listed === false && ['take', 'give'].includes(decision.name)) return picks => describedParts(decision, picks);
+  return () => decision.actions || [];
+}
+
 // The open question and its legal answers as large buttons.
 function questionPart(table, decision) {
   const composing = table.composing;
   const gameKind = table.game.record.game;
-  const pool = composing.mode === 'reveal' ? decision.optional || [] : decision.actions || [];
-  const candidates = narrow(pool, composing.picks);
+  const pool = poolFor(composing, decision);
+  const candidates = narrow(pool(composing.picks), composing.picks);
   const q = nextQuestion(candidates);
   const asked = key => words.question(gameKind, key, table.names()[composing.player], candidates[0]);
   const chain = composing.dispute || composing.picks.length ? null : chainStep(decision, composing.actions);
@@ -176,11 +184,11 @@ function controls(table, check, decision) {
 async function pick(table, key, value, pool) {
   const composing = table.composing;
   const picks = [...composing.picks, {key, value}];
-  const left = narrow(pool, picks);
+  const left = narrow(pool(picks), picks);
   composing.verdict = null;
   if (!left.length) {
     // Dispute mode: a claim the server did not offer; ask for its verdict.
-    return verdict(table, withValue(narrow(pool, composing.picks)[0], key, value));
+    return verdict(table, withValue(narrow(pool(composing.picks), composing.picks)[0], key, value));
   }
   composing.picks = picks;
   const q = nextQuestion(left);
@@ -271,8 +279,12 @@ export async function logTurn(table) {
   table.sending = true;
   await enqueue(table.id, turn, table.game.version, table.etag, {unchecked: table.offline});
   updateBadge();
-  table.waiting = await pending(table.id);
-  if (table.waiting.length) {
+  // Still waiting (no network): show it. Otherwise the outbox's answer
+  // redraws; table.waiting stays what the screen shows, which is what a load
+  // compares with.
+  const waiting = await pending(table.id);
+  if (waiting.length) {
+    table.waiting = waiting;
     table.say(t('composer.queued'));
     table.draw();
   }
