@@ -265,10 +265,11 @@ export async function show(main, id) {
     await enqueue(id, turn, game.version, etag);
     updateBadge();
     waiting = await pending(id);
-    if (waiting.length) {
-      say(t('composer.queued'));
-      draw();
-    }
+    // Drawn either way: the live news of this turn may have drawn it as
+    // waiting while it was on its way, and a later load that finds nothing
+    // new keeps the screen as it is.
+    draw();
+    if (waiting.length) say(t('composer.queued'));
   }
 
   // -- corrections of an earlier turn ----------------------------------------
