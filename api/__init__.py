@@ -35,6 +35,7 @@ BLUEPRINTS = (
     "api.tally",
     "api.rulesets",
     "api.qr",
+    "api.server",
     "api.frontend",
 )
 
@@ -73,6 +74,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__, static_folder=None)
     app.config.from_mapping(
         REDIS_URL=os.environ.get("REDIS_URL"),
+        ADDRESSES=os.environ.get("BREHON_ADDRESSES"),  # set by `brehon serve`: see api/server.py
         MAX_CONTENT_LENGTH=MAX_BODY,
         API_TITLE="Brehon",
         API_VERSION="1",

@@ -212,6 +212,8 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
                 limits = RedisServer(folder / "limits", durable=False)
                 parts.append(Part("Redis of the rate limits", lambda: limits.start().process))
                 env["BREHON_LIMITS_URL"] = limits.url
+        scheme = "https" if tls_cert else "http"
+        env["BREHON_ADDRESSES"] = ",".join(_table_addresses(scheme, host, port))  # GET /api/v1/server
         own = {"start_new_session": True, "preexec_fn": die_with_parent, "env": env}
         parts.append(Part("summary worker", lambda: subprocess.Popen(
             [sys.executable, "-m", "brehon.cli", "worker"], **own)))
@@ -225,7 +227,6 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
         parts.append(Part("web server (gunicorn)", lambda: subprocess.Popen(command, **own)))
         for part in parts:
             part.start()
-        scheme = "https" if tls_cert else "http"
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         if not _wait_ready(f"{scheme}://{shown}:{port}", [part.process for part in parts]):
             if not stopping:
@@ -247,6 +248,22 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
         for signum, handler in before.items():
             signal.signal(signum, handler)
         os.close(lock)
+
+
+def _table_addresses(scheme: str, host: str, port: int) -> list[str]:
+    """The URLs other machines can open: none when it listens on loopback."""
+    import ipaddress
+
+    if host in ("0.0.0.0", "::"):
+        lan = _lan_address()
+        return [] if lan == "127.0.0.1" else [f"{scheme}://{lan}:{port}/"]
+    try:
+        if ipaddress.ip_address(host.strip("[]")).is_loopback:
+            return []
+    except ValueError:
+        if host == "localhost":
+            return []
+    return [f"{scheme}://{host}:{port}/"]
 
 
 def _lan_address() -> str:

@@ -446,8 +446,7 @@ class Store:
             return None
         if fingerprint != FINGERPRINT:
             return None
-        ruleset = scoring.RULESETS[record["game"]]
-        return Game(ruleset, state, [player["id"] for player in record["players"]], turns_played)
+        return Game.resume(record, state, turns_played)
 
     # -- summaries (written by the worker's summary job) ----------------
 

@@ -5,6 +5,7 @@ Playwright at phone size. Screenshots go to ``tests/artifacts/``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -39,16 +40,17 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def base_url(redis_url, tmp_path_factory):
-    """``brehon serve`` on a free port against the session's Redis; its URL."""
+@contextlib.contextmanager
+def serving(redis_url: str, log_dir: Path, host: str):
+    """``brehon serve --host host`` on a free port against the session's Redis;
+    yields its URL on this machine."""
     port = free_port()
     # Its own database of the session's Redis: the rq worker that serve starts
     # must not take the jobs the worker tests wait for in database 0.
     env = {**os.environ, "REDIS_URL": redis_url.rsplit("/", 1)[0] + "/1"}
-    log = open(tmp_path_factory.mktemp("serve") / "serve.log", "w")
-    process = subprocess.Popen([sys.executable, "-m", "brehon.cli", "serve", "--port", str(port)], cwd=ROOT, env=env,
-                               stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    log = open(log_dir / "serve.log", "w")
+    process = subprocess.Popen([sys.executable, "-m", "brehon.cli", "serve", "--host", host, "--port", str(port)],
+                               cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
@@ -60,13 +62,30 @@ def base_url(redis_url, tmp_path_factory):
                 process.kill()
                 pytest.fail(f"brehon serve did not come up: see {log.name}")
             time.sleep(0.2)
-    yield url
-    process.send_signal(signal.SIGTERM)
     try:
-        process.wait(15)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-    log.close()
+        yield url
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def base_url(redis_url, tmp_path_factory):
+    """The app as a table uses it: ``brehon serve --host 0.0.0.0`` (phones reach
+    it on the LAN address), opened here at 127.0.0.1 as the host's laptop does."""
+    with serving(redis_url, tmp_path_factory.mktemp("serve"), "0.0.0.0") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def loopback_url(redis_url, tmp_path_factory):
+    """``brehon serve`` as it starts by default: on loopback only."""
+    with serving(redis_url, tmp_path_factory.mktemp("serve-loopback"), "127.0.0.1") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
