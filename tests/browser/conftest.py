@@ -49,7 +49,8 @@ def serving(redis_url: str, log_dir: Path, host: str):
     # must not take the jobs the worker tests wait for in database 0.
     env = {**os.environ, "REDIS_URL": redis_url.rsplit("/", 1)[0] + "/1"}
     log = open(log_dir / "serve.log", "w")
-    process = subprocess.Popen([sys.executable, "-m", "brehon.cli", "serve", "--host", host, "--port", str(port)],
+    process = subprocess.Popen([sys.executable, "-m", "brehon.cli", "serve", "--host", host, "--port", str(port),
+                                "--data", str(log_dir / "data")],
                                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
