@@ -37,7 +37,7 @@ def server(redis_url, tmp_path_factory):
     env = {**os.environ, "REDIS_URL": redis_url.rsplit("/", 1)[0] + "/2"}
     log = open(tmp_path_factory.mktemp("serve") / "serve.log", "w")
     brehon = Path(sys.executable).with_name("brehon")
-    process = subprocess.Popen([str(brehon), "serve", "--port", str(port)], cwd=ROOT, env=env,
+    process = subprocess.Popen([str(brehon), "serve", "--port", str(port), "--data", str(tmp_path_factory.mktemp("data"))], cwd=ROOT, env=env,
                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     deadline = time.monotonic() + 30
     while True:

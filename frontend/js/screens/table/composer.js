@@ -279,15 +279,12 @@ export async function logTurn(table) {
   table.sending = true;
   await enqueue(table.id, turn, table.game.version, table.etag, {unchecked: table.offline});
   updateBadge();
-  // Still waiting (no network): show it. Otherwise the outbox's answer
-  // redraws; table.waiting stays what the screen shows, which is what a load
-  // compares with.
-  const waiting = await pending(table.id);
-  if (waiting.length) {
-    table.waiting = waiting;
-    table.say(t('composer.queued'));
-    table.draw();
-  }
+  table.waiting = await pending(table.id);
+  // Drawn either way: the live news of this turn may have drawn it as
+  // waiting while it was on its way, and a later load that finds nothing
+  // new keeps the screen as it is.
+  table.draw();
+  if (table.waiting.length) table.say(t('composer.queued'));
 }
 
 async function sendCorrection(table) {
