@@ -89,13 +89,13 @@ class Hub:
 
     def _run(self) -> None:
         for heard in self._store.feed():
-            if heard is LOST:
+            if isinstance(heard, Heard):
+                self._deliver(heard)
+            elif heard is LOST:
                 self._ready.clear()
             elif heard is LISTENING:
                 self._tell_all(RESYNC)  # events may have been published while nobody listened
                 self._ready.set()
-            else:
-                self._deliver(heard)
 
     def _deliver(self, heard: Heard) -> None:
         with self._lock:

@@ -38,7 +38,7 @@ from .schemas import (
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games at a table")
 
-SECURITY = [{"table": []}]
+SECURITY: list[dict[str, list[str]]] = [{"table": []}]
 
 #: Longest Idempotency-Key accepted.
 MAX_KEY = 200

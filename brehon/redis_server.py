@@ -73,10 +73,11 @@ class RedisServer:
         # Absolute: redis-server changes into --dir before it opens --logfile.
         self.data_dir = Path(data_dir).resolve()
         self.port = port or free_port()
-        self.binary = binary or redis_server_binary()
-        self.durable = durable
-        if self.binary is None:
+        found = binary or redis_server_binary()
+        if found is None:
             raise RuntimeError(INSTALL_HINT)
+        self.binary: str = found
+        self.durable = durable
         self.process: subprocess.Popen | None = None
 
     @property

@@ -19,6 +19,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from .cli import BAD_INPUT, OK
 from .redis_server import INSTALL_HINT, RedisServer, die_with_parent, redis_server_binary
@@ -102,18 +103,20 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
     try:
         if "REDIS_URL" not in env:
             redis_server = RedisServer(Path(data) / "redis").start()
+            assert redis_server.process is not None  # start() started it
             started.append(redis_server.process)
             env["REDIS_URL"] = redis_server.url
             if "BREHON_LIMITS_URL" not in env:
                 limits_server = RedisServer(Path(data) / "limits", durable=False).start()
+                assert limits_server.process is not None
                 started.append(limits_server.process)
                 env["BREHON_LIMITS_URL"] = limits_server.url
-        own = {"start_new_session": True, "preexec_fn": die_with_parent, "env": env}
+        own: dict[str, Any] = {"start_new_session": True, "preexec_fn": die_with_parent, "env": env}
         started.append(subprocess.Popen([sys.executable, "-m", "brehon.cli", "worker"], **own))
         command = [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", str(WORKERS),
                    "--threads", str(THREADS), "--bind", f"{host}:{port}", "--graceful-timeout", "5",
                    *GUNICORN_LIMITS, "--access-logfile", "-", "--preload", "api:create_app()"]
-        if tls_cert:
+        if tls_cert and tls_key:  # both or neither: checked above
             command += ["--certfile", tls_cert, "--keyfile", tls_key]
         started.append(subprocess.Popen(command, **own))
         scheme = "https" if tls_cert else "http"

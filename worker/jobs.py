@@ -20,7 +20,9 @@ def summarize(game_id: str, version: int) -> None:
     """The job: summarise the game as it stood at ``version``, render its
     PDF score sheet with the chart of the lead, and store both with the
     game. A game missing from the store fails the job (rq retries it)."""
-    store = Store(get_current_job().connection)
+    job = get_current_job()
+    assert job is not None  # an rq worker runs it
+    store = Store(job.connection)
     record = store.record_at(game_id, version)
     summary = summary_of(record)
     summary["version"] = version

@@ -131,8 +131,8 @@ class _Reader:
         self.player = self.players[0]  # whose turn is being read
         self.cards: Counter = Counter()
         self.chain_now = 0  # clover steps in the turn being read
-        self.chain = None  # the longest clover chain so far: (length, turn, player)
-        self.ended = None  # (turn, player) of the turn that ended the game
+        self.chain: tuple[int, int, str] | None = None  # the longest clover chain so far: (length, turn, player)
+        self.ended: tuple[int, str] | None = None  # (turn, player) of the turn that ended the game
 
     # during the replay
 
