@@ -15,7 +15,7 @@ from flask import Response, request
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
-from scoring.engine import Refused, RuleBroken, Violation, ruleset_of
+from scoring import check_board as judge_board
 from store import Missing
 
 from .problems import Problem, violations_json
@@ -37,7 +37,8 @@ class BoardCheckSchema(Schema):
     """The verdict on a board profile, nothing stored."""
 
     valid = fields.Boolean(metadata={"description": "POST /boards would store it"})
-    violations = fields.List(fields.Nested(ViolationSchema), metadata={"description": "the board.invalid, if any"})
+    violations = fields.List(fields.Nested(ViolationSchema),
+                             metadata={"description": "every problem of the profile (board.invalid), in the order of the checks"})
     warnings = fields.List(fields.Raw(), metadata={"description": "code, message, details of each warning"})
 
 
@@ -52,11 +53,11 @@ def create_board(body: dict):
     board token that deletes it; storing the same profile again answers 200
     with its id and no token."""
     _within_bounds(body["board"])
-    game, warnings, violation = _checked(body)
-    if violation is not None:
-        raise Refused(violation)
-    board_id, token = store().save_board(game, body["board"])
-    answer = {"id": board_id, "game": game, "board": body["board"], "warnings": warnings}
+    verdict = judge_board(body)
+    if not verdict.valid:
+        raise verdict.refusal()
+    board_id, token = store().save_board(verdict.game, body["board"])
+    answer = {"id": board_id, "game": verdict.game, "board": body["board"], "warnings": verdict.warnings}
     if token is None:
         return answer, 200, {"Location": f"{request.path}/{board_id}"}
     return {**answer, "token": token}, 201, {"Location": f"{request.path}/{board_id}"}
@@ -81,20 +82,10 @@ def _within_bounds(board: object) -> None:
 @blp.alt_response(413, schema=ProblemSchema, description=f"The profile is over {MAX_BOARD} bytes", content_type=MEDIA_TYPE)
 def check_board(body: dict):
     """Check a board profile as POST /boards would, and store nothing: an
-    editor asks as the fields change."""
+    editor asks as the fields change: every problem at once."""
     _within_bounds(body["board"])
-    _, warnings, violation = _checked(body)
-    violations = [] if violation is None else [violation]
-    return {"valid": violation is None, "violations": violations_json(violations), "warnings": warnings}
-
-
-def _checked(body: dict) -> tuple[str, list, Violation | None]:
-    """The profile's game, its warnings, and its ``board.invalid`` violation or None."""
-    ruleset = ruleset_of(body)
-    try:
-        return ruleset.game, ruleset.validate_board(body["board"]), None
-    except RuleBroken as broken:
-        return ruleset.game, [], Violation(ruleset.game, broken.rule, None, None, broken.details, broken.words)
+    verdict = judge_board(body)
+    return {"valid": verdict.valid, "violations": violations_json(verdict.violations), "warnings": verdict.warnings}
 
 
 @blp.route("", methods=["GET"])

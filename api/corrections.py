@@ -18,7 +18,7 @@ from flask import g
 from flask_smorest import Blueprint
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from scoring import Game, Refused, Violation
+from scoring import Game, record_invalid
 
 from store import CORRECTION, StoredGame, turns_of
 
@@ -117,5 +117,4 @@ def _corrected_index(table: StoredGame, correction: dict, turns: int) -> int:
         where, index = "/replace", correction["replace"]
     if 0 <= index < turns:
         return index
-    reason = f"{where} names no turn: the game has {turns} turns"
-    raise Refused(Violation(table.record["game"], "record.invalid", None, None, {"pointer": where, "reason": reason}))
+    raise record_invalid(table.record["game"], where, f"names no turn: the game has {turns} turns")

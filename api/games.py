@@ -18,7 +18,7 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from exports import scoresheet_csv, scoresheet_pdf
-from scoring import Game, Refused, Violation
+from scoring import Game, unknown_board
 from store import TURN, Idempotency, KeyReused, Missing, Repeat, Stale, Store, StoredGame, history_of, turns_of
 
 from .problems import IDEMPOTENCY_REUSED, READ_ONLY, STALE, VERSION_REQUIRED, Problem, violations_json
@@ -198,16 +198,7 @@ def _stored_board(record: dict) -> dict:
     except Missing:
         stored = {"game": None}
     if stored["game"] != record.get("game"):
-        # A fault the rules check before the board (format, game, options,
-        # players) is the one to report; the engine finds it first.
-        try:
-            Game.replay(record)
-        except Refused as refused:
-            found = refused.violation
-            if found.rule != "board.invalid" and not found.details.get("pointer", "").startswith("/board"):
-                raise
-        raise Refused(Violation(record.get("game"), "record.invalid", None, None,
-                                {"pointer": "/board/id", "reason": f"/board/id names no stored {record.get('game')} board"}))
+        raise unknown_board(record)
     return stored["board"]
 
 

@@ -40,7 +40,7 @@ from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
 
-from scoring import Refused, Violation
+from scoring import record_invalid
 
 from .problems import Problem, response
 
@@ -133,5 +133,4 @@ def refuse_long_game(game: str, turns: int, turn: int | None) -> None:
     more than :data:`MAX_TURNS` turns; ``turn`` is the refused turn's index,
     or None when a whole record is too long."""
     if turns > MAX_TURNS:
-        reason = f"/turns holds at most {MAX_TURNS} turns"
-        raise Refused(Violation(game, "record.invalid", turn, None, {"pointer": "/turns", "reason": reason}))
+        raise record_invalid(game, "/turns", f"holds at most {MAX_TURNS} turns", turn)

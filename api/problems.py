@@ -15,8 +15,8 @@ from typing import Any
 from flask import Flask, Response, g, request
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from scoring import Refused, Violation
-from scoring.messages import language
+from scoring import Refused, Violation, record_invalid
+from scoring.messages import LANGUAGES
 
 MEDIA_TYPE = "application/problem+json"
 
@@ -44,8 +44,9 @@ class Problem(Exception):
 
 
 def lang() -> str:
-    """The request's language for rule messages (en, de or es)."""
-    return language(request.headers.get("Accept-Language"))
+    """The request's language for rule messages (en, de or es; English
+    when the request accepts none of them, and q=0 refuses a language)."""
+    return request.accept_languages.best_match(LANGUAGES, default="en")
 
 
 def violations_json(violations: list[Violation]) -> list[dict]:
@@ -118,9 +119,7 @@ def body_invalid(messages: dict) -> Problem:
     game = g.get("game_name")
     # Other words of marshmallow read on after the pointer, without their full stop (the message has one).
     words = REASONS.get(reason) or reason[:1].lower() + reason[1:].rstrip(".")
-    violation = Violation(game, "record.invalid", turn, action if turn is not None else None,
-                          {"pointer": pointer, "reason": f"{pointer or '/'} {words}"})
-    return refused(violation)
+    return refused(record_invalid(game, pointer, words, turn, action if turn is not None else None).violation)
 
 
 def _http_error(error: HTTPException) -> Response:

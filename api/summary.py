@@ -40,6 +40,8 @@ class SummarySchema(Schema):
     date = fields.String()
     players = fields.Raw()
     turns = fields.Integer()
+    chart = fields.String(metadata={"description": "what the lead chart plots: the start's and history's "
+                                                   "scores, or parts (held, Celtica)"})
     scoresheet = fields.Raw()
     start = fields.Raw()
     history = fields.Raw(metadata={"description": "every player's score after every turn"})

@@ -20,7 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring import Game  # noqa: E402
-from scoring.celtica import CELTICA, KINDS  # noqa: E402
+from scoring.celtica import RULESET as CELTICA  # noqa: E402
+from scoring.celtica.state import KINDS  # noqa: E402
 from timing import seconds_per_call  # noqa: E402
 
 SEED = 2006
@@ -87,7 +88,7 @@ def _after_move_to_find_site(game: Game):
         state = copy.deepcopy(game.state)
         CELTICA.begin_turn(state, state.active)
         CELTICA.apply(state, move)
-        if state.step == "take" and state.need > 1:
+        if state.decision == "take" and state.need > 1:
             return state
     return game.state
 

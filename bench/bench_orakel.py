@@ -60,11 +60,14 @@ def main() -> None:
     per_replay, _ = seconds_per_call(lambda: Game.replay(record), 200)
     middle = Game.replay({**record, "turns": record["turns"][: TURNS // 2]})
     per_decision, decision = seconds_per_call(middle.decision, 200)
+    turn = record["turns"][TURNS // 2]
+    per_check, _ = seconds_per_call(lambda: middle.check(turn), 1000)
     print(f"keltis-orakel: {PLAYERS} players, {TURNS} turns, {actions} actions, seed {SEED}")
     print(f"replays per second: {1 / per_replay:.0f}")
     print(f"ms per replay: {1000 * per_replay:.2f}")
     print(f"ms per decision() at turn {TURNS // 2}: {1000 * per_decision:.3f} "
           f"({len(decision.actions)} actions, {len(decision.optional)} free reveals)")
+    print(f"ms per check() of turn {TURNS // 2} ({len(turn['actions'])} actions): {1000 * per_check:.3f}")
 
 
 if __name__ == "__main__":

@@ -1,13 +1,23 @@
-"""Brehon's rules engine: pure Python, one module per game.
+"""Brehon's rules engine: pure Python, one package per game.
 
 ``Game.replay(record)`` folds a record; ``Game.play``/``Game.check`` add or
-check one turn; ``tally`` scores final positions. The games register
-themselves on import below.
+check one turn; ``tally`` scores final positions; ``check_board`` judges a
+board profile. Every refusal is built here (``record_invalid`` and
+``unknown_board`` for the API's own limits and stored boards). The games
+register themselves on import below.
+
+Layout: :mod:`.engine` (the interface and the fold), :mod:`.schema` (shape
+checks), :mod:`.messages` (texts of the shared rules, rendering),
+:mod:`.ranking` (ranks, the score sheet's frame), :mod:`.cards` (the Keltis
+family's cards, rows and supply), :mod:`.chronicle` (what the summary reads),
+and the games :mod:`.keltis`, :mod:`.keltis_orakel`, :mod:`.celtica`.
 """
 
-from .engine import RULESETS, Decision, Game, Refused, RuleBroken, Violation, replay, ruleset_of, tally
+from .engine import (RULESETS, BoardVerdict, Decision, Game, Refused, RuleBroken, Violation, check_board,
+                     record_invalid, replay, ruleset_of, tally, unknown_board)
 
-__all__ = ["RULESETS", "Decision", "Game", "Refused", "RuleBroken", "Violation", "replay", "ruleset_of", "tally"]
-from . import keltis  # noqa: F401
-from . import keltis_orakel  # noqa: F401
-from . import celtica  # noqa: F401
+__all__ = ["RULESETS", "BoardVerdict", "Decision", "Game", "Refused", "RuleBroken", "Violation", "check_board",
+           "record_invalid", "replay", "ruleset_of", "tally", "unknown_board"]
+from . import keltis  # noqa: F401,E402
+from . import keltis_orakel  # noqa: F401,E402
+from . import celtica  # noqa: F401,E402

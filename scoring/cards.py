@@ -1,4 +1,4 @@
-"""The card supply and card rows shared by Keltis and Keltis: Das Orakel.
+"""The cards of the Keltis family, written once for Keltis and Keltis: Das Orakel.
 
 Both games use the same 110 cards (5 colours x values 0-10 x 2 copies), the
 same face-up discard pile per colour, the same draw pile that only counts
@@ -6,6 +6,11 @@ down, and the same card rows in front of each player. Brehon never sees a
 hand: it knows only the cards a player took from a discard pile (keltis.md
 §7.3, keltis-orakel.md §5.1). A copy of a card is *seen* when it lies in a
 card row, anywhere in a discard pile, or is a known card of a hand.
+
+Each game names its own refusals of these shared rules (``keltis.draw.empty``,
+``keltis-orakel.draw.empty_pile``, ...): :class:`CardRules` carries them.
+Every ``check_*`` function raises before anything changes, so a refused
+action leaves the supply as it was.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .engine import RuleBroken
+from .engine import JSON, RuleBroken
 
 COLORS = ("red", "yellow", "green", "blue", "purple")
 VALUES = tuple(range(11))
@@ -24,12 +29,24 @@ ALL_CARDS = tuple((color, value) for color in COLORS for value in VALUES)
 Card = tuple[str, int]  # (colour, value); JSON {"color", "value"} at the edges
 
 
-def card_of(data: dict) -> Card:
+def card_of(data: JSON) -> Card:
     return (data["color"], data["value"])
 
 
-def card_json(card: Card) -> dict:
+def card_json(card: Card) -> JSON:
     return {"color": card[0], "value": card[1]}
+
+
+@dataclass(frozen=True)
+class CardRules:
+    """A game's rule ids for the shared card rules, and how it details them."""
+
+    row_direction: str
+    pile_empty: str
+    own_discard: str
+    #: whether ``row_direction`` names the colour in its details (Keltis) or
+    #: only in the message's words (Orakel, keltis-orakel.md §14.1)
+    color_in_details: bool
 
 
 # -- card rows -------------------------------------------------------------
@@ -48,27 +65,34 @@ def direction(row: list[int]) -> int:
     return 0
 
 
+def heading(row: list[int]) -> str | None:
+    """A row's direction as the views spell it."""
+    return {1: "ascending", -1: "descending"}.get(direction(row))
+
+
 def row_allows(row: list[int], value: int) -> bool:
     """Whether ``value`` may be added to ``row``: equal values always may."""
-    heading = direction(row)
-    if heading > 0:
+    ahead = direction(row)
+    if ahead > 0:
         return value >= row[-1]
-    if heading < 0:
+    if ahead < 0:
         return value <= row[-1]
     return True
 
 
-def check_row(color: str, row: list[int], value: int, rule: str) -> None:
-    """Raise ``rule`` (the game's ``*.row.direction``) when the card may not follow."""
-    if not row_allows(row, value):
-        ascending = direction(row) > 0
-        raise RuleBroken(
-            rule,
-            {"color": color, "row": list(row), "card": card_json((color, value))},
-            last=row[-1],
-            heading="ascends" if ascending else "descends",
-            bound="higher" if ascending else "lower",
-        )
+def check_row(rules: CardRules, color: str, row: list[int], value: int) -> None:
+    """Raise the game's ``row.direction`` when the card may not follow."""
+    if row_allows(row, value):
+        return
+    ascending = direction(row) > 0
+    details: JSON = {"row": list(row), "card": card_json((color, value))}
+    words: JSON = {"last": row[-1], "heading": "ascends" if ascending else "descends",
+                   "bound": "higher" if ascending else "lower"}
+    if rules.color_in_details:
+        details = {"color": color, **details}
+    else:
+        words["color"] = color
+    raise RuleBroken(rules.row_direction, details, **words)
 
 
 # -- the supply ------------------------------------------------------------
@@ -78,12 +102,15 @@ def check_row(color: str, row: list[int], value: int, rule: str) -> None:
 class Hand:
     """What Brehon knows of one hand: known cards and how many are unknown."""
 
-    known: Counter = field(default_factory=Counter)
+    known: Counter[Card] = field(default_factory=Counter)
     unknown: int = HAND_SIZE
 
     @property
     def size(self) -> int:
         return sum(self.known.values()) + self.unknown
+
+    def to_json(self) -> JSON:
+        return {"known": [card_json(card) for card in sorted(self.known.elements())], "unknown": self.unknown}
 
 
 @dataclass
@@ -93,43 +120,57 @@ class Supply:
     draw_pile: int
     hands: dict[str, Hand]
     piles: dict[str, list[int]] = field(default_factory=lambda: {color: [] for color in COLORS})
-    seen: Counter = field(default_factory=Counter)
+    seen: Counter[Card] = field(default_factory=Counter)
+    #: this turn's discard: (pile, its height right after it), for ``redraw_own_discard``
+    own_discard: tuple[str, int] | None = None
 
     @classmethod
     def deal(cls, players: list[str], draw_pile: int) -> "Supply":
         return cls(draw_pile=draw_pile, hands={player: Hand() for player in players})
 
+    def new_turn(self) -> None:
+        self.own_discard = None
+
     # cards leaving a hand
 
-    def take_from_hand(self, player: str, card: Card) -> None:
-        """A played or discarded card leaves the hand (keltis.md §7.3).
-
-        Raises ``card.exhausted`` or ``card.not_in_hand``. The caller puts
-        the card somewhere seen (a row: :meth:`seen_in_row`; a pile:
-        :meth:`discard`).
-        """
-        hand = self.hands[player]
-        if hand.known[card]:
-            hand.known[card] -= 1
-            self.seen[card] -= 1  # it stays seen once the caller lays it down
+    def check_holds(self, player: str, card: Card) -> None:
+        """``card.exhausted`` or ``card.not_in_hand`` when ``player`` cannot
+        play or discard ``card`` (keltis.md §7.3)."""
+        # .get: a Counter's own lookup of a missing card is a slow Python call
+        if self.hands[player].known.get(card):
             return
-        if self.seen[card] >= COPIES:
+        if self.seen.get(card, 0) >= COPIES:
             raise RuleBroken("card.exhausted", {"card": card_json(card)}, color=card[0], value=card[1])
-        if hand.unknown == 0:
+        if self.hands[player].unknown == 0:
             raise RuleBroken("card.not_in_hand", {"card": card_json(card)}, color=card[0], value=card[1])
-        hand.unknown -= 1
 
-    def seen_in_row(self, card: Card) -> None:
+    def play(self, player: str, card: Card) -> None:
+        """A checked card leaves the hand for its row."""
+        self._leave_hand(player, card)
         self.seen[card] += 1
 
-    def discard(self, card: Card) -> None:
-        self.piles[card[0]].append(card[1])
+    def discard(self, player: str, card: Card) -> None:
+        """A checked card leaves the hand for its pile."""
+        self._leave_hand(player, card)
         self.seen[card] += 1
+        self._on_pile(card)
 
     def discard_from_row(self, card: Card) -> None:
         """A card taken off a row goes on its pile; it was seen and stays
         seen once (an Orakel goblin, keltis-orakel.md §10.1)."""
+        self._on_pile(card)
+
+    def _leave_hand(self, player: str, card: Card) -> None:
+        hand = self.hands[player]
+        if hand.known.get(card):
+            hand.known[card] -= 1
+            self.seen[card] -= 1  # a known card was seen in the hand; the caller lays it down
+        else:
+            hand.unknown -= 1
+
+    def _on_pile(self, card: Card) -> None:
         self.piles[card[0]].append(card[1])
+        self.own_discard = (card[0], len(self.piles[card[0]]))
 
     # cards entering a hand
 
@@ -139,24 +180,43 @@ class Supply:
         self.hands[player].unknown += 1
         return self.draw_pile == 0
 
-    def draw_from_pile(self, player: str, color: str) -> Card:
-        """The pile's top card becomes a known card of the hand (pile non-empty)."""
+    def may_draw(self, color: str, redraw_own_discard: bool) -> bool:
+        """Whether the pile has a card that may be drawn (keltis.md §5.2)."""
+        pile = self.piles[color]
+        return bool(pile) and (redraw_own_discard or self.own_discard != (color, len(pile)))
+
+    def check_draw(self, rules: CardRules, color: str, redraw_own_discard: bool) -> None:
+        """The game's ``draw.empty`` / ``draw.own_discard`` for a pile draw."""
+        pile = self.piles[color]
+        if not pile:
+            raise RuleBroken(rules.pile_empty, {"pile": color})
+        if not self.may_draw(color, redraw_own_discard):
+            raise RuleBroken(rules.own_discard, {"pile": color, "card": card_json((color, pile[-1]))},
+                             color=color, value=pile[-1])
+
+    def draw_from_pile(self, player: str, color: str) -> None:
+        """The pile's top card becomes a known card of the hand (checked)."""
         card = (color, self.piles[color].pop())
         self.hands[player].known[card] += 1
-        return card
+
+    def draw_sources(self, redraw_own_discard: bool) -> list[str]:
+        """The deck and every pile a draw may name now."""
+        return ["deck"] + [color for color in COLORS if self.may_draw(color, redraw_own_discard)]
 
     # what may still be in a hand
 
     def could_hold(self, player: str, card: Card) -> bool:
         """Whether ``player`` may play or discard ``card`` as far as Brehon knows."""
         hand = self.hands[player]
-        if hand.known[card]:
+        if hand.known.get(card):
             return True
-        return hand.unknown > 0 and self.seen[card] < COPIES
+        return hand.unknown > 0 and self.seen.get(card, 0) < COPIES
 
     def possible_cards(self, player: str) -> list[Card]:
         """Every card the player may hold, in colour then value order."""
         return [card for card in ALL_CARDS if self.could_hold(player, card)]
 
-    def tops(self) -> dict[str, int | None]:
-        return {color: (pile[-1] if pile else None) for color, pile in self.piles.items()}
+
+def rows_json(rows: dict[str, list[int]]) -> JSON:
+    """A seat's card rows as both games' views show them."""
+    return {color: {"cards": list(cards), "direction": heading(cards)} for color, cards in rows.items()}

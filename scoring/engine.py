@@ -14,22 +14,33 @@ Errors are kept apart as python-chess keeps them apart:
 - :class:`Refused` is what callers see: exactly one :class:`Violation` with
   its position, ready to render in a language.
 
-States are plain mutable objects owned by their ruleset. A ruleset may
-change a state while applying an action and then raise; such a state is
-spoiled, so every caller that must survive a refusal works on a copy
-(:meth:`Game.copy`).
+States are plain mutable objects owned by their ruleset. A ruleset checks
+an action completely before it changes anything, so a refused action leaves
+the state as it was; a refused *turn* may still have applied its earlier
+actions, so a caller that must survive one plays on a :meth:`Game.copy`.
+
+The language of a message is a code (``en``, ``de``, ``es``); choosing it
+from a request is the caller's business.
 """
 
 from __future__ import annotations
 
 import copy
+import pickle
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from . import messages
 
+if TYPE_CHECKING:
+    from .chronicle import Chronicle
+
 FORMAT = "brehon/1"
+
+#: A JSON object as the engine reads and answers it.
+JSON = dict[str, Any]
+State = TypeVar("State")
 
 
 class RuleBroken(Exception):
@@ -39,28 +50,28 @@ class RuleBroken(Exception):
     values that only the message template needs (``ascends``, ``higher``).
     """
 
-    def __init__(self, rule: str, details: dict | None = None, **words: Any):
+    def __init__(self, rule: str, details: JSON | None = None, **words: Any):
         super().__init__(rule)
         self.rule = rule
-        self.details = details or {}
-        self.words = words
+        self.details: JSON = details or {}
+        self.words: JSON = words
 
 
 @dataclass(frozen=True)
 class Violation:
     """One refusal, positioned: ``turn``/``action`` are 0-based or None."""
 
-    game: str
+    game: str | None
     rule: str
     turn: int | None
     action: int | None
-    details: dict = field(default_factory=dict)
-    words: dict = field(default_factory=dict)
+    details: JSON = field(default_factory=dict)
+    words: JSON = field(default_factory=dict)
 
     def message(self, lang: str = "en") -> str:
         return messages.render(self.game, self.rule, lang, {**self.details, **self.words})
 
-    def to_json(self, lang: str = "en") -> dict:
+    def to_json(self, lang: str = "en") -> JSON:
         return {
             "rule": self.rule,
             "turn": self.turn,
@@ -77,13 +88,21 @@ class Refused(Exception):
         super().__init__(violation.rule)
         self.violation = violation
 
-    def sheet(self, lang: str = "en") -> dict:
+    def sheet(self, lang: str = "en") -> JSON:
         """The contract's rejected score sheet."""
         return {
             "game": self.violation.game,
             "status": "rejected",
             "violations": [self.violation.to_json(lang)],
         }
+
+
+def record_invalid(game: str | None, pointer: str, reason: str, turn: int | None = None,
+                   action: int | None = None) -> Refused:
+    """A ``record.invalid`` refusal of the field at ``pointer``; ``reason``
+    reads on after the pointer ("holds at most 500 turns")."""
+    details = {"pointer": pointer, "reason": f"{pointer or '/'} {reason}"}
+    return Refused(Violation(game, "record.invalid", turn, action, details))
 
 
 @dataclass(frozen=True)
@@ -94,9 +113,9 @@ class Option:
     type: str  # "boolean", "integer", "string", "array"
     default: Any
     doc: str
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JSON:
         out = {"name": self.name, "type": self.type, "default": self.default, "doc": self.doc}
         if self.choices is not None:
             out["choices"] = list(self.choices)
@@ -118,12 +137,12 @@ class Decision:
 
     name: str
     player: str | None
-    choices: dict = field(default_factory=dict)
-    actions: list[dict] = field(default_factory=list)
-    optional: list[dict] = field(default_factory=list)
+    choices: JSON = field(default_factory=dict)
+    actions: list[JSON] = field(default_factory=list)
+    optional: list[JSON] = field(default_factory=list)
     can_end: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JSON:
         return {
             "name": self.name,
             "player": self.player,
@@ -134,22 +153,29 @@ class Decision:
         }
 
 
-class Ruleset(ABC):
-    """One game's rules. Subclasses are stateless; states are separate objects."""
+class Ruleset(ABC, Generic[State]):
+    """One game's rules. Subclasses are stateless; states are separate objects.
+
+    Every method that changes a state checks everything first: when it
+    raises :class:`RuleBroken`, the state is unchanged.
+    """
 
     game: str
     title: str
     min_players: int
     max_players: int
     options: tuple[Option, ...]
-    #: rule id -> {"en": template, "de": ..., "es": ...}; the game's own rules
-    #: and its wording of the shared ones.
+    needs_board: bool = False
+    #: the shared rule ids (:data:`messages.SHARED`) this game can refuse with
+    shared_rules: tuple[str, ...] = tuple(messages.SHARED)
+    #: rule id -> {"en": template, "de": ..., "es": ...}: the game's own
+    #: rules and the fields it fills into the shared ones
     messages: dict[str, dict[str, str]]
 
     # -- shape -----------------------------------------------------------
 
     @abstractmethod
-    def validate_record(self, record: dict) -> None:
+    def validate_record(self, record: JSON) -> None:
         """Raise ``RuleBroken('record.invalid', {'pointer', 'reason'})`` at the
         first schema fault in the order the rules file fixes. ``turns`` are
         checked by :meth:`validate_turn` afterwards, by the fold."""
@@ -160,75 +186,90 @@ class Ruleset(ABC):
         is relative to the turn (``/actions/2/card``); set the keyword
         ``action=`` on the RuleBroken's words when one action is at fault."""
 
-    def validate_board(self, board: Any) -> list[dict]:
-        """Check a stored board profile. Raise ``board.invalid`` (or
-        ``record.invalid`` for its shape) and return the warnings."""
-        raise RuleBroken("record.invalid", {"pointer": "/board", "reason": "this game has no board profile"})
+    def board_problems(self, board: Any) -> list[RuleBroken]:
+        """Every problem of a board profile (``board.invalid``, or
+        ``record.invalid`` for a game without profiles), in the order of the
+        rules file's checks; empty when the profile is valid."""
+        return [RuleBroken("record.invalid", {"pointer": "/board", "reason": "this game has no board profile"})]
+
+    def board_warnings(self, board: Any) -> list[JSON]:
+        """The warnings of a valid profile, each ``{"code", "message", "details"}``."""
+        return []
+
+    def validate_board(self, board: Any) -> list[JSON]:
+        """Raise the first problem of a profile; return its warnings."""
+        problems = self.board_problems(board)
+        if problems:
+            raise problems[0]
+        return self.board_warnings(board)
 
     # -- play ------------------------------------------------------------
 
     @abstractmethod
-    def start(self, players: list[dict], options: dict, board: Any, setup: Any) -> Any:
+    def start(self, players: list[JSON], options: JSON, board: Any, setup: Any) -> State:
         """The state after setup; raise ``board.invalid`` / ``setup.invalid``."""
 
     @abstractmethod
-    def begin_turn(self, state: Any, player: str) -> None:
+    def begin_turn(self, state: State, player: str) -> None:
         """Open a turn for ``player``: ``game.over``, then ``turn.order``."""
 
     @abstractmethod
-    def apply(self, state: Any, action: dict) -> None:
+    def apply(self, state: State, action: JSON) -> None:
         """Apply one action to the open turn, or raise :class:`RuleBroken`."""
 
     @abstractmethod
-    def end_turn(self, state: Any) -> None:
+    def end_turn(self, state: State) -> None:
         """Close the turn: ``reveal.required`` / ``turn.incomplete`` when a
-        decision is still open (a turn that ended the game is complete)."""
+        decision is still open (a turn that ended the game is complete).
+        It may end exactly when :meth:`decision` says ``can_end``."""
 
     @abstractmethod
-    def decision(self, state: Any) -> Decision:
+    def decision(self, state: State) -> Decision:
         """The open decision of the current turn with its legal choices."""
 
     @abstractmethod
-    def scoresheet(self, state: Any) -> dict:
+    def scoresheet(self, state: State) -> JSON:
         """The contract's score sheet of this state."""
 
     @abstractmethod
-    def view(self, state: Any) -> dict:
+    def view(self, state: State) -> JSON:
         """The table as it stands, as JSON, for drawing it (the PWA) and
         for the summary: what lies where, whose turn it is, and what is
         known of each hand. Each game module documents its shape."""
 
     @abstractmethod
-    def tally(self, data: dict) -> dict:
+    def tally(self, data: JSON) -> JSON:
         """The score sheet of a tally (CONTRACT §7); bad input raises
         ``record.invalid`` (or ``board.invalid``)."""
 
-    def is_over(self, state: Any) -> bool:
-        return self.scoresheet(state)["status"] == "finished"
+    @abstractmethod
+    def chronicle(self, record: JSON, state: State) -> "Chronicle[State]":
+        """What the end-of-game summary reads of this game, turn by turn,
+        from the state after setup (:mod:`scoring.chronicle`)."""
 
-    def describe(self) -> dict:
+    def is_over(self, state: State) -> bool:
+        return bool(self.scoresheet(state)["status"] == "finished")
+
+    def describe(self) -> JSON:
         """What ``GET /api/v1/rulesets`` says of this game."""
         return {
             "game": self.game,
             "title": self.title,
             "players": {"min": self.min_players, "max": self.max_players},
             "options": [option.to_json() for option in self.options],
-            "rules": sorted(rule for rule in self.messages if "." in rule),
+            "rules": sorted({*(rule for rule in self.messages if "." in rule), *self.shared_rules}),
             "needs_board": self.needs_board,
         }
 
-    needs_board: bool = False
-
-    def default_options(self, options: dict | None) -> dict:
+    def default_options(self, options: JSON | None) -> JSON:
         """The options with every missing key set to its default."""
         merged = {option.name: copy.deepcopy(option.default) for option in self.options}
         merged.update(options or {})
         return merged
 
 
-def _positioned(ruleset: Ruleset, broken: RuleBroken, turn: int | None, action: int | None) -> Refused:
-    words = dict(broken.words)
-    return Refused(Violation(ruleset.game, broken.rule, turn, action, broken.details, words))
+def _positioned(ruleset: Ruleset[Any], broken: RuleBroken, turn: int | None, action: int | None) -> Refused:
+    return Refused(Violation(ruleset.game, broken.rule, turn, action, broken.details, dict(broken.words)))
 
 
 class Game:
@@ -240,7 +281,7 @@ class Game:
     changing anything.
     """
 
-    def __init__(self, ruleset: Ruleset, state: Any, players: list[str], turns_played: int = 0):
+    def __init__(self, ruleset: Ruleset[Any], state: Any, players: list[str], turns_played: int = 0):
         self.ruleset = ruleset
         self.state = state
         self.players = players
@@ -253,21 +294,14 @@ class Game:
         """Fold a whole record. Raises :class:`Refused` at the first fault:
         the record's schema (turns included), then board and setup, then the
         turns in order."""
-        ruleset = ruleset_of(record)
-        try:
-            ruleset.validate_record(record)
-        except RuleBroken as broken:
-            raise _positioned(ruleset, broken, None, None) from None
-        players = [player["id"] for player in record["players"]]
-        for index, turn in enumerate(record["turns"]):
-            cls._validate_turn(ruleset, turn, players, index, pointer_prefix=f"/turns/{index}")
+        ruleset = _validated(record)
         game = cls.start(record, ruleset=ruleset, validated=True)
         for turn in record["turns"]:
             game._play_validated(turn)
         return game
 
     @classmethod
-    def start(cls, record: dict, *, ruleset: Ruleset | None = None, validated: bool = False) -> "Game":
+    def start(cls, record: JSON, *, ruleset: Ruleset[Any] | None = None, validated: bool = False) -> "Game":
         """The game after setup, before any turn of ``record`` is played."""
         ruleset = ruleset or ruleset_of(record)
         if not validated:
@@ -287,12 +321,15 @@ class Game:
         return cls(ruleset, state, [player["id"] for player in record["players"]])
 
     def copy(self) -> "Game":
-        return Game(self.ruleset, copy.deepcopy(self.state), self.players, self.turns_played)
+        # pickle copies these plain states five times faster than deepcopy.
+        return Game(self.ruleset, pickle.loads(pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL)),
+                    self.players, self.turns_played)
 
     # -- turns -----------------------------------------------------------
 
     @staticmethod
-    def _validate_turn(ruleset: Ruleset, turn: Any, players: list[str], index: int, pointer_prefix: str = "") -> None:
+    def _validate_turn(ruleset: Ruleset[Any], turn: Any, players: list[str], index: int,
+                       pointer_prefix: str = "") -> None:
         try:
             ruleset.validate_turn(turn, players)
         except RuleBroken as broken:
@@ -307,12 +344,13 @@ class Game:
             raise _positioned(ruleset, broken, index, action) from None
 
     def play(self, turn: Any) -> None:
-        """Validate and apply one whole turn. On :class:`Refused` this game
-        is spoiled: play on a :meth:`copy` when the original must survive."""
+        """Validate and apply one whole turn. On :class:`Refused` the turn's
+        earlier actions may stand: play on a :meth:`copy` when the original
+        must survive."""
         self._validate_turn(self.ruleset, turn, self.players, self.turns_played)
         self._play_validated(turn)
 
-    def _play_validated(self, turn: dict) -> None:
+    def _play_validated(self, turn: JSON) -> None:
         index = self.turns_played
         ruleset, state = self.ruleset, self.state
         try:
@@ -330,7 +368,7 @@ class Game:
             raise _positioned(ruleset, broken, index, len(turn["actions"])) from None
         self.turns_played += 1
 
-    def check(self, turn: Any) -> dict:
+    def check(self, turn: Any) -> JSON:
         """Answer a possibly unfinished turn without changing this game.
 
         ``legal`` is whether every action sent so far is allowed, ``complete``
@@ -338,36 +376,27 @@ class Game:
         first refusal (at most one), and ``decision`` the open decision with
         its legal choices after the legal prefix of the turn.
         """
-        trial = self.copy()
-        ruleset, state, index = trial.ruleset, trial.state, trial.turns_played
-        violation = None
+        ruleset, index = self.ruleset, self.turns_played
+        state = self.copy().state  # one copy: a refused action leaves it as it was
         try:
             self._validate_turn(ruleset, turn, self.players, index)
-            try:
-                ruleset.begin_turn(state, turn["player"])
-            except RuleBroken as broken:
-                raise _positioned(ruleset, broken, index, None) from None
+            ruleset.begin_turn(state, turn["player"])
+        except RuleBroken as broken:
+            refused = _positioned(ruleset, broken, index, None)
+            return {"legal": False, "complete": False, "violations": [refused.violation], "decision": None}
         except Refused as refused:
             return {"legal": False, "complete": False, "violations": [refused.violation], "decision": None}
+        violation = None
         for position, action in enumerate(turn["actions"]):
-            before = copy.deepcopy(state)
             try:
                 ruleset.apply(state, action)
             except RuleBroken as broken:
                 violation = _positioned(ruleset, broken, index, position).violation
-                state = trial.state = before
                 break
         decision = ruleset.decision(state)
-        complete = False
-        if violation is None:
-            try:
-                ruleset.end_turn(copy.deepcopy(state))
-                complete = True
-            except RuleBroken:
-                complete = False
         return {
             "legal": violation is None,
-            "complete": complete,
+            "complete": violation is None and decision.can_end,
             "violations": [violation] if violation else [],
             "decision": decision,
         }
@@ -378,10 +407,10 @@ class Game:
         """The decision that opens the next turn (``over`` once it ended)."""
         return self.ruleset.decision(self.state)
 
-    def scoresheet(self) -> dict:
+    def scoresheet(self) -> JSON:
         return self.ruleset.scoresheet(self.state)
 
-    def view(self) -> dict:
+    def view(self) -> JSON:
         return self.ruleset.view(self.state)
 
     @property
@@ -389,35 +418,42 @@ class Game:
         return self.ruleset.is_over(self.state)
 
 
+def _validated(record: Any) -> Ruleset[Any]:
+    """The record's ruleset once its shape, turns included, is valid."""
+    ruleset = ruleset_of(record)
+    try:
+        ruleset.validate_record(record)
+    except RuleBroken as broken:
+        raise _positioned(ruleset, broken, None, None) from None
+    players = [player["id"] for player in record["players"]]
+    for index, turn in enumerate(record["turns"]):
+        Game._validate_turn(ruleset, turn, players, index, pointer_prefix=f"/turns/{index}")
+    return ruleset
+
+
 # -- the games -------------------------------------------------------------
 
-RULESETS: dict[str, Ruleset] = {}
+RULESETS: dict[str, Ruleset[Any]] = {}
 
 
-def register(ruleset: Ruleset) -> Ruleset:
+def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
     """Make a game known to the fold, the command line and the API."""
     messages.register(ruleset.game, ruleset.messages)
     RULESETS[ruleset.game] = ruleset
     return ruleset
 
 
-class UnknownGame(Exception):
-    """The input names no game Brehon knows (or is not an object at all)."""
-
-
-def ruleset_of(data: Any) -> Ruleset:
+def ruleset_of(data: Any) -> Ruleset[Any]:
     """The ruleset named by ``data['game']``; :class:`Refused` with
     ``record.invalid`` when the game is missing or unknown."""
     game = data.get("game") if isinstance(data, dict) else None
     if isinstance(game, str) and game in RULESETS:
         return RULESETS[game]
-    raise Refused(Violation(
-        game if isinstance(game, str) else None, "record.invalid", None, None,
-        {"pointer": "/game", "reason": f"game must be one of {', '.join(sorted(RULESETS))}"},
-    ))
+    raise record_invalid(game if isinstance(game, str) else None, "/game",
+                         f"game must be one of {', '.join(sorted(RULESETS))}")
 
 
-def replay(record: Any) -> dict:
+def replay(record: Any) -> JSON:
     """The score sheet of a record, or its rejected sheet (English)."""
     try:
         return Game.replay(record).scoresheet()
@@ -425,10 +461,51 @@ def replay(record: Any) -> dict:
         return refused.sheet()
 
 
-def tally(data: Any, lang: str = "en") -> dict:
+def tally(data: Any) -> JSON:
     """The score sheet of a tally; raises :class:`Refused` on bad input."""
     ruleset = ruleset_of(data)
     try:
         return ruleset.tally(data)
     except RuleBroken as broken:
         raise _positioned(ruleset, broken, None, None) from None
+
+
+@dataclass(frozen=True)
+class BoardVerdict:
+    """What the rules say of a board profile: its problems, all of them, and
+    the warnings of a valid one."""
+
+    game: str
+    violations: list[Violation]
+    warnings: list[JSON]
+
+    @property
+    def valid(self) -> bool:
+        return not self.violations
+
+    def refusal(self) -> Refused:
+        """The refusal of an invalid profile: its first problem."""
+        return Refused(self.violations[0])
+
+
+def check_board(data: Any) -> BoardVerdict:
+    """Judge ``data['board']``, a profile of ``data['game']`` (``Refused``
+    when the game is unknown)."""
+    ruleset = ruleset_of(data)
+    problems = ruleset.board_problems(data.get("board"))
+    violations = [Violation(ruleset.game, broken.rule, None, None, broken.details, broken.words)
+                  for broken in problems]
+    return BoardVerdict(ruleset.game, violations, [] if problems else ruleset.board_warnings(data["board"]))
+
+
+def unknown_board(record: Any) -> Refused:
+    """The refusal of a record whose ``board`` names no stored profile of its
+    game: the first fault the rules check before the board, else
+    ``record.invalid`` at ``/board/id``."""
+    game = record.get("game") if isinstance(record, dict) else None
+    try:
+        _validated(record)
+    except Refused as refused:
+        if not refused.violation.details.get("pointer", "").startswith("/board"):
+            return refused
+    return record_invalid(game, "/board/id", f"names no stored {game} board")

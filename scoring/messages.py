@@ -124,27 +124,8 @@ def register(game: str, templates: dict[str, dict[str, str]]) -> None:
     _GAMES[game] = templates
 
 
-def language(accept_language: str | None) -> str:
-    """The best of en/de/es for an ``Accept-Language`` header (English otherwise)."""
-    if not accept_language:
-        return "en"
-    ranked = []
-    for position, part in enumerate(accept_language.split(",")):
-        tag, _, params = part.strip().partition(";")
-        quality = 1.0
-        if params.strip().startswith("q="):
-            try:
-                quality = float(params.strip()[2:])
-            except ValueError:
-                quality = 0.0
-        ranked.append((-quality, position, tag.strip().lower().split("-")[0]))
-    for quality, _, tag in sorted(ranked):
-        if tag in LANGUAGES and quality < 0:  # q=0 says "not this one"
-            return tag
-    return "en"
 
-
-class _Fields(dict):
+class _Fields(dict[str, Any]):
     """Format fields: translated words, and missing keys left visible."""
 
     def __missing__(self, key: str) -> str:
@@ -161,7 +142,7 @@ def _word(value: Any, lang: str) -> Any:
     return value
 
 
-def render(game: str | None, rule: str, lang: str, values: dict) -> str:
+def render(game: str | None, rule: str, lang: str, values: dict[str, Any]) -> str:
     """The message of ``rule`` in ``lang``, filled from ``values``."""
     lang = lang if lang in LANGUAGES else "en"
     templates = _GAMES.get(game or "", {}).get(rule) or SHARED.get(rule)

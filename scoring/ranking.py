@@ -18,12 +18,12 @@ def ranks(keys: Sequence[Any]) -> list[int]:
 def scoresheet(
     game: str,
     end_reason: str | None,
-    rows: Sequence[dict],
+    rows: Sequence[dict[str, Any]],
     keys: Sequence[Any],
     *,
     finished: bool | None = None,
     **extra: Any,
-) -> dict:
+) -> dict[str, Any]:
     """The contract's score sheet.
 
     ``rows`` are ``{"id", "total", "breakdown"}`` in seating order and

@@ -10,7 +10,8 @@ exactly as the API does.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Collection
+from typing import Any, cast
 
 from .engine import FORMAT, Option, RuleBroken
 
@@ -34,15 +35,13 @@ def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def expect_object(value: Any, pointer: str, required: Iterable[str] = (), optional: Iterable[str] = (),
-                  action: int | None = None) -> dict:
+def expect_object(value: Any, pointer: str, required: Collection[str] = (), optional: Collection[str] = (),
+                  action: int | None = None) -> dict[str, Any]:
     """An object with every ``required`` key and no key outside both lists."""
     if not isinstance(value, dict):
         raise invalid(pointer, "must be an object", action)
-    required = tuple(required)
-    allowed = set(required) | set(optional)
     for key in value:
-        if key not in allowed:
+        if key not in required and key not in optional:
             raise invalid(f"{pointer}/{pointer_token(key)}", "is not allowed here", action)
     for key in required:
         if key not in value:
@@ -57,7 +56,7 @@ def expect_int(value: Any, pointer: str, low: int | None = None, high: int | Non
     if (low is not None and value < low) or (high is not None and value > high):
         bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
         raise invalid(pointer, f"must be an integer {bounds}", action)
-    return value
+    return cast(int, value)
 
 
 def expect_bool(value: Any, pointer: str, action: int | None = None) -> bool:
@@ -66,7 +65,9 @@ def expect_bool(value: Any, pointer: str, action: int | None = None) -> bool:
     return value
 
 
-def expect_choice(value: Any, pointer: str, choices: Iterable[Any], action: int | None = None) -> Any:
+def expect_choice(value: Any, pointer: str, choices: Collection[Any], action: int | None = None) -> Any:
+    if isinstance(value, (str, int)) and not isinstance(value, bool) and value in choices:
+        return value  # the common case, without building the message
     choices = tuple(choices)
     if isinstance(value, bool) or value not in choices:
         shown = ", ".join(repr(choice) if not isinstance(choice, str) else choice for choice in choices)
@@ -75,7 +76,7 @@ def expect_choice(value: Any, pointer: str, choices: Iterable[Any], action: int 
 
 
 def expect_list(value: Any, pointer: str, low: int = 0, high: int | None = None,
-                action: int | None = None) -> list:
+                action: int | None = None) -> list[Any]:
     if not isinstance(value, list):
         raise invalid(pointer, "must be an array", action)
     if len(value) < low or (high is not None and len(value) > high):
@@ -91,14 +92,17 @@ def expect_string(value: Any, pointer: str, low: int = 0, high: int | None = Non
     return value
 
 
-def expect_card(value: Any, pointer: str, colors: Iterable[str], action: int | None = None) -> dict:
+def expect_card(value: Any, pointer: str, colors: Collection[str], action: int | None = None) -> dict[str, Any]:
+    if isinstance(value, dict) and len(value) == 2 and value.get("color") in colors \
+            and type(value.get("value")) is int and 0 <= value["value"] <= 10:
+        return value  # the common case; below, the first fault is named
     expect_object(value, pointer, ("color", "value"), action=action)
     expect_choice(value["color"], f"{pointer}/color", colors, action)
     expect_int(value["value"], f"{pointer}/value", 0, 10, action)
-    return value
+    return cast(dict[str, Any], value)
 
 
-def expect_player_ids(value: Any, pointer: str, low: int, high: int, with_names: bool = True) -> list:
+def expect_player_ids(value: Any, pointer: str, low: int, high: int, with_names: bool = True) -> list[Any]:
     """The ``players`` list of a record (``with_names``) or the ids of a tally."""
     expect_list(value, pointer, low, high)
     ids = set()
@@ -116,10 +120,10 @@ def expect_player_ids(value: Any, pointer: str, low: int, high: int, with_names:
         if player["id"] in ids:
             raise invalid(f"{where}/id", "repeats another player's id")
         ids.add(player["id"])
-    return value
+    return cast(list[Any], value)
 
 
-def expect_options(value: Any, options: tuple[Option, ...], pointer: str = "/options") -> dict:
+def expect_options(value: Any, options: tuple[Option, ...], pointer: str = "/options") -> dict[str, Any]:
     """Known keys only, each of its option's type and choices."""
     if value is None:
         return {}
@@ -134,11 +138,11 @@ def expect_options(value: Any, options: tuple[Option, ...], pointer: str = "/opt
             expect_bool(given, where)
         elif option.type == "integer":
             expect_int(given, where)
-    return value
+    return cast(dict[str, Any], value)
 
 
 def expect_record_frame(record: Any, game: str, low: int, high: int, options: tuple[Option, ...],
-                        check_options: Callable[[dict], None] | None = None) -> dict:
+                        check_options: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """The parts every record shares: top-level keys, format, game, options,
     players; and ``turns`` being an array. Board and setup are the game's.
     ``check_options`` adds the game's own option checks (ranges, arrays),
@@ -152,10 +156,10 @@ def expect_record_frame(record: Any, game: str, low: int, high: int, options: tu
     if check_options is not None:
         check_options(record.get("options") or {})
     expect_player_ids(record["players"], "/players", low, high)
-    return record
+    return cast(dict[str, Any], record)
 
 
-def expect_turn_frame(turn: Any, players: list[str]) -> list:
+def expect_turn_frame(turn: Any, players: list[str]) -> list[Any]:
     """A turn object with a listed player and an actions array; returns it."""
     expect_object(turn, "", ("player", "actions"))
     if turn["player"] not in players:
@@ -163,14 +167,29 @@ def expect_turn_frame(turn: Any, players: list[str]) -> list:
     return expect_list(turn["actions"], "/actions")
 
 
-def expect_action(action: Any, index: int, fields: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]) -> dict:
-    """An action object whose ``type`` is one of ``fields`` (type -> (required,
-    optional) keys besides ``type``), with no other key. Values are the
-    caller's to check."""
+class ActionShapes:
+    """A game's action types: type -> (required keys besides ``type``,
+    optional keys), kept as sets too so that a valid action is recognised
+    in one step."""
+
+    def __init__(self, fields: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]):
+        self.fields = fields
+        self.required = {kind: frozenset(("type", *required)) for kind, (required, _) in fields.items()}
+        self.allowed = {kind: self.required[kind] | set(optional) for kind, (_, optional) in fields.items()}
+
+
+def expect_action(action: Any, index: int, shapes: ActionShapes) -> dict[str, Any]:
+    """An action object whose ``type`` is one of ``shapes``, with every
+    required key and no other key. Values are the caller's to check."""
+    if isinstance(action, dict):
+        kind = action.get("type")
+        if isinstance(kind, str) and kind in shapes.fields \
+                and shapes.required[kind] <= action.keys() <= shapes.allowed[kind]:
+            return action  # the common case, without building pointers
     pointer = f"/actions/{index}"
     if not isinstance(action, dict):
         raise invalid(pointer, "must be an object", index)
-    expect_choice(action.get("type"), f"{pointer}/type", fields, index)
-    required, optional = fields[action["type"]]
+    expect_choice(action.get("type"), f"{pointer}/type", shapes.fields, index)
+    required, optional = shapes.fields[action["type"]]
     expect_object(action, pointer, ("type", *required), optional, index)
     return action

@@ -16,8 +16,8 @@ from pathlib import Path
 from hypothesis import strategies as st
 
 from scoring import Game
-from scoring.celtica import (COPIES, DISPLAY, DRUID_CARDS, DRUIDS, EXPERIENCE_CARDS, KINDS, CelticaState,
-                             unseen)
+from scoring.celtica.state import (COPIES, DISPLAY, DRUID_CARDS, DRUIDS, EXPERIENCE_CARDS, KINDS, CelticaState,
+                                   unseen)
 
 DATA = Path(__file__).parent / "data" / "celtica"
 SAMPLE_BOARD = json.loads((Path(__file__).parent / "data" / "boards" / "celtica-sample.json").read_text())
@@ -72,7 +72,7 @@ def cult(draw: bool | None) -> dict:
 
 def conservation(state: CelticaState) -> None:
     """Rules §1.1: 60 druid cards, 20 experience cards, 90 parts."""
-    hands = state.holdings.values()
+    hands = state.seats.values()
     assert state.druid_deck >= 0 and min(state.druid_discard.values()) >= 0
     assert state.druid_deck + sum(state.druid_discard.values()) + sum(h.druid_cards for h in hands) \
         == len(DRUIDS) * DRUID_CARDS

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 
 from scoring.cards import COLORS
 from scoring.engine import RuleBroken
-from scoring.keltis import KELTIS, PATHS, ROWS, STOCK, TILES, possible_tiles
+from scoring.keltis import RULESET as KELTIS
+from scoring.keltis.board import PATHS, ROWS, STOCK, TILES
 
 SIZES = ("small", "large")
 ABSENT = object()  # a key left out of an action
@@ -203,8 +204,8 @@ class Table:
 
         def answer_reveals():
             while state.decision == "reveal":
-                path, row = state.owed
-                tile = next(tile for tile in REVEAL_ORDER if tile in possible_tiles(state, row))
+                path, row = state.pending
+                tile = next(tile for tile in REVEAL_ORDER if tile in state.possible_tiles(row))
                 KELTIS.apply(state, reveal(path, row, tile))
                 done.append(reveal(path, row, tile))
 

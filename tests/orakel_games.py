@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from scoring.cards import ALL_CARDS, COLORS, COPIES
 from scoring.engine import Game, Refused
-from scoring.keltis_orakel import TILE_COUNTS
+from scoring.keltis_orakel.board import TILE_COUNTS
 
 SAMPLE_BOARD = json.loads((Path(__file__).parent / "data" / "boards" / "keltis-orakel-sample.json").read_text())
 PLAYERS = [{"id": name, "name": name.title()} for name in ("anna", "ben", "carla", "dora")]

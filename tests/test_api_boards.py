@@ -236,3 +236,16 @@ def test_a_board_check_answers_the_verdict_and_stores_nothing(client, redis_clie
     assert verdict["violations"][0]["details"]["pointer"] == "/board/fields/3/color"
     problem(client.post("/api/v1/boards/check", json={"game": "chess", "board": SAMPLE_BOARD}), 422)
     assert redis_client.keys("boards") == [] and client.get("/api/v1/boards").get_json() == []
+
+
+def test_a_board_check_lists_every_problem_and_a_stored_board_refusal_the_first(client):
+    broken = copy.deepcopy(SAMPLE_BOARD)
+    broken["fields"][0]["value"] = 3  # the start's value
+    broken["green_numbers"] = [1]
+    verdict = client.post("/api/v1/boards/check", json={"game": "keltis-orakel", "board": broken}).get_json()
+    assert verdict["valid"] is False and verdict["warnings"] == []
+    assert [(v["rule"], v["details"]["check"], v["details"]["pointer"]) for v in verdict["violations"]] == [
+        ("board.invalid", "start", "/board/fields/0/value"),
+        ("board.invalid", "green_numbers", "/board/green_numbers")]
+    body = problem(client.post("/api/v1/boards", json={"game": "keltis-orakel", "board": broken}), 422)
+    assert body["violations"] == verdict["violations"][:1]

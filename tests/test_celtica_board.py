@@ -5,7 +5,7 @@ import copy
 import pytest
 
 from scoring import RULESETS, Game, Refused, RuleBroken
-from scoring.celtica import KINDS
+from scoring.celtica.state import KINDS
 
 from celtica_games import SAMPLE_BOARD, record, turn
 
@@ -202,3 +202,17 @@ def test_setup_limits_accepted():
     display = {"display": ["n"] * 8 + [None], "parts": {"anna": ["n", "n"], "ben": ["s", "s"]}}
     assert Game.replay(record([], setup=copy.deepcopy(display))).view()["display"]["known"]["n"] == 8
     assert sorted(Game.replay(record([], setup=display)).view()["display"]["known"]) == sorted(KINDS)
+
+
+def test_every_problem_of_a_board_is_listed_in_the_order_of_the_checks():
+    board = {"locations": [{"kind": "village", "parts": 3}, {"kind": "start"}, {"kind": "castle"},
+                           {"kind": "cult", "parts": 2}, {"kind": "village"}]}
+    problems = [(broken.rule, broken.details["check"], broken.details["index"])
+                for broken in CELTICA.board_problems(board)]
+    assert problems == [
+        ("board.invalid", "start_first", 0), ("board.invalid", "start_unique", 1),
+        ("board.invalid", "parts_missing", 2), ("board.invalid", "parts_forbidden", 3),
+        ("board.invalid", "goal_last", 4), ("board.invalid", "parts_missing", 4)]
+    with pytest.raises(RuleBroken) as first:
+        CELTICA.validate_board(board)
+    assert first.value.details == {"check": "start_first", "index": 0}

@@ -6,7 +6,7 @@ from itertools import combinations_with_replacement
 import pytest
 
 from scoring import Game, Refused
-from scoring.celtica import KINDS
+from scoring.celtica.state import KINDS
 
 from celtica_games import conservation, load, move, record, reveal, take, turn
 
@@ -100,7 +100,7 @@ def test_take_decision_lists_every_legal_take_and_its_choices_say_which(display)
 def test_give_decision_lists_every_legal_give_and_its_choices_say_which():
     board = {"locations": [{"kind": "start"}, {"kind": "ruin", "parts": 3}, {"kind": "goal", "parts": 1}]}
     game = Game.start(record([], board=board))
-    game.state.holdings["anna"].parts.update({"n": 3, "e": 1, "w": 2})  # she held n, s: 5 more from the supply
+    game.state.seats["anna"].parts.update({"n": 3, "e": 1, "w": 2})  # she held n, s: 5 more from the supply
     game.state.supply -= 5
     conservation(game.state)
     state, decision = opened(game, move("red", 1))

@@ -3,7 +3,8 @@
 import pytest
 
 from scoring import Game, replay, tally
-from scoring.celtica import KINDS, amulets
+from scoring.celtica.score import amulets
+from scoring.celtica.state import KINDS
 
 from celtica_games import load
 
@@ -47,7 +48,7 @@ def test_opening_turn_3_leaves_one_unknown_space_and_turn_4_uses_it():
 
 def test_opening_experience_card_is_stamped_with_its_turn():
     game = prefix("opening", 3)
-    assert game.state.holdings["anna"].experience == [2]
+    assert game.state.seats["anna"].experience == [2]
     assert game.view()["players"]["anna"]["by_location"]["ruin"] == {"gained": 0, "lost": 1}
 
 
@@ -66,7 +67,7 @@ def test_complete_game_rounds_and_decks():
     after_round_1 = prefix("complete_game", 8)
     assert after_round_1.view()["round"] == 2 and after_round_1.view()["druid_deck"] == 10
     assert after_round_1.view()["active"] == "anna"
-    assert after_round_1.state.holdings["dirk"].experience == [3, 6]
+    assert after_round_1.state.seats["dirk"].experience == [3, 6]
     after_cult = prefix("complete_game", 10)
     assert after_cult.view()["druid_deck"] == 9
     assert after_cult.view()["druid_discard"]["red"] == 12

@@ -5,8 +5,10 @@ import pickle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from refusals import assert_a_refused_action_changes_nothing
 from scoring import Game, Refused
-from scoring.celtica import DRUIDS, KINDS, amulet_score, ranking_key
+from scoring.celtica.score import amulet_score, ranking_key
+from scoring.celtica.state import DRUIDS, KINDS
 
 from celtica_games import IDS, OPTIONS, boards, play_turn, random_game, record, setups
 
@@ -62,6 +64,7 @@ def test_illegal_turns_are_refused_cleanly_and_change_nothing(data, players):
             if data.draw(st.integers(0, 9)) == 0:
                 bad["player"] = data.draw(st.sampled_from(IDS[:players]))
             before = pickle.dumps(game.state)
+            assert_a_refused_action_changes_nothing(game, bad)
             answer = game.check(bad)
             assert pickle.dumps(game.state) == before
             try:

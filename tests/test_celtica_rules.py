@@ -8,7 +8,8 @@ import pickle
 import pytest
 
 from scoring import Game, Refused
-from scoring.celtica import KINDS, MESSAGES
+from scoring.celtica.messages import MESSAGES
+from scoring.celtica.state import KINDS
 from scoring.messages import render
 
 from celtica_games import (cult, conservation, give, load, move, record, reveal, take, turn)
@@ -107,7 +108,7 @@ def test_display_missing():
         "celtica.display.missing", 0, 1, {"part": "n"})
     unknown_space = {**setup, "display": ["center", "ne", "e", "se", "s", "sw", "w", "nw", None]}
     game = accepted(record([turn("anna", move("red", 1), take("n"))], setup=unknown_space))
-    assert game.state.holdings["anna"].parts["n"] == 2 and game.state.unknown == 1  # the refill is unknown
+    assert game.state.seats["anna"].parts["n"] == 2 and game.state.unknown == 1  # the refill is unknown
 
 
 def test_display_missing_when_every_copy_is_held():
@@ -123,7 +124,7 @@ def test_give_count_and_holding_missing():
     assert refused(record([turn("anna", move("red", 3), give("w"))])) == (
         "celtica.holding.missing", 0, 1, {"part": "w"})
     game = accepted(record([turn("anna", move("red", 3), give("s"))]))
-    assert game.state.ruin["s"] == 1 and game.state.holdings["anna"].experience == [0]
+    assert game.state.ruin["s"] == 1 and game.state.seats["anna"].experience == [0]
 
 
 def test_ruin_refused_example_and_its_repair():
@@ -131,8 +132,8 @@ def test_ruin_refused_example_and_its_repair():
     assert refused(rec) == ("celtica.give.count", 3, 1, {"need": 1, "got": 2})
     rec["turns"][3]["actions"][1] = give("s")
     game = accepted(rec)
-    assert sum(game.state.holdings["anna"].parts.values()) == 0
-    assert len(game.state.holdings["anna"].experience) == 1  # one played, a second received
+    assert sum(game.state.seats["anna"].parts.values()) == 0
+    assert len(game.state.seats["anna"].experience) == 1  # one played, a second received
 
 
 def test_ruin_with_no_part_held_still_gives_experience():
@@ -142,19 +143,19 @@ def test_ruin_with_no_part_held_still_gives_experience():
                             turn("ben", move("grey", 1), give("center", "w")),
                             turn("anna", move("white", 1), give())], board=ruins))
     assert refused(record([turn("anna", move("red", 1), give("n"))], board=ruins))[3] == {"need": 2, "got": 1}
-    assert game.state.holdings["anna"].experience == [0, 2]
+    assert game.state.seats["anna"].experience == [0, 2]
     assert game.state.ruin["n"] == game.state.ruin["s"] == game.state.ruin["w"] == 1
 
 
 def test_cult_draw_and_no_card():
     game = accepted(record([turn("anna", move("red", 2), cult(True)), turn("ben", move("grey", 2), cult(None))]))
-    assert game.state.holdings["anna"].druid_cards == 4 and game.state.druid_deck == 49
-    assert game.state.holdings["ben"].druid_cards == 3
+    assert game.state.seats["anna"].druid_cards == 4 and game.state.druid_deck == 49
+    assert game.state.seats["ben"].druid_cards == 3
     # every druid card in a hand: nothing is left to draw
     empty = Game.start(record([]))
     state = empty.state
     state.druid_deck, state.experience_deck = 0, 18
-    state.holdings["anna"].druid_cards, state.holdings["anna"].experience = 55, [-1, -1]
+    state.seats["anna"].druid_cards, state.seats["anna"].experience = 55, [-1, -1]
     conservation(state)
     assert refused_on(empty, turn("anna", move("red", 0, 2), cult(True))) == ("celtica.cult.no_card", 0, 1, {})
     empty.play(turn("anna", move("red", 0, 2), cult(False)))
@@ -190,8 +191,8 @@ def supply_of_one() -> Game:
     state = game.state
     state.supply, state.ruin["s"] = 1, 2
     for kind in KINDS:
-        state.holdings["anna"].parts[kind] = 9 - (kind == "s") * 2 - (kind == "w")
-        state.holdings["ben"].parts[kind] = 0
+        state.seats["anna"].parts[kind] = 9 - (kind == "s") * 2 - (kind == "w")
+        state.seats["ben"].parts[kind] = 0
     conservation(state)
     return game
 
@@ -300,7 +301,7 @@ def test_reveal_after_a_take_that_drew_nothing():
     game = Game.start(record([]))
     state = game.state
     for kind in KINDS:  # supply and ruin pile empty: the display is all that is left
-        state.holdings["anna"].parts[kind] += 9 - state.holdings["anna"].parts[kind] - state.holdings["ben"].parts[kind]
+        state.seats["anna"].parts[kind] += 9 - state.seats["anna"].parts[kind] - state.seats["ben"].parts[kind]
     state.supply = 0
     conservation(state)
     assert refused_on(game, turn("anna", move("red", 1), take("n"), reveal("n"))) == (
@@ -329,7 +330,7 @@ def test_card_exhausted_experience_cards():
     game = Game.start(record([]))
     state = game.state
     state.experience_deck, state.experience_discard["red"] = 15, 4
-    state.holdings["anna"].experience = [-1]
+    state.seats["anna"].experience = [-1]
     conservation(state)
     assert refused_on(game, turn("anna", move("red", 0, 1))) == (
         "card.exhausted", 0, 0, {"druid": "red", "deck": "experience", "seen": 4, "total": 4})
@@ -339,20 +340,20 @@ def test_card_exhausted_experience_cards():
 def test_no_experience_card_left_to_receive():
     game = Game.start(record([]))
     state = game.state
-    state.experience_deck, state.holdings["ben"].experience = 0, list(range(-20, 0))
+    state.experience_deck, state.seats["ben"].experience = 0, list(range(-20, 0))
     conservation(state)
     game.play(turn("anna", move("red", 3), give("n")))
-    assert state.holdings["anna"].experience == [] and state.experience_deck == 0
+    assert state.seats["anna"].experience == [] and state.experience_deck == 0
 
 
 def test_experience_deck_reshuffles_when_empty():
     game = Game.start(record([]))
     state = game.state
     state.experience_deck, state.experience_spent, state.experience_discard["grey"] = 0, 12, 3
-    state.holdings["ben"].experience = [-1] * 5
+    state.seats["ben"].experience = [-1] * 5
     conservation(state)
     game.play(turn("anna", move("red", 3), give("n")))
-    assert state.experience_deck == 14 and state.experience_spent == 0 and state.holdings["anna"].experience == [0]
+    assert state.experience_deck == 14 and state.experience_spent == 0 and state.seats["anna"].experience == [0]
 
 
 # -- rounds and the end of the game ------------------------------------------------------
@@ -388,7 +389,7 @@ def test_parts_exhausted_ends_at_once():
     state = game.state
     for kind in KINDS:  # one n on the display, nothing in the supply or the ruin pile
         state.display[kind] = 0
-        state.holdings["anna"].parts[kind] = 10 - state.holdings["ben"].parts[kind] - (kind == "n")
+        state.seats["anna"].parts[kind] = 10 - state.seats["ben"].parts[kind] - (kind == "n")
     state.display["n"], state.supply = 1, 0
     conservation(state)
     game.play(turn("anna", move("red", 1), take("n")))
@@ -402,7 +403,7 @@ def test_all_druids_in_goal_wins_over_parts_exhausted():
     state = game.state
     for kind in KINDS:
         state.display[kind] = 0
-        state.holdings["anna"].parts[kind] = 10 - state.holdings["ben"].parts[kind] - (kind == "n")
+        state.seats["anna"].parts[kind] = 10 - state.seats["ben"].parts[kind] - (kind == "n")
     state.display["n"], state.supply = 1, 0
     state.druids.update(grey=1, white=1, brown=1, black=1)
     game.play(turn("anna", move("red", 1), take("n")))

@@ -10,9 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from keltis_games import random_game
+from refusals import assert_a_refused_action_changes_nothing
 from scoring import Game, Refused
 from scoring.engine import RuleBroken
-from scoring.keltis import KELTIS, PATHS, STOCK
+from scoring.keltis import RULESET as KELTIS
+from scoring.keltis.board import PATHS, STOCK
 
 CARDS = 110
 REMOVED = {2: 30, 3: 0, 4: 0}  # cards put back in the box unseen
@@ -113,6 +115,7 @@ def assert_refusals_leave_the_game_unchanged(game) -> None:
         stored = Game.replay({**record, "turns": record["turns"][:index]})
         before = pickle.dumps(stored.state)
         turn = {"player": record["turns"][index]["player"], "actions": [*prefix, action]}
+        assert_a_refused_action_changes_nothing(stored, turn)
         with pytest.raises(Refused) as refused:
             stored.copy().play(turn)
         assert (refused.value.violation.rule, refused.value.violation.action) == (rule, len(prefix))

@@ -9,7 +9,8 @@ import pytest
 from keltis_games import Table, bonus_table, clover, discard, draw, play, reveal
 from scoring import Game, Refused
 from scoring.cards import ALL_CARDS
-from scoring.keltis import KELTIS, MESSAGES
+from scoring.keltis import RULESET as KELTIS
+from scoring.keltis.messages import MESSAGES
 
 EXAMPLES = Path(__file__).parent / "data" / "keltis"
 

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from orakel_games import SAMPLE_BOARD, board_with, boards, discard, draw, new_record, refusal, turn, with_turns
 from scoring import Game, Refused, tally
 from scoring.engine import RuleBroken
-from scoring.keltis_orakel import RULESET, board_problems
+from scoring.keltis_orakel import RULESET
+from scoring.keltis_orakel.board import board_problems
 
 
 def board_check(board) -> tuple[str, dict]:

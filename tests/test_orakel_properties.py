@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from orakel_games import boards, conservation_faults, new_record, options, play_random, play_turn, setups
 from scoring.cards import COLORS, HAND_SIZE
+from refusals import assert_a_refused_action_changes_nothing
 from scoring.engine import Game, Refused
-from scoring.keltis_orakel import TILES
+from scoring.keltis_orakel.board import TILES
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -74,6 +75,7 @@ def test_wild_turns_are_refused_cleanly_and_change_nothing(data):
         actions.insert(data.draw(st.integers(0, len(actions))), wild_action(data))
         turn = {"player": legal["player"], "actions": actions}
         before = pickle.dumps(game.state)
+        assert_a_refused_action_changes_nothing(game, turn)
         trial = game.copy()
         try:
             trial.play(turn)

@@ -9,7 +9,9 @@ import pytest
 
 from orakel_games import board_with, discard, draw, new_record, play, refusal, reveal, turn, with_turns
 from scoring import Game, Refused
-from scoring.keltis_orakel import MESSAGES, RULESET
+from scoring.keltis_orakel import RULESET
+from scoring.keltis_orakel.messages import MESSAGES
+from scoring.messages import SHARED
 
 DATA = Path(__file__).parent / "data" / "orakel"
 TWO = new_record()
@@ -430,5 +432,5 @@ def test_messages_exist_in_three_languages_for_every_rule():
     assert raised == {rule for rule in MESSAGES if rule.startswith("keltis-orakel.")}
     for rule in raised | {"turn.order", "turn.incomplete", "turn.unexpected", "game.over", "reveal.required",
                           "reveal.mismatch", "reveal.impossible", "card.exhausted", "card.not_in_hand"}:
-        assert set(MESSAGES[rule]) >= {"en", "de", "es"}, rule
+        assert set({**SHARED, **MESSAGES}[rule]) >= {"en", "de", "es"}, rule
     assert RULESET.describe()["needs_board"] is True

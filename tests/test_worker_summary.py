@@ -57,6 +57,7 @@ def test_orakel_example_3_story():
     }
     facts = summary["facts"]
     # purple from the start: 0 -> 5 -> 10 -> 13 -> 20 -> 25, four clovers.
+    assert summary["chart"] == "scores"
     assert facts["longest_clover_chain"] == {"length": 4, "turn": 0, "player": "anna"}
     # 0 -> 25 is +8 on the figure and +2 on the track; turn 4 repeats it later.
     assert facts["biggest_turn"] == {"turn": 0, "player": "anna", "gain": 10}
@@ -72,6 +73,7 @@ def test_celtica_example_3_story():
     summary = summarize(record)
 
     assert summary["scoresheet"] == sheet
+    assert summary["chart"] == "parts"  # complete amulets rarely move: the chart plots parts held
     assert_history_replays(record, summary)
     # Final holdings of §17.3: Anna 4, Ben 8, Cleo 7, Dirk 5, Emma 5 parts.
     assert summary["history"][-1]["parts"] == {"anna": 4, "ben": 8, "cleo": 7, "dirk": 5, "emma": 5}

@@ -30,12 +30,14 @@ def summarize(game_id: str, version: int) -> None:
     store.save_summary(game_id, version, summary, summary_pdf(record, summary))
 
 
+#: the PDF chart's title per measure the summary's ``chart`` names
+CHART_TITLES = {"scores": "Score after every turn", "parts": "Parts held after every turn"}
+
+
 def summary_pdf(record: dict, summary: dict) -> bytes:
-    """The PDF score sheet of a summary with its chart, from the start of
-    the game on. Celtica's total (complete amulets) rarely moves, so its
-    chart shows the parts held."""
-    history = [summary["start"], *summary["history"]]
-    if summary["game"] == "celtica":
-        return scoresheet_pdf(record, summary["scoresheet"], [{"scores": entry["parts"]} for entry in history],
-                              date=summary["date"], chart_title="Parts held after every turn")
-    return scoresheet_pdf(record, summary["scoresheet"], history, date=summary["date"])
+    """The PDF score sheet of a summary with its chart of what the summary
+    says the chart measures, from the start of the game on."""
+    measure = summary["chart"]
+    history = [{"scores": entry[measure]} for entry in (summary["start"], *summary["history"])]
+    return scoresheet_pdf(record, summary["scoresheet"], history, date=summary["date"],
+                          chart_title=CHART_TITLES[measure])

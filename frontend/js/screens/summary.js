@@ -40,8 +40,8 @@ export async function show(main, id) {
 function render(summary) {
   const names = Object.fromEntries(summary.players.map(p => [p.id, p.name || p.id]));
   const who = ids => ids.map(id => names[id] || id).join(', ');
-  // Celtica's total (complete amulets) rarely moves: its chart shows parts held.
-  const measure = summary.game === 'celtica' ? 'parts' : 'scores';
+  // The summary says what its chart measures: the scores, or the parts held.
+  const measure = summary.chart;
   const points = [{turn: 0, values: summary.start[measure]},
     ...summary.history.map(entry => ({turn: entry.turn + 1, values: entry[measure]}))];
   const out = [h('h2', {}, t(measure === 'parts' ? 'summary.parts_chart' : 'summary.lead')), chart(points, summary.players, names)];

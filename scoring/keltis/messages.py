@@ -1,0 +1,87 @@
+"""The texts of Keltis's own rules, and its wording of the shared ones
+whose fields differ (a stone is named by path and row)."""
+
+from __future__ import annotations
+
+from ..cards import CardRules
+
+CARD_RULES = CardRules(row_direction="keltis.row.direction", pile_empty="keltis.draw.empty",
+                       own_discard="keltis.draw.own_discard", color_in_details=True)
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "keltis.row.direction": {
+        "en": "Your {color} row {heading}: the next {color} card must be {last} or {bound}.",
+        "de": "Deine Reihe in {color} {heading}: die nächste Karte in {color} muss {last} oder {bound} sein.",
+        "es": "Tu fila {color} {heading}: la siguiente carta {color} debe ser {last} o {bound}.",
+    },
+    "keltis.path.occupied": {
+        "en": "You already have a figure on the {path} path; it moves on, and no second figure can enter there.",
+        "de": "Du hast schon eine Figur auf dem Pfad {path}; sie zieht weiter, eine zweite kann dort nicht einsteigen.",
+        "es": "Ya tienes una figura en el camino {path}; ella avanza, y ninguna segunda figura puede entrar ahí.",
+    },
+    "keltis.figure.missing": {
+        "en": "Say which figure enters the {path} path: small or large.",
+        "de": "Sag, welche Figur den Pfad {path} betritt: klein oder groß.",
+        "es": "Di qué figura entra en el camino {path}: pequeña o grande.",
+    },
+    "keltis.figure.unavailable": {
+        "en": "You have no {figure} figure left on the start stone.",
+        "de": "Du hast keine {figure} Figur mehr auf dem Startstein.",
+        "es": "No te queda ninguna figura {figure} en la piedra de salida.",
+    },
+    "keltis.bonus.missing": {
+        "en": "Your {color} figure is on the end stone: choose another figure to advance (bonus) or decline with null.",
+        "de": "Deine Figur auf {color} steht auf dem Endstein: wähle eine andere Figur für den Bonusschritt oder lehne mit null ab.",
+        "es": "Tu figura {color} está en la piedra final: elige otra figura para avanzar (bonificación) o renuncia con null.",
+    },
+    "keltis.bonus.unexpected": {
+        "en": "Your {color} figure is not on the end stone, so this card gives no bonus step.",
+        "de": "Deine Figur auf {color} steht nicht auf dem Endstein, also gibt diese Karte keinen Bonusschritt.",
+        "es": "Tu figura {color} no está en la piedra final, así que esta carta no da paso de bonificación.",
+    },
+    "keltis.move.no_figure": {
+        "en": "You have no figure on the {path} path to move.",
+        "de": "Du hast keine Figur auf dem Pfad {path}, die ziehen könnte.",
+        "es": "No tienes ninguna figura en el camino {path} que mover.",
+    },
+    "keltis.move.at_end": {
+        "en": "Your figure on the {path} path is on the end stone and cannot move further.",
+        "de": "Deine Figur auf dem Pfad {path} steht auf dem Endstein und kann nicht weiter.",
+        "es": "Tu figura en el camino {path} está en la piedra final y no puede avanzar más.",
+    },
+    "keltis.draw.empty": {
+        "en": "The {pile} discard pile is empty.",
+        "de": "Der Ablagestapel {pile} ist leer.",
+        "es": "La pila de descarte {pile} está vacía.",
+    },
+    "keltis.draw.own_discard": {
+        "en": "You cannot take back the card you just discarded.",
+        "de": "Du kannst die Karte, die du gerade abgeworfen hast, nicht zurücknehmen.",
+        "es": "No puedes recuperar la carta que acabas de descartar.",
+    },
+    "record.invalid": {
+        "en": "This is not a valid Keltis record: {reason}.",
+        "de": "Das ist kein gültiger Keltis-Spielbericht: {reason}.",
+        "es": "Esto no es un registro válido de Keltis: {reason}.",
+    },
+    "setup.invalid": {
+        "en": "This tile layout cannot exist: {reason}.",
+        "de": "Diese Plättchenauslage kann es nicht geben: {reason}.",
+        "es": "Esta disposición de fichas no puede existir: {reason}.",
+    },
+    "reveal.required": {
+        "en": "Which tile lies on {path} {row}? Add a reveal for it.",
+        "de": "Welches Plättchen liegt auf {path} {row}? Füge eine Aufdeckung dafür hinzu.",
+        "es": "¿Qué ficha hay en {path} {row}? Añade una revelación.",
+    },
+    "reveal.mismatch": {
+        "en": "{path} {row} holds {known}, not {revealed}.",
+        "de": "Auf {path} {row} liegt {known}, nicht {revealed}.",
+        "es": "En {path} {row} hay {known}, no {revealed}.",
+    },
+    "reveal.impossible": {
+        "en": "No layout has {tile} on {path} {row}: {reason}.",
+        "de": "Keine Auslage hat {tile} auf {path} {row}: {reason}.",
+        "es": "Ninguna disposición tiene {tile} en {path} {row}: {reason}.",
+    },
+}

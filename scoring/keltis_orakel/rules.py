@@ -1,0 +1,452 @@
+"""The Orakel ruleset: the record's shape, setup (§4) and the turn rules
+(§6-§11). Every action is checked completely before it changes the state."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .. import schema
+from ..cards import ALL_CARDS, COLORS, HAND_SIZE, Card, Supply, card_json, card_of, check_row, rows_json
+from ..chronicle import Chronicle
+from ..engine import JSON, Decision, Option, RuleBroken, Ruleset, register
+from . import choices, score
+from .board import (NONE, REMOVED_MAX, TILE_COUNTS, TILES, Board, _int_list, board_problems, board_warnings,
+                    setup_tiles)
+from .chronicle import OrakelChronicle
+from .messages import CARD_RULES, GAME, MESSAGES
+from .state import OrakelState, Seat
+
+OPTIONS = (
+    Option("track_start", "integer", 0, "Where the score markers start: 0 in front of field 1, 1 on it."),
+    Option("stones_per_landing", "string", 1, "Wishing stones taken per arrival on a large field or the center.",
+           choices=(1, "all")),
+    Option("spiral_to_start", "boolean", False, "A spiral may send a figure back to the start field."),
+    Option("redraw_own_discard", "boolean", True, "A player may draw back the card he discarded this turn."),
+    Option("goblin_scores", "array", [5, 10, 15],
+           "Goblin scoring for all three figures on 1, 2, 3 different goblin fields."),
+    Option("two_player_removed", "integer", 30, "Cards removed unseen in a 2-player game (0-93)."),
+    Option("play_without_move", "string", "when_stuck",
+           "Whether a card may be played without movement when nothing can move with it.",
+           choices=("when_stuck", "never")),
+)
+
+
+
+def _card_or_none(value: Any, pointer: str, index: int) -> None:
+    if value is not None:
+        schema.expect_card(value, pointer, COLORS, index)
+
+
+def _int_or_none(value: Any, pointer: str, index: int) -> None:
+    if value is not None and not schema.is_int(value):
+        raise schema.invalid(pointer, "must be an integer or null", index)
+
+
+def _check_options(options: JSON) -> None:
+    scores = options.get("goblin_scores")
+    if "goblin_scores" in options and not _int_list(scores, 3):
+        raise schema.invalid("/options/goblin_scores", "must be a list of 3 integers")
+    if "two_player_removed" in options:
+        schema.expect_int(options["two_player_removed"], "/options/two_player_removed", 0, REMOVED_MAX)
+    if "stones_per_landing" in options and isinstance(options["stones_per_landing"], float):
+        raise schema.invalid("/options/stones_per_landing", "must be one of 1, all")
+
+
+ACTIONS = schema.ActionShapes({
+    "play": (("card",), ("figure", "priestess")),
+    "discard": (("card",), ()),
+    "reveal": (("field", "tile"), ()),
+    "spiral": ((), ("to",)),
+    "goblin": ((), ("hand", "row")),
+    "draw": (("from",), ()),
+})
+SOURCES = ("deck", *COLORS)
+#: which decision each non-reveal action answers
+DECIDES = {"play": "main", "discard": "main", "spiral": "spiral", "goblin": "goblin", "draw": "draw"}
+REVEALED = (*TILES, NONE)
+
+
+class Orakel(Ruleset[OrakelState]):
+    """The rules of Keltis: Das Orakel."""
+
+    game = GAME
+    title = "Keltis: Das Orakel"
+    min_players = 2
+    max_players = 4
+    options = OPTIONS
+    messages = MESSAGES
+    needs_board = True
+
+    # -- shape -----------------------------------------------------------
+
+    def validate_record(self, record: JSON) -> None:
+        schema.expect_record_frame(record, GAME, self.min_players, self.max_players, OPTIONS, _check_options)
+        if record.get("board") is None:
+            raise schema.invalid("/board", "is required: a keltis-orakel record carries its board profile")
+        schema.expect_list(record["turns"], "/turns")
+
+    def validate_turn(self, turn: Any, players: list[str]) -> None:
+        actions = schema.expect_turn_frame(turn, players)
+        for index, action in enumerate(actions):
+            schema.expect_action(action, index, ACTIONS)
+            kind = action["type"]
+            if kind == "play":
+                schema.expect_card(action["card"], f"/actions/{index}/card", COLORS, index)
+                _int_or_none(action.get("figure"), f"/actions/{index}/figure", index)
+                _int_or_none(action.get("priestess"), f"/actions/{index}/priestess", index)
+                if action.get("figure") is not None and action.get("priestess") is not None:
+                    raise schema.invalid(f"/actions/{index}/priestess", "cannot be given together with figure", index)
+            elif kind == "discard":
+                schema.expect_card(action["card"], f"/actions/{index}/card", COLORS, index)
+            elif kind == "reveal":
+                schema.expect_int(action["field"], f"/actions/{index}/field", action=index)
+                schema.expect_choice(action["tile"], f"/actions/{index}/tile", REVEALED, index)
+            elif kind == "spiral":
+                _int_or_none(action.get("to"), f"/actions/{index}/to", index)
+            elif kind == "goblin":
+                _card_or_none(action.get("hand"), f"/actions/{index}/hand", index)
+                if action.get("row") is not None:
+                    schema.expect_choice(action["row"], f"/actions/{index}/row", COLORS, index)
+                    if action.get("hand") is not None:
+                        raise schema.invalid(f"/actions/{index}/row", "cannot be given together with hand", index)
+            else:
+                schema.expect_choice(action["from"], f"/actions/{index}/from", SOURCES, index)
+
+    def board_problems(self, board: Any) -> list[RuleBroken]:
+        """Every §3.2 problem, as ``board.invalid``. A profile always sits at
+        ``/board`` (of a record, a tally and the body of ``POST
+        /api/v1/boards``), so the pointers name the field there."""
+        return [RuleBroken("board.invalid", problem) for problem in board_problems(board, "/board")]
+
+    def board_warnings(self, board: Any) -> list[JSON]:
+        return board_warnings(board)
+
+    # -- play ------------------------------------------------------------
+
+    def start(self, players: list[JSON], options: JSON, board: Any, setup: Any) -> OrakelState:
+        warnings = self.validate_board(board)
+        plan = Board.of(board)
+        laid = setup_tiles(setup, plan)
+        ids = [player["id"] for player in players]
+        removed = options["two_player_removed"] if len(ids) == 2 else 0
+        draw_pile = len(ALL_CARDS) * 2 - removed - HAND_SIZE * len(ids)
+        tiles: list[str | None] = [None] * len(plan.kinds)
+        for index, tile in laid.items():
+            tiles[index] = tile
+        track = options["track_start"]
+        return OrakelState(
+            board=plan,
+            options=options,
+            players=ids,
+            seats={
+                player: Seat(figures=[0, 0, 0], rows={color: [] for color in COLORS}, track=track,
+                             sources={"start": track, "tiles": 0, "priestess": 0, "goblin": 0})
+                for player in ids
+            },
+            supply=Supply.deal(ids, draw_pile),
+            tiles=tiles,
+            taken=[False] * len(plan.kinds),
+            stones=list(plan.stones),
+            known_tiles=Counter(laid.values()),
+            warnings=warnings,
+            active=ids[0],
+        )
+
+    def begin_turn(self, state: OrakelState, player: str) -> None:
+        if state.end_reason is not None:
+            raise RuleBroken("game.over", {"end_reason": state.end_reason})
+        if player != state.active:
+            raise RuleBroken("turn.order", {"expected": state.active, "got": player})
+        state.clovers = 0
+        state.supply.new_turn()
+
+    def end_turn(self, state: OrakelState) -> None:
+        if state.end_reason is None:
+            if state.decision == "reveal":
+                raise RuleBroken("reveal.required", {"field": state.pending})
+            if state.decision != "complete":
+                raise RuleBroken("turn.incomplete", {"decision": state.decision})
+        state.turn += 1
+        state.decision = "main" if state.end_reason is None else "over"
+        if state.end_reason is None:
+            state.active = state.players[state.turn % len(state.players)]
+
+    def apply(self, state: OrakelState, action: JSON) -> None:
+        kind = action["type"]
+        if state.end_reason is not None:
+            raise RuleBroken("game.over", {"end_reason": state.end_reason})
+        if kind == "reveal":
+            self._reveal(state, action["field"], action["tile"])
+            return
+        if state.decision == "reveal":
+            raise RuleBroken("reveal.required", {"field": state.pending})
+        if DECIDES.get(kind) != state.decision:
+            raise RuleBroken("turn.unexpected", {"decision": state.decision, "type": kind})
+        if kind == "play":
+            self._play(state, card_of(action["card"]), action.get("figure"), action.get("priestess"))
+        elif kind == "discard":
+            card = card_of(action["card"])
+            state.supply.check_holds(state.active, card)
+            state.supply.discard(state.active, card)
+            self._movement_over(state)
+        elif kind == "spiral":
+            self._spiral(state, action.get("to"))
+        elif kind == "goblin":
+            self._goblin(state, action.get("hand"), action.get("row"))
+        else:
+            self._draw(state, action["from"])
+
+    # -- actions ---------------------------------------------------------
+
+    def _play(self, state: OrakelState, card: Card, figure: int | None, steps: int | None) -> None:
+        player, board = state.active, state.board
+        seat = state.seats[player]
+        color, value = card
+        state.supply.check_holds(player, card)
+        check_row(CARD_RULES, color, seat.rows[color], value)
+        target = None
+        if figure is not None:
+            if figure not in seat.figures:
+                raise RuleBroken(f"{GAME}.figure.not_there", {"field": figure})
+            target = board.ahead[color][figure]
+            if target is None:
+                raise RuleBroken(f"{GAME}.move.no_field", {"field": figure, "color": color})
+        elif steps is not None:
+            self._check_priestess(state, value, steps)
+        elif self._must_move(state, card):
+            raise RuleBroken(f"{GAME}.move.required", {"card": card_json(card)})
+        state.supply.play(player, card)
+        seat.rows[color].append(value)
+        if figure is not None and target is not None:
+            state.mover = seat.figures.index(figure)
+            state.turn_start = figure
+            self._arrive(state, target)
+        elif steps is not None:
+            state.priestess += steps
+            if state.priestess in seat.figures:
+                seat.track += 5
+                seat.sources["priestess"] += 5
+            self._movement_over(state)
+        else:
+            self._movement_over(state)
+
+    def _check_priestess(self, state: OrakelState, value: int, steps: int) -> None:
+        center = state.board.center
+        if state.priestess == center:
+            raise RuleBroken(f"{GAME}.priestess.finished")
+        green = state.board.green[value]
+        if not 1 <= steps <= green:
+            broken = RuleBroken(f"{GAME}.priestess.range", {"steps": steps, "green": green})
+            if green == 0:
+                broken.words["variant"] = "none"
+            raise broken
+        if state.priestess + steps > center:
+            raise RuleBroken(f"{GAME}.priestess.past_center", {"from": state.priestess, "steps": steps, "center": center})
+
+    def _must_move(self, state: OrakelState, card: tuple[str, int]) -> bool:
+        """Whether a play of ``card`` without movement is refused (§7.1.2)."""
+        if state.options["play_without_move"] == "never":
+            return True
+        board = state.board
+        ahead = board.ahead[card[0]]
+        if any(ahead[spot] is not None for spot in state.seats[state.active].figures):
+            return True
+        return state.priestess != board.center and board.green[card[1]] > 0
+
+    def _reveal(self, state: OrakelState, spot: int, tile: str) -> None:
+        if state.decision == "complete":
+            raise RuleBroken("turn.unexpected", {"decision": "complete", "type": "reveal"})
+        owed = state.decision == "reveal"
+        if owed and spot != state.pending:
+            raise RuleBroken("reveal.required", {"field": state.pending})
+        kinds = state.board.kinds
+        if not 0 <= spot < len(kinds) or kinds[spot] != "small":
+            raise RuleBroken("reveal.impossible", {"field": spot, "tile": tile, "reason": "not a small field"})
+        known = state.tiles[spot]
+        if state.taken[spot]:
+            if tile != NONE:
+                broken = RuleBroken("reveal.mismatch", {"field": spot, "known": NONE, "tile": tile})
+                broken.words["variant"] = "taken"
+                raise broken
+            return
+        if known is not None:
+            if tile != known:
+                raise RuleBroken("reveal.mismatch", {"field": spot, "known": known, "tile": tile})
+        elif tile == NONE:
+            raise RuleBroken("reveal.impossible", {"field": spot, "tile": tile, "reason": "every small field holds a tile"})
+        elif state.known_tiles[tile] >= TILE_COUNTS[tile]:
+            raise RuleBroken("reveal.impossible", {"field": spot, "tile": tile, "reason": "no such tile is left"})
+        else:
+            state.tiles[spot] = tile
+            state.known_tiles[tile] += 1
+        if owed:
+            self._tile(state, spot)
+
+    def _spiral(self, state: OrakelState, to: int | None) -> None:
+        if to is None:
+            self._movement_over(state)
+            return
+        spiral = state.pending
+        if not 0 <= to < spiral:
+            raise RuleBroken(f"{GAME}.spiral.not_behind", {"spiral": spiral, "to": to})
+        if to == state.turn_start:
+            raise RuleBroken(f"{GAME}.spiral.turn_start", {"to": to})
+        if to == 0 and not state.options["spiral_to_start"]:
+            raise RuleBroken(f"{GAME}.spiral.start_field")
+        self._arrive(state, to)
+
+    def _goblin(self, state: OrakelState, hand: JSON | None, row: str | None) -> None:
+        player = state.active
+        if hand is not None:
+            card = card_of(hand)
+            state.supply.check_holds(player, card)
+            state.supply.discard(player, card)
+        elif row is not None:
+            cards = state.seats[player].rows[row]
+            if not cards:
+                raise RuleBroken(f"{GAME}.goblin.empty_row", {"row": row})
+            state.supply.discard_from_row((row, cards.pop()))
+        self._movement_over(state)
+
+    def _draw(self, state: OrakelState, source: str) -> None:
+        supply, player = state.supply, state.active
+        if source == "deck":
+            if supply.draw_from_deck(player):
+                self._end(state, "deck_exhausted")
+                return
+        else:
+            supply.check_draw(CARD_RULES, source, state.options["redraw_own_discard"])
+            supply.draw_from_pile(player, source)
+        state.draws -= 1
+        if state.draws == 0:
+            state.decision = "complete"
+
+    # -- movement ----------------------------------------------------------
+
+    def _arrive(self, state: OrakelState, spot: int) -> None:
+        """One arrival of the moving figure (§8.2)."""
+        board, player = state.board, state.active
+        figures = state.seats[player].figures
+        figures[state.mover] = spot
+        if spot >= board.oracle_from:
+            area = board.oracle_from
+            if sum(place >= area for place in figures) == 3:
+                self._end(state, "oracle_player")
+                return
+            if sum(place >= area for seat in state.seats.values() for place in seat.figures) >= 5:
+                self._end(state, "oracle_total")
+                return
+        kind = board.kinds[spot]
+        if kind == "small":
+            if state.tiles[spot] is None:
+                state.decision, state.pending = "reveal", spot
+            else:
+                self._tile(state, spot)
+            return
+        if state.stones[spot]:  # a large field or the center; the start holds none
+            take = state.stones[spot] if state.options["stones_per_landing"] == "all" else 1
+            state.stones[spot] -= take
+            state.seats[player].stones_held += take
+        self._movement_over(state)
+
+    def _tile(self, state: OrakelState, spot: int) -> None:
+        """The tile on ``spot`` takes effect (§8.3)."""
+        seat = state.seats[state.active]
+        tile = state.tiles[spot]
+        assert tile is not None, "a tile takes effect once it is known"
+        if state.taken[spot]:
+            self._movement_over(state)
+        elif tile.startswith("points-"):
+            points = int(tile[len("points-"):])
+            seat.track += points
+            seat.sources["tiles"] += points
+            self._movement_over(state)
+        elif tile.startswith("clover-"):
+            following = state.board.ahead[tile[len("clover-"):]][spot]
+            if following is None:
+                self._movement_over(state)
+            else:
+                state.clovers += 1
+                self._arrive(state, following)
+        elif tile == "spiral":
+            if choices.spiral_targets(state, spot):
+                state.decision, state.pending = "spiral", spot
+            else:
+                self._movement_over(state)
+        elif tile == "goblin":
+            self._goblin_scoring(state)
+            state.decision, state.pending = "goblin", spot
+        else:  # a mirror still lying there
+            seat.mirrors += 1
+            state.taken[spot] = True
+            self._movement_over(state)
+
+    def _goblin_scoring(self, state: OrakelState) -> None:
+        seat = state.seats[state.active]
+        if seat.goblin_scored or any(state.tiles[spot] != "goblin" for spot in seat.figures):
+            return
+        points = state.options["goblin_scores"][len(set(seat.figures)) - 1]
+        seat.goblin_scored = True
+        seat.track += points
+        seat.sources["goblin"] += points
+
+    def _movement_over(self, state: OrakelState) -> None:
+        state.decision = "draw"
+        state.draws = HAND_SIZE - state.supply.hands[state.active].size
+
+    def _end(self, state: OrakelState, reason: str) -> None:
+        state.end_reason = reason
+        state.decision = "over"
+
+    # -- answers -----------------------------------------------------------
+
+    def decision(self, state: OrakelState) -> Decision:
+        """The open decision with every complete legal action answering it."""
+        return choices.decision(state)
+
+    def scoresheet(self, state: OrakelState) -> JSON:
+        return score.sheet(state)
+
+    def tally(self, data: JSON) -> JSON:
+        """§15: final positions read off the table, scored as §12."""
+        return score.tally(data, self.options, _check_options, self.board_problems, self.min_players,
+                           self.max_players)
+
+    def chronicle(self, record: JSON, state: OrakelState) -> Chronicle[OrakelState]:
+        return OrakelChronicle(state.players)
+
+    def view(self, state: OrakelState) -> JSON:
+        board = state.board
+        fields = []
+        for index, kind in enumerate(board.kinds):
+            tile = NONE if state.taken[index] else state.tiles[index]
+            fields.append({"index": index, "kind": kind, "color": board.colors[index],
+                           "value": board.values[index], "tile": tile, "stones": state.stones[index]})
+        players = {}
+        for player, seat in state.seats.items():
+            players[player] = {
+                "figures": list(seat.figures),
+                "rows": rows_json(seat.rows),
+                "stones_held": seat.stones_held,
+                "mirrors": seat.mirrors,
+                "track": seat.track,
+                "track_sources": dict(seat.sources),
+                "goblin_scored": seat.goblin_scored,
+                "hand": state.supply.hands[player].to_json(),
+            }
+        return {
+            "turn": state.turn,
+            "active": None if state.end_reason else state.active,
+            "decision": "over" if state.end_reason else state.decision,
+            "over": state.end_reason is not None,
+            "end_reason": state.end_reason,
+            "draw_pile": state.supply.draw_pile,
+            "priestess": state.priestess,
+            "piles": {color: list(pile) for color, pile in state.supply.piles.items()},
+            "fields": fields,
+            "players": players,
+        }
+
+
+RULESET = register(Orakel())
