@@ -2,7 +2,55 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@contextlib.contextmanager
+def served(redis_url: str, database: int, log_dir: Path, **env: str) -> Iterator[tuple[str, int]]:
+    """``brehon serve`` on a free port, on ``database`` of the session's
+    Redis (the rq worker it starts must not take other tests' jobs), with
+    ``env`` added to its environment; yields its (host, port)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    environment = {**os.environ, "REDIS_URL": redis_url.rsplit("/", 1)[0] + f"/{database}", **env}
+    log = open(log_dir / "serve.log", "w")
+    brehon = Path(sys.executable).with_name("brehon")
+    process = subprocess.Popen([str(brehon), "serve", "--port", str(port)], cwd=ROOT, env=environment,
+                               stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/rulesets", timeout=1)
+            break
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                pytest.fail(f"brehon serve did not come up: see {log.name}")
+            time.sleep(0.2)
+    try:
+        yield "127.0.0.1", port
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+        log.close()
 
 
 def bearer(token: str) -> dict:

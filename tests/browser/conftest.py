@@ -5,20 +5,12 @@ Playwright at phone size. Screenshots go to ``tests/artifacts/``.
 
 from __future__ import annotations
 
-import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from pathlib import Path
 
 import pytest
+from api_helpers import served
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"width": 390, "height": 844}
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -33,40 +25,12 @@ def chromium_path() -> str | None:
     return None
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture(scope="session")
 def base_url(redis_url, tmp_path_factory):
-    """``brehon serve`` on a free port against the session's Redis; its URL."""
-    port = free_port()
-    # Its own database of the session's Redis: the rq worker that serve starts
-    # must not take the jobs the worker tests wait for in database 0.
-    env = {**os.environ, "REDIS_URL": redis_url.rsplit("/", 1)[0] + "/1"}
-    log = open(tmp_path_factory.mktemp("serve") / "serve.log", "w")
-    process = subprocess.Popen([sys.executable, "-m", "brehon.cli", "serve", "--port", str(port)], cwd=ROOT, env=env,
-                               stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(f"{url}/api/v1/rulesets", timeout=1)
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                pytest.fail(f"brehon serve did not come up: see {log.name}")
-            time.sleep(0.2)
-    yield url
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(15)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-    log.close()
+    """``brehon serve`` on a free port against the session's Redis (its
+    database 1: the worker tests wait for jobs in database 0); its URL."""
+    with served(redis_url, 1, tmp_path_factory.mktemp("serve")) as (host, port):
+        yield f"http://{host}:{port}"
 
 
 @pytest.fixture(scope="session")

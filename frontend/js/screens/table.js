@@ -264,8 +264,12 @@ export async function show(main, id) {
     sending = true;
     await enqueue(id, turn, game.version, etag);
     updateBadge();
-    waiting = await pending(id);
-    if (waiting.length) {
+    // A load on the turn's own event may have drawn it as waiting just before
+    // it left the outbox; the next load redraws only when the outbox differs
+    // from `waiting`. So `waiting` changes here only when a turn still waits.
+    const queued = await pending(id);
+    if (queued.length) {
+      waiting = queued;
       say(t('composer.queued'));
       draw();
     }
