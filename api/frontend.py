@@ -21,7 +21,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, request, send_from_directory
 from flask.blueprints import BlueprintSetupState
-from werkzeug.exceptions import NotFound
+from werkzeug.routing import PathConverter
 
 FRONTEND = Path(__file__).resolve().parent.parent / "frontend"
 
@@ -58,6 +58,18 @@ VERSION_PLACEHOLDER = b"__SHELL_VERSION__"
 blp = Blueprint("frontend", __name__)
 
 
+class AssetPath(PathConverter):
+    """A path of the app's files: anything but ``api/...``, so that the API's
+    routes alone answer there (an OPTIONS ``Allow`` names their methods only)."""
+
+    regex = r"(?!api/)[^/].*?"
+
+
+@blp.record_once
+def _add_the_asset_converter(state: BlueprintSetupState) -> None:
+    state.app.url_map.converters["asset"] = AssetPath
+
+
 @blp.record_once
 def _fill_in_the_service_worker(state: BlueprintSetupState) -> None:
     # Once per app: the folder's hash and the service worker carrying it.
@@ -82,11 +94,9 @@ def index() -> Response:
     return _send("index.html")
 
 
-@blp.get("/<path:name>")
+@blp.get("/<asset:name>")
 def asset(name: str) -> Response:
     """Any other file of the app, by its path."""
-    if name.startswith("api/"):
-        raise NotFound()
     return _send(name)
 
 

@@ -344,9 +344,11 @@ def check_turn(turn: dict, table: StoredGame):
 
 
 @blp.route("/<game_id>/scoresheet", methods=["GET"])
-@blp.doc(security=SECURITY, responses={"200": {"content": {
-    "text/csv": {"schema": {"type": "string"}},
-    "application/pdf": {"schema": {"type": "string", "format": "binary"}}}}})
+@blp.doc(security=SECURITY, responses={"200": {
+    "description": "the score sheet: JSON, or CSV or PDF with ?format=", "content": {
+        "application/json": {"schema": {"$ref": "#/components/schemas/Scoresheet"}},
+        "text/csv": {"schema": {"type": "string"}},
+        "application/pdf": {"schema": {"type": "string", "format": "binary"}}}}})
 @table_access(write=False)
 @blp.arguments(ScoresheetQuerySchema(), location="query", as_kwargs=True)
 @blp.response(200, ScoresheetSchema, description="JSON, or text/csv, or application/pdf with ?format=")
