@@ -12,12 +12,13 @@ import importlib
 import json
 import os
 from http import HTTPStatus
+from pathlib import Path
 
-from flask import Flask, request
+from flask import Flask, current_app, request
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
-from store import Store
+from store import Store, Unavailable
 
 from . import limits, problems
 from .schemas import ProblemSchema
@@ -34,6 +35,7 @@ BLUEPRINTS = (
     "api.tally",
     "api.rulesets",
     "api.qr",
+    "api.server",
     "api.frontend",
 )
 
@@ -72,6 +74,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(__name__, static_folder=None)
     app.config.from_mapping(
         REDIS_URL=os.environ.get("REDIS_URL"),
+        ADDRESSES=os.environ.get("BREHON_ADDRESSES"),  # set by `brehon serve`: see api/server.py
         MAX_CONTENT_LENGTH=MAX_BODY,
         API_TITLE="Brehon",
         API_VERSION="1",
@@ -89,7 +92,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]  # the default provider's settings
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
-    app.extensions["brehon.store"] = Store.from_url(app.config["REDIS_URL"])
+    app.extensions["brehon.store"] = Store.from_url(app.config["REDIS_URL"], _secret(app))
     api = BrehonApi(app)
     app.extensions["brehon.api"] = api
     for name in BLUEPRINTS:
@@ -102,7 +105,24 @@ def create_app(test_config: dict | None = None) -> Flask:
     limits.init_app(app)
     app.before_request(_request_within_limits)
     app.before_request(_json_bodies_only)
+    app.register_error_handler(Unavailable, _store_away)
     return app
+
+
+def _store_away(error: Unavailable):
+    """Redis is away for a moment (`brehon serve` starts it again): nothing
+    was stored, and the client may send the same request again."""
+    current_app.logger.warning("the store is unavailable: %s", error)
+    return problems.response(problems.Problem(503, "The game store is unavailable for a moment; send it again.",
+                                              headers={"Retry-After": "1"}))
+
+
+def _secret(app: Flask) -> bytes | None:
+    """The server's secret, from the file ``BREHON_SECRET_FILE`` names
+    (`brehon serve` makes it in its data directory), or None: then the
+    store makes one for this application alone."""
+    path = app.config.get("BREHON_SECRET_FILE") or os.environ.get("BREHON_SECRET_FILE")
+    return Path(path).read_bytes() if path else None
 
 
 def _request_within_limits() -> None:

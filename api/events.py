@@ -47,9 +47,10 @@ RETRY_MS = 1000
 #: Seconds a new stream waits for this process's subscription to Redis.
 READY_TIMEOUT = 10.0
 
-#: Put in every inbox when the hub may have missed events (Redis was away):
-#: the streams read what they missed from the log.
-RESYNC = None
+#: Put in every inbox when the subscription is lost: the streams end, and
+#: their clients come back with Last-Event-ID and get what they missed from
+#: the log, rather than follow a stream that hears nothing.
+END = None
 
 
 class Hub:
@@ -66,7 +67,7 @@ class Hub:
 
     def join(self, game_id: str) -> queue.SimpleQueue:
         """A new inbox of the game's events (``(version, kind, framed event)``, or
-        :data:`RESYNC`), filled from the moment this returns; 503 when the
+        :data:`END`), filled from the moment this returns; 503 when the
         hub cannot reach Redis."""
         inbox: queue.SimpleQueue = queue.SimpleQueue()
         with self._lock:
@@ -93,8 +94,8 @@ class Hub:
                 self._deliver(heard)
             elif heard is LOST:
                 self._ready.clear()
+                self._tell_all(END)
             elif heard is LISTENING:
-                self._tell_all(RESYNC)  # events may have been published while nobody listened
                 self._ready.set()
 
     def _deliver(self, heard: Heard) -> None:
@@ -166,8 +167,9 @@ def stream(store: Store, table: StoredGame, inbox: queue.SimpleQueue, last: int,
            heartbeat: float) -> Iterator[str]:
     """The events of ``table``'s game after version ``last`` from the log,
     then the live ones from ``inbox`` (filling since before ``last`` was
-    read, so nothing falls between the two); when the client ``resume``s, the
-    summary of the version it catches up to, if stored."""
+    read, so nothing falls between the two) until the hub says :data:`END`;
+    when the client ``resume``s, the summary of the version it catches up
+    to, if stored."""
     yield f"retry: {RETRY_MS}\n: brehon events of game {table.id}\n\n"
     for missed in catch_up(store, table, last):
         yield frame_of(missed)
@@ -184,16 +186,14 @@ def stream(store: Store, table: StoredGame, inbox: queue.SimpleQueue, last: int,
             yield ": heartbeat\n\n"
             quiet_since = time.monotonic()
             continue
-        if item is not RESYNC:
-            version, kind, framed = item
-        if item is RESYNC or version > last + (kind != SUMMARY):
-            # Missed something (Redis was away, or this came out of order):
-            # the log has it all, in order.
+        if item is END:
+            return
+        version, kind, framed = item
+        if version > last + (kind != SUMMARY):
+            # Came out of order: the log has it all, in order.
             for missed in catch_up(store, table, last):
                 yield frame_of(missed)
                 last = missed["version"]
-            if item is RESYNC:
-                continue
         if version == last + 1 or (kind == SUMMARY and version == last):
             yield framed
             last = version

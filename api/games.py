@@ -273,11 +273,8 @@ def log_entry(table: StoredGame, entry: dict, after: Game, key: Idempotency | No
     ``after``, and answer 201 with the new version and score sheet (or the
     first answer of a repeated key; 412 when another write came first)."""
 
-    def answer(version: int) -> tuple[int, dict]:
-        return 201, {"version": version, "scoresheet": after.scoresheet()}
-
     try:
-        outcome = store().append(table, entry, after, answer, key)
+        outcome = store().append(table, entry, after, key, status=201)
     except Stale:
         raise _stale(store().load(table.id)) from None
     except KeyReused:
@@ -285,12 +282,15 @@ def log_entry(table: StoredGame, entry: dict, after: Game, key: Idempotency | No
     if isinstance(outcome, Repeat):
         return _repeat(outcome)
     _summarise_if_over(after, table.id, outcome)
-    status, body = answer(outcome)
-    return body, status, {"ETag": _etag(outcome)}
+    return {"version": outcome, "scoresheet": after.scoresheet()}, 201, {"ETag": _etag(outcome)}
 
 
 def _repeat(repeat: Repeat) -> tuple[dict, int, dict]:
-    return repeat.body, repeat.status, {"ETag": _etag(repeat.body["version"]), "Idempotent-Replayed": "true"}
+    """The first answer to a repeated key again: the store keeps only its
+    status and version, and the log gives the score sheet at that version."""
+    game = Game.replay(store().record_at(g.table.id, repeat.version))
+    body = {"version": repeat.version, "scoresheet": game.scoresheet()}
+    return body, repeat.status, {"ETag": _etag(repeat.version), "Idempotent-Replayed": "true"}
 
 
 def _key_reused() -> Problem:

@@ -4,7 +4,9 @@ Rate limits are counted by flask-limiter in Redis, so every API process
 shares them: in ``BREHON_LIMITS_URL`` when it is set (`brehon serve` starts
 a Redis that keeps nothing on disk for them: a lost count harms nobody, and
 a count in the durable Redis would cost every turn a second fsync), else in
-the application's Redis (``REDIS_URL``).
+the application's Redis (``REDIS_URL``). While that Redis is away each
+process counts in its own memory (flask-limiter's fallback), so a table
+goes on logging turns.
 
     BREHON_LIMIT_CREATE      POST /api/v1/games, per client address
     BREHON_LIMIT_TURNS       POST .../turns and .../corrections, per game
@@ -96,7 +98,7 @@ def init_app(app: Flask) -> Limiter:
         app.config.setdefault(setting, os.environ.get(setting, default))
     app.config.setdefault("BREHON_LIMITS_URL", os.environ.get("BREHON_LIMITS_URL") or app.config["REDIS_URL"])
     limiter = Limiter(client_address, app=app, storage_uri=app.config["BREHON_LIMITS_URL"], key_prefix="brehon",
-                      headers_enabled=True)
+                      headers_enabled=True, in_memory_fallback_enabled=True)
     app.extensions["brehon.bad_tokens"] = limiter.shared_limit(
         _setting("BREHON_LIMIT_BAD_TOKENS"), "bad-tokens", key_func=client_address)
     for endpoint, (setting, key, scope, counts) in ROUTES.items():

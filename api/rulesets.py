@@ -1,18 +1,44 @@
-"""``GET /api/v1/rulesets``: the games Brehon knows, their options and rule ids."""
+"""``GET /api/v1/rulesets``: the games Brehon knows, their options (in the
+request's language) and rule ids, and the pieces the app draws and offers
+(colours, tiles, board kinds), so the app keeps no copy of them."""
 
 from __future__ import annotations
 
 from flask_smorest import Blueprint
 
 import scoring
+from scoring.cards import COLORS
+from scoring.celtica import state as celtica
+from scoring.keltis import board as keltis
+from scoring.keltis_orakel import board as keltis_orakel
 
+from .option_words import option_in_words
+from .problems import lang
 from .schemas import RulesetSchema
 
 blp = Blueprint("rulesets", __name__, url_prefix="/api/v1/rulesets", description="The games and their rules")
+
+# What each game is made of, as the engine names it.
+PIECES = {
+    "keltis": {"colors": list(COLORS), "paths": list(keltis.PATHS), "rows": len(keltis.ROWS),
+               "goal_row": keltis.GOAL_ROW, "tiles": list(keltis.STOCK)},
+    "keltis-orakel": {"colors": list(COLORS), "tiles": list(keltis_orakel.TILES), "field_kinds": list(keltis_orakel.KINDS),
+                      "fields": {"small": keltis_orakel.SMALL_FIELDS, "large": keltis_orakel.LARGE_FIELDS},
+                      # wishing stones a field of each kind starts with (the center's one: rules §3.2)
+                      "stones": {"start": 0, "small": 0, "large": keltis_orakel.LARGE_STONES, "center": 1}},
+    "celtica": {"druids": list(celtica.DRUIDS), "parts": list(celtica.KINDS), "location_kinds": list(celtica.LOCATION_KINDS),
+                "with_parts": list(celtica.WITH_PARTS), "locations": celtica.PRINTED_LENGTH,
+                "display": celtica.DISPLAY, "start_parts": celtica.START_PARTS},
+}
 
 
 @blp.get("")
 @blp.response(200, RulesetSchema(many=True))
 def rulesets():
-    """Every game: title, players, options with types and defaults, rule ids."""
-    return [ruleset.describe() for _, ruleset in sorted(scoring.RULESETS.items())]
+    """Every game: title, players, options with types, defaults and words, rule ids, pieces."""
+    described = []
+    for game, ruleset in sorted(scoring.RULESETS.items()):
+        about = ruleset.describe()
+        about["options"] = [option_in_words(game, option, lang()) for option in about["options"]]
+        described.append({**about, "pieces": PIECES[game]})
+    return described

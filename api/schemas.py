@@ -165,7 +165,9 @@ class GameSchema(Schema):
     history = fields.List(fields.Dict(), metadata={
         "description": "the log: turns (and corrections) with times; each entry's `holds` is the index in "
                        "`record.turns` of the turn it holds (a turn, or the correction that replaced one), "
-                       "null when it holds none (an undo, or a turn a later correction undid or replaced)"})
+                       "null when it holds none (an undo, or a turn a later correction undid or replaced). "
+                       "Each turn is sent once: an entry that holds one has no `turn` (it is "
+                       "`record.turns[holds]`); the others keep theirs"})
 
 
 class TurnAnswerSchema(Schema):
@@ -189,10 +191,19 @@ class BoardSchema(Schema):
                                                    "token, which deletes it (DELETE with Authorization: Bearer)"})
 
 
+class ServerSchema(Schema):
+    addresses = fields.List(fields.String(), metadata={"description": "URLs the phones at the table can open"})
+    loopback_only = fields.Boolean(metadata={"description": "true: no other machine can reach this server"})
+
+
 class RulesetSchema(Schema):
     game = fields.String()
     title = fields.String()
     players = fields.Dict(metadata={"description": "min and max"})
-    options = fields.List(fields.Dict(), metadata={"description": "name, type, default, doc, choices"})
+    options = fields.List(fields.Dict(), metadata={
+        "description": "name, type, default, choices; label, doc and choice_labels in the request's language"})
     rules = fields.List(fields.String(), metadata={"description": "the game's rule ids"})
     needs_board = fields.Boolean()
+    pieces = fields.Dict(metadata={"description": "what the game is made of: colors, paths, tiles, parts, board kinds"})
+    actions = fields.Dict(metadata={"description": "action type -> JSON Schema of that action: what a client may "
+                                                   "compose offline; the engine still checks the turn"})

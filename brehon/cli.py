@@ -1,4 +1,4 @@
-"""The ``brehon`` command: serve, worker, replay, tally, openapi.
+"""The ``brehon`` command: serve, worker, replay, tally, openapi, backup, restore.
 
 ``replay`` and ``tally`` follow CONTRACT.md §8 exactly: the score sheet as
 JSON on standard output and exit codes 0/1/2. ``serve`` (brehon/serve.py)
@@ -90,9 +90,8 @@ def openapi() -> int:
 def worker() -> int:
     """Run an rq worker on Brehon's queue at REDIS_URL until stopped."""
     import redis
-    from rq import Worker
 
-    from store.summaries import QUEUE
+    from store.summaries import SummaryWorker
 
     url = os.environ.get("REDIS_URL")
     if not url:
@@ -100,7 +99,43 @@ def worker() -> int:
         return 1
     # No rq scheduler: Brehon schedules nothing (retries are immediate), and
     # it would be one more process of its own.
-    Worker([QUEUE], connection=redis.Redis.from_url(url)).work()
+    SummaryWorker(redis.Redis.from_url(url)).work()
+    return OK
+
+
+def _store_url(data: str) -> str | None:
+    """The games' Redis: ``REDIS_URL``, else the one a running ``brehon
+    serve`` on ``data`` started (it writes its URL there)."""
+    from .serve import URL_FILE
+
+    if os.environ.get("REDIS_URL"):
+        return os.environ["REDIS_URL"]
+    path = Path(data) / URL_FILE
+    return path.read_text().strip() if path.exists() else None
+
+
+def backup_or_restore(command: str, folder: str, data: str) -> int:
+    """``backup``: write every game and board into ``folder``; ``restore``:
+    load them into an empty store."""
+    from store import Store
+    from store.backup import NotEmpty, backup, restore
+
+    url = _store_url(data)
+    if url is None:
+        print(f"brehon {command}: no brehon serve runs on {Path(data).resolve()}; start it, or set REDIS_URL",
+              file=sys.stderr)
+        return 1
+    store = Store.from_url(url)
+    try:
+        games, boards = (backup if command == "backup" else restore)(store, Path(folder))
+    except NotEmpty:
+        print(f"brehon restore: the store at {url} is not empty; restore into a new data directory", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(f"brehon {command}: {error}", file=sys.stderr)
+        return 1
+    done = "written to" if command == "backup" else "restored from"
+    print(f"{games} games and {boards} boards {done} {Path(folder).resolve()}")
     return OK
 
 
@@ -122,6 +157,12 @@ def parser() -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=f"{text}; the score sheet as JSON on standard output")
         sub.add_argument("file", help="JSON file, or - for standard input")
     commands.add_parser("openapi", help="print the OpenAPI document (YAML)")
+    for name, text in (("backup", "write every game and board into DIR (JSON lines)"),
+                       ("restore", "load a backup from DIR into an empty store")):
+        sub = commands.add_parser(name, help=text)
+        sub.add_argument("folder", metavar="DIR")
+        sub.add_argument("--data", default=os.environ.get("BREHON_DATA", "./var"),
+                         help="the data directory of the running brehon serve (or set REDIS_URL)")
     return main
 
 
@@ -136,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
         return openapi()
     if args.command == "worker":
         return worker()
+    if args.command in ("backup", "restore"):
+        return backup_or_restore(args.command, args.folder, args.data)
     from .serve import serve
 
     return serve(args.host, args.port, args.data, args.tls_cert, args.tls_key)

@@ -26,12 +26,12 @@ START_TIMEOUT = 10.0
 PR_SET_PDEATHSIG = 1  # from <sys/prctl.h>
 
 
-def die_with_parent() -> None:
+def die_with_parent(signum: int = signal.SIGTERM) -> None:
     """Run in a child before exec (``preexec_fn``): on Linux the child gets
-    SIGTERM when the process that started it dies, even by ``kill -9``, so
+    ``signum`` when the process that started it dies, even by ``kill -9``, so
     nothing is left behind. Elsewhere it does nothing."""
     try:
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signum)
     except OSError:
         pass
 
@@ -66,10 +66,11 @@ class RedisServer:
     ``stop()`` a clean shutdown. Start it again on the same directory and
     port to test durability. ``durable=False`` keeps nothing on disk: for
     counters that may be lost, such as rate limits, and cost no fsync.
+    ``pass_fds`` are file descriptors the server inherits (a lock, say).
     """
 
     def __init__(self, data_dir: str | os.PathLike, port: int | None = None, binary: str | None = None,
-                 durable: bool = True):
+                 durable: bool = True, pass_fds: tuple[int, ...] = ()):
         # Absolute: redis-server changes into --dir before it opens --logfile.
         self.data_dir = Path(data_dir).resolve()
         self.port = port or free_port()
@@ -78,6 +79,7 @@ class RedisServer:
             raise RuntimeError(INSTALL_HINT)
         self.binary: str = found
         self.durable = durable
+        self.pass_fds = pass_fds
         self.process: subprocess.Popen | None = None
 
     @property
@@ -100,7 +102,7 @@ class RedisServer:
         # Its own session: Ctrl-C in a terminal reaches `brehon serve`, which
         # then stops Redis last, after everything that writes to it.
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                        start_new_session=True, preexec_fn=die_with_parent)
+                                        start_new_session=True, preexec_fn=die_with_parent, pass_fds=self.pass_fds)
         deadline = time.monotonic() + START_TIMEOUT
         while not self._pong():
             if self.process.poll() is not None:

@@ -3,7 +3,9 @@
 It starts a Redis of its own for the games (unless ``REDIS_URL`` names
 one) and one that keeps nothing on disk for the rate-limit counters, an rq
 worker (``brehon worker``), and the API with the PWA under gunicorn, on
-one port. This process only starts and watches them: it imports no Flask
+one port. A part that dies is started again (with backoff) while the
+others go on; one ``brehon serve`` holds its data directory at a time.
+This process only starts and watches them: it imports no Flask
 and no engine, so it costs little memory. gunicorn loads the application
 once (``--preload``) and forks its workers from it, so they share its
 pages; the store's Redis connections are opened on first use, in each
@@ -12,12 +14,15 @@ worker (api/__init__.py).
 
 from __future__ import annotations
 
+import fcntl
 import os
+import secrets
 import signal
 import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +36,19 @@ from .redis_server import INSTALL_HINT, RedisServer, die_with_parent, redis_serv
 WORKERS, THREADS = 2, 256
 READY_TIMEOUT = 30.0
 
+#: Seconds between two looks at the parts.
+WATCH_INTERVAL = 0.2
+#: A part that ran this many seconds before it died is started again at once.
+STEADY = 60.0
+#: The first and the longest wait before a part that keeps dying is started again.
+FIRST_WAIT, LONGEST_WAIT = 0.5, 30.0
+#: The file in the data directory that one brehon serve holds.
+LOCK_FILE = "brehon.lock"
+#: The file in the data directory that holds the server's secret.
+SECRET_FILE = "secret"
+#: The file in the data directory that names the games' Redis while it runs
+#: (for ``brehon backup`` and ``brehon restore``).
+URL_FILE = "redis.url"
 #: gunicorn's own request limits, above the application's (api.MAX_URL,
 #: MAX_HEADERS, MAX_HEADER), so that the application answers a request over
 #: them with problem+json; gunicorn's plain-text answer is left only for a
@@ -38,6 +56,13 @@ READY_TIMEOUT = 30.0
 #: without end) or a head over 500 fields of 16 KiB.
 GUNICORN_LIMITS = ["--limit-request-line", "8190", "--limit-request-fields", "500",
                    "--limit-request-field_size", "16384"]
+
+
+def _started(server: RedisServer) -> subprocess.Popen:
+    """Start a Redis and hand its process to the part that keeps it."""
+    process = server.start().process
+    assert process is not None  # start() started it
+    return process
 
 
 def _wait_ready(url: str, processes: list[subprocess.Popen]) -> bool:
@@ -60,18 +85,6 @@ def _wait_ready(url: str, processes: list[subprocess.Popen]) -> bool:
     return False
 
 
-def _stop(processes: list[subprocess.Popen], timeout: float = 10.0) -> None:
-    """SIGTERM each process (last started first), then SIGKILL what lingers."""
-    for process in reversed(processes):
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-
-
 def _show_qr(url: str) -> None:
     if not sys.stdout.isatty() or url.startswith(("http://127.", "https://127.", "http://localhost")):
         return
@@ -83,8 +96,98 @@ def _show_qr(url: str) -> None:
         pass
 
 
+class Part:
+    """One process of ``brehon serve``, started again with backoff when it dies.
+
+    A part that dies within :data:`STEADY` seconds of its start waits twice
+    as long as the last time before it is started again (from
+    :data:`FIRST_WAIT` up to :data:`LONGEST_WAIT`); one that ran steadily
+    starts again at once. Each death is logged with its cause."""
+
+    def __init__(self, name: str, start: Callable[[], subprocess.Popen]):
+        self.name = name
+        self._start = start
+        self.process: subprocess.Popen | None = None
+        self._started_at = 0.0
+        self._wait = 0.0
+        self._due: float | None = None  # when to start it again
+
+    def start(self) -> None:
+        self.process = self._start()
+        self._started_at = time.monotonic()
+
+    def watch(self) -> None:
+        """Notice a death, and start the part again once its wait is over."""
+        now = time.monotonic()
+        if self._due is None:
+            code = self.process.poll() if self.process else None
+            if code is not None:
+                self._died(_cause(code), now)
+        elif now >= self._due:
+            self._due = None
+            try:
+                self.start()
+            except (OSError, RuntimeError) as error:  # a Redis that does not come up, say
+                self._died(str(error), now)
+            else:
+                _log(f"the {self.name} runs again (pid {self.process.pid if self.process else '?'})")
+
+    def _died(self, cause: str, now: float) -> None:
+        steady = now - self._started_at >= STEADY
+        self._wait = 0.0 if steady else min(LONGEST_WAIT, max(FIRST_WAIT, 2 * self._wait))
+        self._due = now + self._wait
+        _log(f"the {self.name} stopped ({cause}); starting it again in {self._wait:g} s")
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """SIGTERM, then SIGKILL when it lingers."""
+        process = self.process
+        if process is not None and process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def _cause(code: int) -> str:
+    if code < 0:
+        return f"killed by {signal.Signals(-code).name}"
+    return f"exit status {code}"
+
+
+def _log(text: str) -> None:
+    print(f"brehon serve: {text}", file=sys.stderr, flush=True)
+
+
+def _lock(data: Path) -> int | None:
+    """Hold the data directory for the life of this process (and of the
+    Redis that writes there): the file descriptor of the lock, or None when
+    another ``brehon serve`` holds it."""
+    data.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(data / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(descriptor)
+        return None
+    return descriptor
+
+
+def _secret_file(data: Path) -> Path:
+    """The server's secret (it signs the snapshots), made on first start;
+    only this user may read it."""
+    path = data / SECRET_FILE
+    if not path.exists():
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "wb") as written:
+            written.write(secrets.token_bytes(32))
+    return path
+
+
 def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | None) -> int:
-    """Start Redis (unless REDIS_URL), the worker and gunicorn; stop all on SIGINT/SIGTERM."""
+    """Start Redis (unless REDIS_URL), the worker and gunicorn, keep them
+    running, and stop them all on SIGINT/SIGTERM."""
     if bool(tls_cert) != bool(tls_key):
         print("brehon serve: give both --tls-cert and --tls-key", file=sys.stderr)
         return BAD_INPUT
@@ -92,7 +195,13 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
     if "REDIS_URL" not in env and redis_server_binary() is None:
         print(INSTALL_HINT, file=sys.stderr)
         return 1
-    started: list[subprocess.Popen] = []
+    folder = Path(data).resolve()
+    lock = _lock(folder)
+    if lock is None:
+        print(f"brehon serve: {folder} is in use by another brehon serve", file=sys.stderr)
+        return 1
+    env["BREHON_SECRET_FILE"] = str(_secret_file(folder))
+    parts: list[Part] = []
     stopping = False
 
     def stop_on_signal(signum, frame):
@@ -102,26 +211,32 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
     before = {signum: signal.signal(signum, stop_on_signal) for signum in (signal.SIGINT, signal.SIGTERM)}
     try:
         if "REDIS_URL" not in env:
-            redis_server = RedisServer(Path(data) / "redis").start()
-            assert redis_server.process is not None  # start() started it
-            started.append(redis_server.process)
-            env["REDIS_URL"] = redis_server.url
+            # The lock goes to the games' Redis too: a second serve waits until it is gone.
+            games = RedisServer(folder / "redis", pass_fds=(lock,))
+            parts.append(Part("Redis of the games", lambda: _started(games)))
+            env["REDIS_URL"] = games.url
+            (folder / URL_FILE).write_text(games.url + "\n")
             if "BREHON_LIMITS_URL" not in env:
-                limits_server = RedisServer(Path(data) / "limits", durable=False).start()
-                assert limits_server.process is not None
-                started.append(limits_server.process)
-                env["BREHON_LIMITS_URL"] = limits_server.url
+                limits = RedisServer(folder / "limits", durable=False)
+                parts.append(Part("Redis of the rate limits", lambda: _started(limits)))
+                env["BREHON_LIMITS_URL"] = limits.url
+        scheme = "https" if tls_cert else "http"
+        env["BREHON_ADDRESSES"] = ",".join(_table_addresses(scheme, host, port))  # GET /api/v1/server
         own: dict[str, Any] = {"start_new_session": True, "preexec_fn": die_with_parent, "env": env}
-        started.append(subprocess.Popen([sys.executable, "-m", "brehon.cli", "worker"], **own))
-        command = [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", str(WORKERS),
-                   "--threads", str(THREADS), "--bind", f"{host}:{port}", "--graceful-timeout", "5",
-                   *GUNICORN_LIMITS, "--access-logfile", "-", "--preload", "api:create_app()"]
+        parts.append(Part("summary worker", lambda: subprocess.Popen(
+            [sys.executable, "-m", "brehon.cli", "worker"], **own)))
+        command = [sys.executable, "-m", "gunicorn", "--config", "python:brehon.gunicorn_config",
+                   "--worker-class", "gthread", "--workers", str(WORKERS), "--threads", str(THREADS),
+                   "--bind", f"{host}:{port}", "--graceful-timeout", "5", *GUNICORN_LIMITS, "--access-logfile", "-",
+                   "--preload",
+                   "api:create_app()"]
         if tls_cert and tls_key:  # both or neither: checked above
             command += ["--certfile", tls_cert, "--keyfile", tls_key]
-        started.append(subprocess.Popen(command, **own))
-        scheme = "https" if tls_cert else "http"
+        parts.append(Part("web server (gunicorn)", lambda: subprocess.Popen(command, **own)))
+        for part in parts:
+            part.start()
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-        if not _wait_ready(f"{scheme}://{shown}:{port}", started):
+        if not _wait_ready(f"{scheme}://{shown}:{port}", [part.process for part in parts if part.process]):
             if not stopping:
                 print("brehon serve: the server did not come up", file=sys.stderr)
                 return 1
@@ -130,15 +245,33 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
             print(f"Brehon is running at {url}  (Ctrl-C stops it)", flush=True)
             _show_qr(url)
         while not stopping:
-            if any(process.poll() is not None for process in started):
-                print("brehon serve: a part stopped unexpectedly; stopping the rest", file=sys.stderr)
-                return 1
-            time.sleep(0.2)
+            for part in parts:
+                part.watch()
+            time.sleep(WATCH_INTERVAL)
         return OK
     finally:
-        _stop(started)
+        for part in reversed(parts):  # Redis last, after everything that writes to it
+            part.stop()
+        (folder / URL_FILE).unlink(missing_ok=True)
         for signum, handler in before.items():
             signal.signal(signum, handler)
+        os.close(lock)
+
+
+def _table_addresses(scheme: str, host: str, port: int) -> list[str]:
+    """The URLs other machines can open: none when it listens on loopback."""
+    import ipaddress
+
+    if host in ("0.0.0.0", "::"):
+        lan = _lan_address()
+        return [] if lan == "127.0.0.1" else [f"{scheme}://{lan}:{port}/"]
+    try:
+        if ipaddress.ip_address(host.strip("[]")).is_loopback:
+            return []
+    except ValueError:
+        if host == "localhost":
+            return []
+    return [f"{scheme}://{host}:{port}/"]
 
 
 def _lan_address() -> str:

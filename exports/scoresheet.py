@@ -100,16 +100,22 @@ def _safe_text(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
+def _rank_one(sheet: dict) -> str:
+    """What rank 1 is called: the winner of a finished game, else the one leading."""
+    return "winner" if sheet["status"] == "finished" else "leading"
+
+
 def scoresheet_csv(record: dict, sheet: dict) -> str:
     """The score sheet as CSV: a header, then one row per player in seating
     order with game, options, status, end reason, every breakdown column,
-    total, rank and a winner flag (``yes``/``no``)."""
+    total, rank and a flag (``yes``/``no``) for rank 1: ``winner`` when the
+    game is finished, ``leading`` while it is in progress."""
     columns = breakdown_columns(sheet)
     names = _names(record)
     winners = set(sheet.get("winners", []))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["game", "options", "status", "end_reason", "player", "name", *columns, "total", "rank", "winner"])
+    writer.writerow(["game", "options", "status", "end_reason", "player", "name", *columns, "total", "rank", _rank_one(sheet)])
     options = options_text(record)
     for player in sheet["players"]:
         writer.writerow([
@@ -201,7 +207,10 @@ def scoresheet_pdf(
         status += f" ({sheet['end_reason'].replace('_', ' ')})"
     pdf.write_line(f"Status: {status}")
     winners = [names.get(winner, winner) for winner in sheet.get("winners", [])]
-    pdf.write_line(f"Winner{'s' if len(winners) != 1 else ''}: {', '.join(winners) or '-'}", bold=True)
+    label = "Winner" if sheet["status"] == "finished" else "Leading"
+    if label == "Winner" and len(winners) != 1:
+        label = "Winners"
+    pdf.write_line(f"{label}: {', '.join(winners) or '-'}", bold=True)
     pdf.ln(3)
     _players_table(pdf, sheet, names)
     if history:
@@ -212,7 +221,7 @@ def scoresheet_pdf(
 
 def _players_table(pdf: _Sheet, sheet: dict, names: dict[str, str]) -> None:
     columns = breakdown_columns(sheet)
-    headers = ["Player", *(column_title(key) for key in columns), "Total", "Rank", "Winner"]
+    headers = ["Player", *(column_title(key) for key in columns), "Total", "Rank", _rank_one(sheet).capitalize()]
     # Each number column as wide as its header; the names take what is left.
     pdf.set_font(pdf.family, "B", 8)
     widths = [0.0] + [max(14.0, pdf.get_string_width(header) + 4) for header in headers[1:]]

@@ -166,11 +166,16 @@ class Ruleset(ABC, Generic[State]):
     max_players: int
     options: tuple[Option, ...]
     needs_board: bool = False
+    #: type -> JSON Schema of that action (:func:`scoring.schema.action_schemas`)
+    action_schemas: JSON = {}
     #: the shared rule ids (:data:`messages.SHARED`) this game can refuse with
     shared_rules: tuple[str, ...] = tuple(messages.SHARED)
     #: rule id -> {"en": template, "de": ..., "es": ...}: the game's own
     #: rules and the fields it fills into the shared ones
     messages: dict[str, dict[str, str]]
+    #: language -> phrase id -> template: the game's words for a field of a
+    #: shared template (:func:`messages.register`)
+    phrases: dict[str, dict[str, str]] = {}
 
     # -- shape -----------------------------------------------------------
 
@@ -259,6 +264,7 @@ class Ruleset(ABC, Generic[State]):
             "options": [option.to_json() for option in self.options],
             "rules": sorted({*(rule for rule in self.messages if "." in rule), *self.shared_rules}),
             "needs_board": self.needs_board,
+            "actions": self.action_schemas,
         }
 
     def default_options(self, options: JSON | None) -> JSON:
@@ -268,8 +274,20 @@ class Ruleset(ABC, Generic[State]):
         return merged
 
 
-def _positioned(ruleset: Ruleset[Any], broken: RuleBroken, turn: int | None, action: int | None) -> Refused:
-    return Refused(Violation(ruleset.game, broken.rule, turn, action, broken.details, dict(broken.words)))
+#: the fields of a refusal that name a player (by id in ``details``)
+PLAYER_FIELDS = ("expected", "got", "player")
+
+
+def _positioned(ruleset: Ruleset[Any], broken: RuleBroken, turn: int | None, action: int | None,
+                names: dict[str, str] | None = None) -> Refused:
+    """The refusal at its position; messages name players by the record's
+    names (``details`` keep the ids)."""
+    words = dict(broken.words)
+    for key in PLAYER_FIELDS:
+        player = words.get(key, broken.details.get(key))
+        if names and isinstance(player, str) and player in names:
+            words[key] = names[player]
+    return Refused(Violation(ruleset.game, broken.rule, turn, action, broken.details, words))
 
 
 class Game:
@@ -281,11 +299,13 @@ class Game:
     changing anything.
     """
 
-    def __init__(self, ruleset: Ruleset[Any], state: Any, players: list[str], turns_played: int = 0):
+    def __init__(self, ruleset: Ruleset[Any], state: Any, players: list[str], turns_played: int = 0,
+                 names: dict[str, str] | None = None):
         self.ruleset = ruleset
         self.state = state
         self.players = players
         self.turns_played = turns_played
+        self.names = names or {}  # player id -> name, for messages
 
     # -- building --------------------------------------------------------
 
@@ -317,13 +337,19 @@ class Game:
                 record.get("setup"),
             )
         except RuleBroken as broken:
-            raise _positioned(ruleset, broken, None, None) from None
-        return cls(ruleset, state, [player["id"] for player in record["players"]])
+            raise _positioned(ruleset, broken, None, None, _names(record)) from None
+        return cls(ruleset, state, [player["id"] for player in record["players"]], names=_names(record))
+
+    @classmethod
+    def resume(cls, record: JSON, state: Any, turns_played: int) -> "Game":
+        """The game of ``record`` at a state kept from an earlier fold."""
+        return cls(ruleset_of(record), state, [player["id"] for player in record["players"]], turns_played,
+                   _names(record))
 
     def copy(self) -> "Game":
         # pickle copies these plain states five times faster than deepcopy.
         return Game(self.ruleset, pickle.loads(pickle.dumps(self.state, pickle.HIGHEST_PROTOCOL)),
-                    self.players, self.turns_played)
+                    self.players, self.turns_played, self.names)
 
     # -- turns -----------------------------------------------------------
 
@@ -356,16 +382,16 @@ class Game:
         try:
             ruleset.begin_turn(state, turn["player"])
         except RuleBroken as broken:
-            raise _positioned(ruleset, broken, index, None) from None
+            raise _positioned(ruleset, broken, index, None, self.names) from None
         for position, action in enumerate(turn["actions"]):
             try:
                 ruleset.apply(state, action)
             except RuleBroken as broken:
-                raise _positioned(ruleset, broken, index, position) from None
+                raise _positioned(ruleset, broken, index, position, self.names) from None
         try:
             ruleset.end_turn(state)
         except RuleBroken as broken:
-            raise _positioned(ruleset, broken, index, len(turn["actions"])) from None
+            raise _positioned(ruleset, broken, index, len(turn["actions"]), self.names) from None
         self.turns_played += 1
 
     def check(self, turn: Any) -> JSON:
@@ -382,7 +408,7 @@ class Game:
             self._validate_turn(ruleset, turn, self.players, index)
             ruleset.begin_turn(state, turn["player"])
         except RuleBroken as broken:
-            refused = _positioned(ruleset, broken, index, None)
+            refused = _positioned(ruleset, broken, index, None, self.names)
             return {"legal": False, "complete": False, "violations": [refused.violation], "decision": None}
         except Refused as refused:
             return {"legal": False, "complete": False, "violations": [refused.violation], "decision": None}
@@ -391,7 +417,7 @@ class Game:
             try:
                 ruleset.apply(state, action)
             except RuleBroken as broken:
-                violation = _positioned(ruleset, broken, index, position).violation
+                violation = _positioned(ruleset, broken, index, position, self.names).violation
                 break
         decision = ruleset.decision(state)
         return {
@@ -418,6 +444,10 @@ class Game:
         return self.ruleset.is_over(self.state)
 
 
+def _names(record: JSON) -> dict[str, str]:
+    return {player["id"]: player["name"] for player in record["players"]}
+
+
 def _validated(record: Any) -> Ruleset[Any]:
     """The record's ruleset once its shape, turns included, is valid."""
     ruleset = ruleset_of(record)
@@ -438,7 +468,7 @@ RULESETS: dict[str, Ruleset[Any]] = {}
 
 def register(ruleset: Ruleset[Any]) -> Ruleset[Any]:
     """Make a game known to the fold, the command line and the API."""
-    messages.register(ruleset.game, ruleset.messages)
+    messages.register(ruleset.game, ruleset.messages, ruleset.phrases)
     RULESETS[ruleset.game] = ruleset
     return ruleset
 

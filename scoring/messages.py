@@ -6,15 +6,22 @@ those values are translated through :data:`WORDS`, so a template written
 as ``Your {color} row ...`` reads ``Deine rot-Reihe`` nowhere: the German
 template says ``Deine Reihe in {color}`` and ``red`` becomes ``Rot``.
 
-Each game registers its templates (its own rules and its wording of the
-shared ones); :data:`SHARED` is the fallback for games that need no
-wording of their own.
+A count chooses its noun through the language's plural rules (Babel's CLDR
+data): ``{need} {need:one=part|other=parts}`` writes the word for the count
+in ``need``; German and Spanish list their own forms.
+
+Every shared rule id has one template here, used by every game; a game
+adds its own words through the template's fields (``place``: where on its
+board; ``next``: what the player can do now, from :data:`NEXT`). Each game
+registers the templates of its own rules.
 """
 
 from __future__ import annotations
 
 import string
 from typing import Any
+
+from babel import Locale
 
 LANGUAGES = ("en", "de", "es")
 
@@ -40,50 +47,119 @@ SHARED: dict[str, dict[str, str]] = {
         "es": "Es el turno de {expected}, no de {got}.",
     },
     "turn.incomplete": {
-        "en": "The turn is not finished: {decision} is still open.",
-        "de": "Der Zug ist nicht fertig: {decision} ist noch offen.",
-        "es": "El turno no ha terminado: {decision} sigue pendiente.",
+        "en": "The turn is not finished: {next}.",
+        "de": "Der Zug ist nicht fertig: {next}.",
+        "es": "El turno no ha terminado: {next}.",
     },
     "turn.unexpected": {
-        "en": "A {type} is not possible now; the game is waiting for {decision}.",
-        "de": "{type} ist jetzt nicht möglich; das Spiel wartet auf {decision}.",
-        "es": "{type} no es posible ahora; el juego espera {decision}.",
+        "en": "A {type} does not fit now: {next}.",
+        "de": "{type} passt jetzt nicht: {next}.",
+        "es": "{type} no corresponde ahora: {next}.",
     },
     "game.over": {
         "en": "The game is over ({end_reason}); nothing more can be played.",
         "de": "Das Spiel ist vorbei ({end_reason}); es kann nichts mehr gespielt werden.",
         "es": "La partida ha terminado ({end_reason}); no se puede jugar nada más.",
+        "en:in_turn": "The game ended with this turn's move ({end_reason}), so nothing follows it, not even a draw.",
+        "de:in_turn": "Das Spiel endete mit dem Zug dieser Runde ({end_reason}); danach folgt nichts mehr, "
+                      "auch kein Nachziehen.",
+        "es:in_turn": "La partida terminó con el movimiento de este turno ({end_reason}); después no sigue nada, "
+                      "ni siquiera robar.",
     },
     "reveal.required": {
-        "en": "What lies there is not known yet: add a reveal for it.",
-        "de": "Was dort liegt, ist noch nicht bekannt: füge eine Aufdeckung hinzu.",
-        "es": "Todavía no se sabe qué hay ahí: añade una revelación.",
+        "en": "Which tile lies on {place}? Add a reveal for it.",
+        "de": "Welches Plättchen liegt auf {place}? Füge eine Aufdeckung dafür hinzu.",
+        "es": "¿Qué ficha hay en {place}? Añade una revelación.",
     },
     "reveal.mismatch": {
-        "en": "That contradicts what is already known.",
-        "de": "Das widerspricht dem, was schon bekannt ist.",
-        "es": "Eso contradice lo que ya se sabe.",
+        "en": "{place} holds {known}, not {revealed}.",
+        "de": "Auf {place} liegt {known}, nicht {revealed}.",
+        "es": "En {place} hay {known}, no {revealed}.",
+        "en:taken": "{place} is empty: its {taken} has been taken.",
+        "de:taken": "{place} ist leer: das Plättchen ({taken}) wurde genommen.",
+        "es:taken": "{place} está vacía: la ficha ({taken}) ya se tomó.",
     },
     "reveal.impossible": {
-        "en": "That cannot be there: {reason}.",
-        "de": "Das kann dort nicht liegen: {reason}.",
-        "es": "Eso no puede estar ahí: {reason}.",
+        "en": "{thing} cannot be on {place}: {reason}.",
+        "de": "{thing} kann nicht auf {place} liegen: {reason}.",
+        "es": "{thing} no puede estar en {place}: {reason}.",
+        "en:bare": "{place} cannot be bare: {reason}.",
+        "de:bare": "{place} kann nicht leer sein: {reason}.",
+        "es:bare": "{place} no puede estar vacía: {reason}.",
     },
     "card.exhausted": {
-        "en": "Both {color} {value} cards are already seen elsewhere; this one cannot be in your hand.",
-        "de": "Beide Karten {color} {value} sind schon anderswo zu sehen; diese kann nicht auf deiner Hand sein.",
-        "es": "Las dos cartas {color} {value} ya se han visto en otro sitio; esta no puede estar en tu mano.",
+        "en": "Both {card} cards are already seen elsewhere; this one cannot be in your hand.",
+        "de": "Beide Karten {card} sind schon anderswo zu sehen; diese kann nicht auf deiner Hand sein.",
+        "es": "Las dos cartas {card} ya se han visto en otro sitio; esta no puede estar en tu mano.",
+        # Celtica counts cards per colour instead of naming them
+        "en:counted": "No more {druid} {deck} cards can be in your hand: {seen} of {total} "
+                      "{seen:one=is|other=are} in the discard pile.",
+        "de:counted": "Keine weitere {deck} in {druid} kann auf deiner Hand sein: "
+                      "{seen} von {total} {seen:one=liegt|other=liegen} im Ablagestapel.",
+        "es:counted": "No puede haber más cartas {deck} de color {druid} en tu mano: "
+                      "{seen} de {total} {seen:one=está|other=están} en la pila de descartes.",
     },
     "card.not_in_hand": {
-        "en": "Every card in your hand is known, and none of them is {color} {value}.",
-        "de": "Jede Karte deiner Hand ist bekannt, und keine davon ist {color} {value}.",
-        "es": "Todas las cartas de tu mano son conocidas y ninguna es {color} {value}.",
+        "en": "Every card in your hand is known, and none of them is {card}.",
+        "de": "Jede Karte deiner Hand ist bekannt, und keine davon ist {card}.",
+        "es": "Todas las cartas de tu mano son conocidas y ninguna es {card}.",
+    },
+}
+
+#: What the player can do next, per open decision (``turn.incomplete``,
+#: ``turn.unexpected``): said in words, never by the decision's name.
+NEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "main": "play or discard a card", "reveal": "say which tile lies where the figure arrived",
+        "clover": "say which figure the clover moves, or decline it", "draw": "draw a card",
+        "spiral": "say where the spiral sends the figure, or let it stay",
+        "goblin": "say which card the goblin takes, or decline it",
+        "done": "the turn is complete: log it, or go back", "complete": "the turn is complete: log it, or go back",
+        "move": "move a druid", "take": "take the parts from the display", "give": "give parts to the ruin",
+        "cult": "say whether you draw a druid card",
+        "end": "swap or buy parts, or end your turn", "over": "the game is over",
+    },
+    "de": {
+        "main": "spiele oder wirf eine Karte ab", "reveal": "sag, welches Plättchen dort liegt, wo die Figur ankam",
+        "clover": "sag, welche Figur das Kleeblatt bewegt, oder lehne ab", "draw": "zieh eine Karte nach",
+        "spiral": "sag, wohin die Spirale die Figur schickt, oder lass sie stehen",
+        "goblin": "sag, welche Karte der Kobold nimmt, oder lehne ab",
+        "done": "der Zug ist vollständig: trag ihn ein oder geh zurück",
+        "complete": "der Zug ist vollständig: trag ihn ein oder geh zurück",
+        "move": "zieh einen Druiden", "take": "nimm die Teile aus der Auslage", "give": "gib der Ruine Teile ab",
+        "cult": "sag, ob du eine Druidenkarte ziehst",
+        "end": "tausche oder kaufe Teile, oder beende deinen Zug", "over": "das Spiel ist vorbei",
+    },
+    "es": {
+        "main": "juega o descarta una carta", "reveal": "di qué ficha hay donde llegó la figura",
+        "clover": "di qué figura mueve el trébol, o renuncia", "draw": "roba una carta",
+        "spiral": "di adónde envía la espiral a la figura, o déjala",
+        "goblin": "di qué carta se lleva el duende, o renuncia",
+        "done": "el turno está completo: anótalo o vuelve atrás",
+        "complete": "el turno está completo: anótalo o vuelve atrás",
+        "move": "mueve un druida", "take": "toma las piezas de la exposición", "give": "entrega piezas a la ruina",
+        "cult": "di si robas una carta de druida",
+        "end": "intercambia o compra piezas, o termina tu turno", "over": "la partida ha terminado",
     },
 }
 
 #: Game words that appear as values in messages, per language.
 WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "field": "field", "display": "the display", "none_unseen": "none can be left in the supply",
+        "all_druids_in_goal": "all druids in the goal", "parts_exhausted": "no parts left",
+        "round_after_goal": "the round after the goal", "oracle_player": "three figures at the oracle",
+        "oracle_total": "five figures at the oracle", "goal_area": "five figures in the goal area",
+        "deck_exhausted": "the draw pile is empty",
+    },
     "de": {
+        "field": "Feld", "display": "der Auslage", "none_unseen": "im Vorrat kann keines mehr liegen",
+        "druid": "Druidenkarte", "experience": "Erfahrungskarte", "mirror": "Spiegel",
+        "all_druids_in_goal": "alle Druiden im Ziel", "parts_exhausted": "keine Teile mehr",
+        "round_after_goal": "die Runde nach dem Ziel", "oracle_player": "drei Figuren beim Orakel",
+        "oracle_total": "fünf Figuren beim Orakel",
+        "not a small field": "kein kleines Feld", "no such tile is left": "kein solches Plättchen ist übrig",
+        "every small field holds a tile": "auf jedem kleinen Feld liegt ein Plättchen",
         "red": "Rot", "yellow": "Gelb", "green": "Grün", "blue": "Blau", "purple": "Lila",
         "grey": "Grau", "white": "Weiß", "brown": "Braun", "black": "Schwarz",
         "small": "kleine", "large": "große", "deck": "Nachziehstapel",
@@ -97,6 +173,13 @@ WORDS: dict[str, dict[str, str]] = {
         "village": "Dorf", "castle": "Burg", "monastery": "Kloster", "ruin": "Ruine",
     },
     "es": {
+        "field": "la casilla", "display": "la exposición", "none_unseen": "no puede quedar ninguna en la reserva",
+        "druid": "de druida", "experience": "de experiencia", "mirror": "espejo",
+        "all_druids_in_goal": "todos los druidas en la meta", "parts_exhausted": "no quedan piezas",
+        "round_after_goal": "la ronda tras la meta", "oracle_player": "tres figuras en el oráculo",
+        "oracle_total": "cinco figuras en el oráculo",
+        "not a small field": "no es una casilla pequeña", "no such tile is left": "no queda ninguna loseta así",
+        "every small field holds a tile": "cada casilla pequeña tiene una loseta",
         "red": "rojo", "yellow": "amarillo", "green": "verde", "blue": "azul", "purple": "morado",
         "grey": "gris", "white": "blanco", "brown": "marrón", "black": "negro",
         "small": "pequeña", "large": "grande", "deck": "mazo",
@@ -113,15 +196,22 @@ WORDS: dict[str, dict[str, str]] = {
 
 #: game id -> rule id -> language -> template; filled by :func:`register`.
 _GAMES: dict[str, dict[str, dict[str, str]]] = {}
+#: game id -> language -> phrase id -> template: a game's own words for a
+#: field of a shared template (Celtica's board checks as ``reason``)
+_PHRASES: dict[str, dict[str, dict[str, str]]] = {}
 
 
-def register(game: str, templates: dict[str, dict[str, str]]) -> None:
+def register(game: str, templates: dict[str, dict[str, str]],
+             phrases: dict[str, dict[str, str]] | None = None) -> None:
     """Make a game's templates known (done once by each game module)."""
     for rule, by_language in templates.items():
         missing = set(LANGUAGES) - set(by_language)
         if missing:
             raise ValueError(f"{game} {rule}: no template for {sorted(missing)}")
+        if rule in SHARED:
+            raise ValueError(f"{game} {rule}: a shared rule has one template, in messages.SHARED")
     _GAMES[game] = templates
+    _PHRASES[game] = phrases or {}
 
 
 
@@ -132,25 +222,64 @@ class _Fields(dict[str, Any]):
         return "{" + key + "}"
 
 
+class _Formatter(string.Formatter):
+    """``str.format`` plus plural words: ``{n:one=part|other=parts}`` writes
+    the form that the language's plural rules choose for the count ``n``."""
+
+    def __init__(self, lang: str):
+        self.plural_form = Locale.parse(lang).plural_form
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if "=" not in format_spec:
+            return super().format_field(value, format_spec)
+        forms = dict(form.split("=", 1) for form in format_spec.split("|"))
+        return forms.get(self.plural_form(value), forms["other"])
+
+
 def _word(value: Any, lang: str) -> Any:
     if isinstance(value, str):
-        return WORDS.get(lang, {}).get(value, value)
+        return WORDS[lang].get(value, value)
     if isinstance(value, dict) and set(value) == {"color", "value"}:
         return f"{_word(value['color'], lang)} {value['value']}"
+    if isinstance(value, dict) and set(value) == {"field"}:  # an Orakel field, by index
+        return f"{WORDS[lang]['field']} {value['field']}"
     if isinstance(value, list):
-        return ", ".join(str(_word(item, lang)) for item in value)
+        return ", ".join(str(_word(item, lang)) for item in value) or WORDS[lang].get("none", "nothing")
     return value
+
+
+def templates_of(game: str | None, rule: str) -> dict[str, str] | None:
+    """The templates of ``rule`` for ``game``: its own, or the shared ones."""
+    return _GAMES.get(game or "", {}).get(rule) or SHARED.get(rule)
 
 
 def render(game: str | None, rule: str, lang: str, values: dict[str, Any]) -> str:
     """The message of ``rule`` in ``lang``, filled from ``values``."""
     lang = lang if lang in LANGUAGES else "en"
-    templates = _GAMES.get(game or "", {}).get(rule) or SHARED.get(rule)
+    templates = templates_of(game, rule)
     if templates is None:
         return rule
     # A rule may word a special case apart ("en:none" next to "en"); the
     # ruleset names the case in the word ``variant``.
     variant = values.get("variant")
     template = templates.get(f"{lang}:{variant}", templates[lang]) if variant else templates[lang]
+    formatter = _formatter(lang)
     fields = _Fields({key: _word(value, lang) for key, value in values.items()})
-    return string.Formatter().vformat(template, (), fields)
+    phrases = _PHRASES.get(game or "", {}).get(lang, {})
+    for key, value in values.items():
+        if isinstance(value, str) and value in phrases:
+            fields[key] = formatter.vformat(phrases[value], (), fields)
+    decision = values.get("next", values.get("decision"))
+    if decision is not None:
+        fields["next"] = NEXT[lang].get(decision, decision)
+    text = formatter.vformat(template, (), fields)
+    return text[:1].upper() + text[1:]
+
+
+_FORMATTERS: dict[str, _Formatter] = {}
+
+
+def _formatter(lang: str) -> _Formatter:
+    if lang not in _FORMATTERS:
+        _FORMATTERS[lang] = _Formatter(lang)
+    return _FORMATTERS[lang]

@@ -9,6 +9,7 @@ exactly as the API does.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Collection
 from typing import Any, cast
@@ -70,7 +71,7 @@ def expect_choice(value: Any, pointer: str, choices: Collection[Any], action: in
         return value  # the common case, without building the message
     choices = tuple(choices)
     if isinstance(value, bool) or value not in choices:
-        shown = ", ".join(repr(choice) if not isinstance(choice, str) else choice for choice in choices)
+        shown = ", ".join(json.dumps(choice) for choice in choices)  # as the record spells them
         raise invalid(pointer, f"must be one of {shown}", action)
     return value
 
@@ -193,3 +194,34 @@ def expect_action(action: Any, index: int, shapes: ActionShapes) -> dict[str, An
     required, optional = shapes.fields[action["type"]]
     expect_object(action, pointer, ("type", *required), optional, index)
     return action
+
+
+# -- the actions as JSON Schema (GET /api/v1/rulesets) -------------------------
+# What a client may compose without asking the server (offline): every
+# action type with the values each field may take. Only the shape: whether
+# an action is legal is still the engine's to say when the turn arrives.
+
+
+def one_of(*values: Any) -> dict[str, Any]:
+    return {"enum": list(values)}
+
+
+def integer(low: int, high: int, nullable: bool = False) -> dict[str, Any]:
+    return {"type": ["integer", "null"] if nullable else "integer", "minimum": low, "maximum": high}
+
+
+def card(colors: Collection[str], nullable: bool = False) -> dict[str, Any]:
+    shape = {"type": "object", "properties": {"color": one_of(*colors), "value": integer(0, 10)},
+             "required": ["color", "value"], "additionalProperties": False}
+    return {"oneOf": [shape, {"type": "null"}]} if nullable else shape
+
+
+def action_schemas(shapes: ActionShapes, values: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """type -> JSON Schema of that action, from the (required, optional)
+    keys the shape check uses and ``values[type][key]``."""
+    schemas = {}
+    for kind, (required, optional) in shapes.fields.items():
+        properties = {"type": {"const": kind}, **{key: values[kind][key] for key in (*required, *optional)}}
+        schemas[kind] = {"type": "object", "properties": properties, "required": ["type", *required],
+                         "additionalProperties": False}
+    return schemas

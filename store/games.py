@@ -12,8 +12,9 @@ the same code runs on Redis Cluster::
     game:{<id>}:record    the record without its turns (JSON)
     game:{<id>}:log       list of entries (JSON)
     game:{<id>}:auth      hash: table -> sha256(token), spectator -> sha256(spectator token)
-    game:{<id>}:snapshot  pickle of the folded engine state at some version
-    game:{<id>}:idem:<k>  the first answer to an Idempotency-Key (expires)
+    game:{<id>}:snapshot  signed pickle of the folded engine state at some version
+    game:{<id>}:idem      hash: sha256(Idempotency-Key)[:16] -> "<status> <version> " + sha256(request)[:16],
+                          the first answer to each key (expires 48 h after the game's last write)
     game:{<id>}:summary:<version>  hash: json -> the summary, pdf -> its score sheet
     boards                hash: board id -> {"game", "board", "token": sha256(board token)} (JSON)
     created:<sha256(k)>   the game a creation with Idempotency-Key k made (expires)
@@ -28,7 +29,10 @@ A turn is appended by one Lua script that checks the version the client saw
 and writes the entry and the new snapshot together, so two clients racing on
 one version get one success and one :class:`Stale`. The snapshot carries a
 fingerprint of the ``scoring`` code: after an engine change the game is
-replayed from its log instead.
+replayed from its log instead. It is signed (HMAC-SHA256) with the server's
+secret over the game id, the version and the pickle, and only unpickled
+when the signature holds: a snapshot planted in Redis, or one copied from
+another game or version, is ignored and the game replayed from its log.
 """
 
 from __future__ import annotations
@@ -52,6 +56,9 @@ from scoring import Game
 
 from . import events
 from .summaries import SummaryJob, SummaryQueue
+
+#: The length of a snapshot's signature (HMAC-SHA256), which comes first.
+SIGNATURE_BYTES = 32
 
 #: How long the first answer to an Idempotency-Key is kept (at least 24 h).
 IDEMPOTENCY_SECONDS = 48 * 3600
@@ -98,7 +105,8 @@ def _public(stored: dict) -> dict:
     return {"game": stored["game"], "board": stored["board"]}
 
 
-def _dumps(value: Any) -> str:
+def dumps(value: Any) -> str:
+    """JSON as the store writes it: compact, UTF-8 as it is."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -130,12 +138,19 @@ def turns_of(entries: list[dict]) -> list[dict]:
 
 
 def history_of(entries: list[dict]) -> list[dict]:
-    """The log as a game's ``history``: each entry with ``holds``, the index
-    in the turns as they stand of the turn it holds (a turn, or the
-    correction that replaced one), or None when it holds none (an undo, or
-    a turn a later correction undid or replaced)."""
+    """The log as a game's ``history``, each turn once beside the record's
+    turns: each entry gets ``holds``, the index in the turns as they stand
+    of the turn it holds (a turn, or the correction that replaced one), or
+    None when it holds none (an undo, or a turn a later correction undid or
+    replaced). An entry that holds a turn leaves its ``turn`` out: it is
+    ``record.turns[holds]``."""
     holds = {index: position for position, (index, _) in enumerate(_standing(entries))}
-    return [{**entry, "holds": holds.get(index)} for index, entry in enumerate(entries)]
+    history = []
+    for index, entry in enumerate(entries):
+        if index in holds:
+            entry = {key: value for key, value in entry.items() if key != "turn"}
+        history.append({**entry, "holds": holds.get(index)})
+    return history
 
 
 def event(entry: dict, version: int, scoresheet: dict) -> dict:
@@ -159,6 +174,11 @@ class Stale(Exception):
 
 class Missing(Exception):
     """No such game (or board)."""
+
+
+#: Redis cannot be reached for the moment (redis-py's own error, under the
+#: store's name, so that the API can answer it without importing redis).
+Unavailable = redis.ConnectionError
 
 
 @dataclass
@@ -201,29 +221,42 @@ class Idempotency:
 
 @dataclass(frozen=True)
 class Repeat:
-    """The first answer to an Idempotency-Key: its status and body."""
+    """The first answer to an Idempotency-Key: its status and the version
+    the write made (the log holds the rest: the score sheet at that version)."""
 
     status: int
-    body: dict
+    version: int
 
 
-# KEYS: record, log, snapshot, idempotency key. ARGV: expected version,
-# entry, snapshot, idempotency answer ("" for none), its lifetime, the event
-# channel and the event (published with the append, so in version order).
-# Answers {0, version} when stale, {1, version} when appended,
-# {2, first answer} for a repeated Idempotency-Key, {-1} for no game.
+def _answer_field(idempotency: Idempotency) -> bytes:
+    # 128 bits of a hash: a repeat needs to find its key, not to read it back.
+    return hashlib.sha256(idempotency.key.encode()).digest()[:16]
+
+
+def _request_digest(idempotency: Idempotency) -> bytes:
+    return bytes.fromhex(idempotency.request)[:16]
+
+
+# KEYS: record, log, snapshot, idempotency answers. ARGV: expected version,
+# entry, snapshot, idempotency field ("" for none), its answer, their
+# lifetime, the event channel and the event (published with the append, so
+# in version order). Answers {0, version} when stale, {1, version} when
+# appended, {2, first answer} for a repeated Idempotency-Key, {-1} for no game.
 _APPEND = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
 if ARGV[4] ~= '' then
-  local first = redis.call('GET', KEYS[4])
+  local first = redis.call('HGET', KEYS[4], ARGV[4])
   if first then return {2, first} end
 end
 local version = redis.call('LLEN', KEYS[2])
 if version ~= tonumber(ARGV[1]) then return {0, version} end
 redis.call('RPUSH', KEYS[2], ARGV[2])
 redis.call('SET', KEYS[3], ARGV[3])
-if ARGV[4] ~= '' then redis.call('SET', KEYS[4], ARGV[4], 'EX', ARGV[5]) end
-redis.call('PUBLISH', ARGV[6], ARGV[7])
+if ARGV[4] ~= '' then
+  redis.call('HSET', KEYS[4], ARGV[4], ARGV[5])
+  redis.call('EXPIRE', KEYS[4], ARGV[6])
+end
+redis.call('PUBLISH', ARGV[7], ARGV[8])
 return {1, version + 1}
 """
 
@@ -238,19 +271,24 @@ if redis.call('LLEN', KEYS[1]) == tonumber(ARGV[1]) then redis.call('SET', KEYS[
 class Store:
     """Games, tokens, boards and the summary queue in one Redis.
 
+    ``secret`` signs the snapshots; every process of one server needs the
+    same (``brehon serve`` keeps it in its data directory). Without one the
+    store makes its own, and its snapshots serve only itself.
+
     Made before gunicorn forks its workers: redis-py opens its connections
     on first use and opens new ones in a forked process, so each process
     talks to Redis over its own."""
 
-    def __init__(self, client: redis.Redis):
+    def __init__(self, client: redis.Redis, secret: bytes | None = None):
         self.redis = client
+        self._signing = secret or secrets.token_bytes(32)
         self.summaries = SummaryQueue(client)
         self._append = client.register_script(_APPEND)
         self._keep_snapshot = client.register_script(_KEEP_SNAPSHOT)
 
     @classmethod
-    def from_url(cls, url: str) -> "Store":
-        return cls(redis.Redis.from_url(url))
+    def from_url(cls, url: str, secret: bytes | None = None) -> "Store":
+        return cls(redis.Redis.from_url(url), secret)
 
     # -- keys ------------------------------------------------------------
 
@@ -276,18 +314,18 @@ class Store:
             token, spectator = (_derived(self._secret(), idempotency.key, game_id, role)
                                 for role in ("table", "spectator"))
         at = now()
-        entries = [_dumps({"kind": TURN, "turn": turn, "at": at}) for turn in record["turns"]]
+        entries = [dumps({"kind": TURN, "turn": turn, "at": at}) for turn in record["turns"]]
         bare = {key: value for key, value in record.items() if key != "turns"}
         version = len(entries)
         with self.redis.pipeline(transaction=True) as pipe:
-            pipe.set(self.key(game_id, "record"), _dumps(bare))
+            pipe.set(self.key(game_id, "record"), dumps(bare))
             if entries:
                 pipe.rpush(self.key(game_id, "log"), *entries)
             pipe.hset(self.key(game_id, "auth"), mapping={"table": _hash(token), "spectator": _hash(spectator)})
-            pipe.set(self.key(game_id, "snapshot"), self._snapshot(game, version))
+            pipe.set(self.key(game_id, "snapshot"), self._snapshot(game_id, game, version))
             pipe.execute()
         if idempotency is not None:
-            first = _dumps({"request": idempotency.request, "id": game_id, "version": version})
+            first = dumps({"request": idempotency.request, "id": game_id, "version": version})
             if not self.redis.set(self._creation(idempotency), first, nx=True, ex=IDEMPOTENCY_SECONDS):
                 self.redis.delete(*(self.key(game_id, part) for part in ("record", "log", "auth", "snapshot")))
                 earlier = self.created(idempotency)
@@ -331,14 +369,14 @@ class Store:
         if raw_record is None or (needs_token and _role(tokens, token) is None):
             raise Missing(game_id)
         record = json.loads(raw_record)
-        game = self._from_snapshot(record, raw_snapshot, version)
+        game = self._from_snapshot(game_id, record, raw_snapshot, version)
         if game is None:
             entries = self.entries(game_id)
             game = Game.replay({**record, "turns": turns_of(entries)})
             version = len(entries)
             # Keep the fold (after an engine change, say) unless a write came between.
             self._keep_snapshot(keys=[self.key(game_id, "log"), self.key(game_id, "snapshot")],
-                                args=[version, self._snapshot(game, version)])
+                                args=[version, self._snapshot(game_id, game, version)])
         return StoredGame(game_id, record, game, version, tokens)
 
     def entries(self, game_id: str) -> list[dict]:
@@ -349,27 +387,28 @@ class Store:
         """The game's version: the number of entries in its log."""
         return self.redis.llen(self.key(game_id, "log"))
 
-    def append(self, stored: StoredGame, entry: dict, after: Game, answer: Any,
-               idempotency: Idempotency | None = None) -> int | Repeat:
+    def append(self, stored: StoredGame, entry: dict, after: Game, idempotency: Idempotency | None = None,
+               status: int = 201) -> int | Repeat:
         """Append a log ``entry`` (a turn or a correction; its time is added
         here) that folded the game at ``stored.version`` into ``after``, if
         the game is still at that version, and publish its :func:`event`.
 
-        ``answer(version)`` builds the (status, body) to keep for the
-        Idempotency-Key. Returns the new version, or the :class:`Repeat` of
+        For an Idempotency-Key it keeps ``status`` (of the answer) and the
+        new version, enough to answer a repeat. Returns the new version, or the :class:`Repeat` of
         an earlier request with the same key; raises :class:`Stale`,
         :class:`Missing` or :class:`KeyReused`.
         """
         version = stored.version + 1
         logged = {**entry, "at": now()}
-        kept = ""
+        field, kept = b"", b""
         if idempotency is not None:
-            status, body = answer(version)
-            kept = _dumps({"status": status, "body": body, "request": idempotency.request})
+            field = _answer_field(idempotency)
+            kept = f"{status} {version} ".encode() + _request_digest(idempotency)
         keys = [self.key(stored.id, "record"), self.key(stored.id, "log"), self.key(stored.id, "snapshot"),
-                self.key(stored.id, f"idem:{idempotency.key if idempotency else ''}")]
-        args: list[Any] = [stored.version, _dumps(logged), self._snapshot(after, version), kept, IDEMPOTENCY_SECONDS,
-                events.channel(stored.id), _dumps(event(logged, version, after.scoresheet()))]
+                self.key(stored.id, "idem")]
+        args: list[Any] = [stored.version, dumps(logged), self._snapshot(stored.id, after, version), field, kept,
+                           IDEMPOTENCY_SECONDS,
+                           events.channel(stored.id), dumps(event(logged, version, after.scoresheet()))]
         outcome = self._append(keys=keys, args=args)
         if outcome[0] == -1:
             raise Missing(stored.id)
@@ -383,34 +422,41 @@ class Store:
     def repeated(self, game_id: str, idempotency: Idempotency) -> Repeat | None:
         """The kept answer for an Idempotency-Key, or None when it is new;
         :class:`KeyReused` when the key came with another body."""
-        raw = self.redis.get(self.key(game_id, f"idem:{idempotency.key}"))
+        raw = self.redis.hget(self.key(game_id, "idem"), _answer_field(idempotency))
         return None if raw is None else self._repeat(_bytes(raw), idempotency)
 
     @staticmethod
     def _repeat(raw: bytes, idempotency: Idempotency) -> Repeat:
-        kept = json.loads(raw)
-        if kept["request"] != idempotency.request:
+        status, version, request = raw.split(b" ", 2)
+        if not hmac.compare_digest(request, _request_digest(idempotency)):
             raise KeyReused(idempotency.key)
-        return Repeat(kept["status"], kept["body"])
+        return Repeat(int(status), int(version))
 
     # -- snapshots -------------------------------------------------------
 
-    @staticmethod
-    def _snapshot(game: Game, version: int) -> bytes:
-        return pickle.dumps((FINGERPRINT, version, game.turns_played, game.state), pickle.HIGHEST_PROTOCOL)
+    def _signature(self, game_id: str, version: int, payload: bytes) -> bytes:
+        signed = hmac.new(self._signing, f"{game_id}\0{version}\0".encode(), hashlib.sha256)
+        signed.update(payload)
+        return signed.digest()
 
-    @staticmethod
-    def _from_snapshot(record: dict, raw: bytes | None, version: int) -> Game | None:
+    def _snapshot(self, game_id: str, game: Game, version: int) -> bytes:
+        payload = pickle.dumps((FINGERPRINT, game.turns_played, game.state), pickle.HIGHEST_PROTOCOL)
+        return self._signature(game_id, version, payload) + payload
+
+    def _from_snapshot(self, game_id: str, record: dict, raw: bytes | None, version: int) -> Game | None:
+        """The game of a snapshot signed for this game at this version, else None."""
         if raw is None:
             return None
+        signature, payload = raw[:SIGNATURE_BYTES], raw[SIGNATURE_BYTES:]
+        if not hmac.compare_digest(signature, self._signature(game_id, version, payload)):
+            return None  # planted, copied, or from another version or server: never unpickled
         try:
-            fingerprint, at, turns_played, state = pickle.loads(raw)
+            fingerprint, turns_played, state = pickle.loads(payload)
         except Exception:  # an unreadable snapshot is only a cache miss
             return None
-        if fingerprint != FINGERPRINT or at != version:
+        if fingerprint != FINGERPRINT:
             return None
-        ruleset = scoring.RULESETS[record["game"]]
-        return Game(ruleset, state, [player["id"] for player in record["players"]], turns_played)
+        return Game.resume(record, state, turns_played)
 
     # -- summaries (written by the worker's summary job) ----------------
 
@@ -430,8 +476,8 @@ class Store:
         """Keep the summary of the game at ``version`` and its PDF score
         sheet, and tell the game's listeners it is ready."""
         with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hset(self.key(game_id, f"summary:{version}"), mapping={"json": _dumps(summary), "pdf": pdf})
-            pipe.publish(events.channel(game_id), _dumps(summary_event(version, summary)))
+            pipe.hset(self.key(game_id, f"summary:{version}"), mapping={"json": dumps(summary), "pdf": pdf})
+            pipe.publish(events.channel(game_id), dumps(summary_event(version, summary)))
             pipe.execute()
 
     def summary(self, game_id: str, version: int) -> dict | None:
@@ -473,9 +519,9 @@ class Store:
         same profile stored twice has one id and stays read-only. Answers the
         id and the board token that deletes it: made for the first store
         only (a repeat gets None), and kept only as its hash."""
-        board_id = hashlib.sha256(_dumps({"game": game, "board": board}).encode()).hexdigest()[:12]
+        board_id = hashlib.sha256(dumps({"game": game, "board": board}).encode()).hexdigest()[:12]
         token = secrets.token_urlsafe(24)
-        stored = self.redis.hsetnx("boards", board_id, _dumps({"game": game, "board": board, "token": _hash(token)}))
+        stored = self.redis.hsetnx("boards", board_id, dumps({"game": game, "board": board, "token": _hash(token)}))
         return board_id, token if stored else None
 
     def board(self, board_id: str) -> dict:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from redis import Redis
-from rq import Queue, Retry
+from rq import Queue, Retry, Worker
 from rq.exceptions import DuplicateJobError, InvalidJobOperation, NoSuchJobError
 from rq.job import Job, JobStatus
 
@@ -26,6 +26,13 @@ JOB = "worker.jobs.summarize"
 TRIES = 3
 #: Seconds a summary job may run before rq stops it.
 TIMEOUT = 60
+
+#: Seconds between two rounds of rq's maintenance in a worker, and between
+#: two heartbeats of a running job: a job whose worker died is queued again
+#: (rq's own registry cleanup) within :data:`ABANDONED` + :data:`MAINTENANCE` s.
+MAINTENANCE, HEARTBEAT = 10, 5
+#: Seconds after the last heartbeat of a running job that it counts as abandoned.
+ABANDONED = 20
 
 #: A job in one of these states will not run again by itself: asking for
 #: the summary once more queues it again.
@@ -82,7 +89,10 @@ class SummaryQueue:
         """How the summary job of that version stands, queued first when
         there is none or it will not run again by itself (the answer then
         says so, with the error of a failed job). With ``rerun_finished``
-        a finished job runs again too: its summary went missing."""
+        a finished job runs again too: its summary went missing. A job
+        whose worker died is put back first (rq's cleanup of its registry
+        of started jobs), so it is never ``started`` for a worker that is gone."""
+        self.queue.started_job_registry.cleanup()
         job = self.find(game_id, version)
         if job is None:
             return SummaryJob(self._new(game_id, version).id, JobStatus.QUEUED.value, requeued=True)
@@ -111,6 +121,21 @@ class SummaryQueue:
         except DuplicateJobError:
             # Another request enqueued it between our look and our enqueue.
             return Job.fetch(job_id, connection=self.connection)
+
+
+class SummaryWorker(Worker):
+    """rq's worker for the summary queue (``brehon worker``), with rq's
+    maintenance every :data:`MAINTENANCE` seconds instead of ten minutes."""
+
+    def __init__(self, connection: Redis):
+        # rq looks at its maintenance between two waits for a job: wait no longer.
+        super().__init__([QUEUE], connection=connection, maintenance_interval=MAINTENANCE,
+                         worker_ttl=MAINTENANCE + 15, job_monitoring_interval=HEARTBEAT)
+
+    def get_heartbeat_ttl(self, job: Job, working_time: float = 0.0) -> int:
+        # rq keeps a running job for 60 s after each heartbeat it expects; a
+        # summary takes a second, so a job silent for ABANDONED s is abandoned.
+        return super().get_heartbeat_ttl(job, working_time) - 60 + ABANDONED - HEARTBEAT
 
 
 def _last_error(job: Job) -> str:

@@ -210,10 +210,31 @@ def test_rulesets_describe_every_registered_game(client):
     described = client.get("/api/v1/rulesets").get_json()
     assert [game["game"] for game in described] == sorted(scoring.RULESETS)
     keltis = next(game for game in described if game["game"] == "keltis")
-    assert keltis == scoring.RULESETS["keltis"].describe()
-    assert {"name": "tie_break", "type": "string", "default": "shared"}.items() <= \
-        next(option for option in keltis["options"] if option["name"] == "tie_break").items()
+    engine = scoring.RULESETS["keltis"].describe()
+    assert {key: keltis[key] for key in engine if key != "options"} == {key: value for key, value in engine.items() if key != "options"}
+    # Each option as the engine has it (the English doc is the engine's), with its words added.
+    for option, said in zip(engine["options"], keltis["options"], strict=True):
+        assert option.items() <= said.items()
+    tie_break = next(option for option in keltis["options"] if option["name"] == "tie_break")
+    assert {"name": "tie_break", "type": "string", "default": "shared", "label": "Equal totals"}.items() <= tie_break.items()
+    assert tie_break["choice_labels"] == ["share the rank", "more wishing stones rank higher"]
     assert "keltis.row.direction" in keltis["rules"]
+    assert keltis["pieces"]["paths"] == ["red", "yellow", "green", "blue", "purple"]
+
+
+def test_rulesets_say_the_options_in_the_language_asked_for(client):
+    described = client.get("/api/v1/rulesets", headers={"Accept-Language": "de"}).get_json()
+    keltis = next(game for game in described if game["game"] == "keltis")
+    tie_break = next(option for option in keltis["options"] if option["name"] == "tie_break")
+    assert tie_break["label"] == "Gleichstand"
+    assert tie_break["doc"] == "Wie gleiche Summen gewertet werden."
+    assert tie_break["choice_labels"][1] == "mehr Wunschsteine gehen vor"
+    # Every option of every game has its words in every language.
+    for lang in ("en", "de", "es"):
+        for game in client.get("/api/v1/rulesets", headers={"Accept-Language": lang}).get_json():
+            for option in game["options"]:
+                assert option["label"] and option["doc"], (lang, game["game"], option["name"])
+                assert len(option.get("choice_labels", [])) == len(option.get("choices", []))
 
 
 def test_a_board_check_answers_the_verdict_and_stores_nothing(client, redis_client):

@@ -137,3 +137,18 @@ def test_there_is_no_default_redis(monkeypatch):
     monkeypatch.delenv("REDIS_URL", raising=False)
     with pytest.raises(RuntimeError, match="REDIS_URL"):
         create_app()
+
+
+def test_the_server_says_where_the_table_reaches_it(redis_url):
+    """GET /api/v1/server (issue 11 §6): the addresses `brehon serve` hands over, or
+    the request's own address unless that is loopback."""
+    from api import create_app
+
+    listening = create_app({"REDIS_URL": redis_url, "ADDRESSES": "http://192.0.2.7:8000/"}).test_client()
+    assert listening.get("/api/v1/server").get_json() == {"addresses": ["http://192.0.2.7:8000/"], "loopback_only": False}
+    loopback = create_app({"REDIS_URL": redis_url, "ADDRESSES": ""}).test_client()
+    assert loopback.get("/api/v1/server").get_json() == {"addresses": [], "loopback_only": True}
+    unknown = create_app({"REDIS_URL": redis_url, "ADDRESSES": None}).test_client()
+    assert unknown.get("/api/v1/server", base_url="http://127.0.0.1:5000").get_json()["loopback_only"] is True
+    assert unknown.get("/api/v1/server", base_url="http://table.local:5000").get_json() == {
+        "addresses": ["http://table.local:5000/"], "loopback_only": False}

@@ -104,14 +104,14 @@ def test_board_refusal_in_a_record_with_its_message():
     with pytest.raises(Refused) as caught:
         Game.replay(rec)
     assert caught.value.sheet()["violations"] == [{
-        "rule": "board.invalid", "turn": None, "action": None, "message": "Location 2 is a second start.",
+        "rule": "board.invalid", "turn": None, "action": None, "message": "The board profile is not valid: location 2 is a second start.",
         "details": {"check": "start_unique", "index": 2}}]
     messages = {
-        "length": (path("start"), "A board needs between 2 and 60 locations; this one has 1."),
+        "length": (path("start"), "The board profile is not valid: a board needs between 2 and 60 locations; this one has 1."),
         "parts_missing": ({"locations": [{"kind": "start"}, {"kind": "castle"}, {"kind": "goal", "parts": 1}]},
-                          "Location 1 (castle) needs the number of amulet symbols it shows."),
-        "shape": ({"locations": 3}, "The board profile is not in the expected shape."),
-        "goal_last": (path("start", "village"), "The last location must be the goal."),
+                          "The board profile is not valid: location 1 (castle) needs the number of amulet symbols it shows."),
+        "shape": ({"locations": 3}, "The board profile is not valid: it is not in the expected shape."),
+        "goal_last": (path("start", "village"), "The board profile is not valid: the last location must be the goal."),
     }
     for check, (board, message) in messages.items():
         with pytest.raises(Refused) as caught:
@@ -161,27 +161,27 @@ GOOD_PARTS = {"anna": ["n", "s"], "ben": ["center", "w"]}
 @pytest.mark.parametrize("setup", [MISSING, None, [], {"parts": GOOD_PARTS, "tiles": {}},
                                    {"parts": GOOD_PARTS, "display": "n"}])
 def test_setup_shape(setup):
-    assert setup_fault(setup) == ({"check": "shape"}, "The setup is not in the expected shape.")
+    assert setup_fault(setup) == ({"check": "shape"}, "This setup cannot exist: it is not in the expected shape.")
 
 
 def test_setup_checks_with_messages():
     assert setup_fault({"display": ["n"] * 8, "parts": GOOD_PARTS}) == (
-        {"check": "display_length", "count": 8}, "The display has 9 spaces; the setup lists 8.")
+        {"check": "display_length", "count": 8}, "This setup cannot exist: the display has 9 spaces; the setup lists 8.")
     assert setup_fault({"display": ["n"] * 8 + ["north"], "parts": GOOD_PARTS}) == (
-        {"check": "part_id", "value": "north"}, "north is not an amulet part.")
+        {"check": "part_id", "value": "north"}, "This setup cannot exist: north is not an amulet part.")
     assert setup_fault({"parts": {"anna": ["n", 7], "ben": ["n", "s"]}}) == (
-        {"check": "part_id", "value": 7}, "7 is not an amulet part.")
-    assert setup_fault({"parts": {"anna": ["n", None], "ben": ["n", "s"]}})[1] == "null is not an amulet part."
-    players = "Every player, and only the players, must have starting parts."
+        {"check": "part_id", "value": 7}, "This setup cannot exist: 7 is not an amulet part.")
+    assert setup_fault({"parts": {"anna": ["n", None], "ben": ["n", "s"]}})[1] == "This setup cannot exist: null is not an amulet part."
+    players = "This setup cannot exist: every player, and only the players, must have starting parts."
     assert setup_fault({"display": [None] * 9}) == ({"check": "players"}, players)
     assert setup_fault({"parts": {"anna": ["n", "s"]}}) == ({"check": "players"}, players)
     assert setup_fault({"parts": GOOD_PARTS | {"cleo": ["n", "s"]}}) == ({"check": "players"}, players)
     assert setup_fault({"parts": ["n", "s"]}) == ({"check": "players"}, players)
     assert setup_fault({"parts": {"anna": ["n"], "ben": ["n", "s"]}}) == (
-        {"check": "player_parts", "player": "anna"}, "anna must start with exactly 2 parts.")
+        {"check": "player_parts", "player": "anna"}, "This setup cannot exist: Anna must start with exactly 2 parts.")
     assert setup_fault({"parts": {"anna": ["n", "s"], "ben": "ns"}})[0] == {"check": "player_parts", "player": "ben"}
     assert setup_fault({"display": ["n"] * 9, "parts": {"anna": ["n", "n"], "ben": ["center", "w"]}}) == (
-        {"check": "counts", "part": "n", "count": 11}, "There are only 10 n parts; the setup uses 11.")
+        {"check": "counts", "part": "n", "count": 11}, "This setup cannot exist: there are only 10 n parts; the setup uses 11.")
 
 
 def test_setup_check_order():

@@ -423,11 +423,11 @@ def test_messages_exist_in_three_languages_and_fill_every_placeholder():
 
 
 def test_english_messages_as_the_rules_file_words_them():
-    assert render("celtica", "turn.order", "en", {"expected": "anna", "player": "ben"}) == \
+    assert render("celtica", "turn.order", "en", {"expected": "anna", "player": "ben", "got": "ben"}) == \
         "It is anna's turn, not ben's."
     assert render("celtica", "card.exhausted", "en", {"druid": "red", "deck": "druid", "seen": 12, "total": 12,
-                                                      "variant": "druid"}) == \
+                                                      "variant": "counted"}) == \
         "No more red druid cards can be in your hand: 12 of 12 are in the discard pile."
     assert render("celtica", "card.exhausted", "de", {"druid": "red", "deck": "experience", "seen": 4,
-                                                      "total": 4, "variant": "experience"}).startswith(
+                                                      "total": 4, "variant": "counted"}).startswith(
         "Keine weitere Erfahrungskarte in Rot")

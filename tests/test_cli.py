@@ -21,6 +21,7 @@ import scoring
 from brehon.cli import main
 from brehon.redis_server import INSTALL_HINT, free_port, redis_server_binary
 from api_helpers import EXAMPLE_1, EXAMPLE_1_SHEET, EXAMPLE_6, TALLY
+from process_helpers import alive, descendants
 
 BIN = Path(sys.executable).parent
 
@@ -119,32 +120,6 @@ def test_the_console_script_is_installed(tmp_path):
 # -- serve ----------------------------------------------------------------------
 
 
-def _descendants(pid: int) -> set[int]:
-    """Every process below ``pid`` (Linux /proc)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            children.setdefault(int(fields[1]), []).append(int(entry.name))
-    found, todo = set(), [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.add(child)
-            todo.append(child)
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
 def _certificate(tmp_path) -> tuple[str, str]:
     """A self-signed certificate for 127.0.0.1, made as the README says."""
     cert, key = tmp_path / "brehon.crt", tmp_path / "brehon.key"
@@ -178,7 +153,7 @@ def test_serve_starts_everything_prints_the_url_and_stops_it_all(tmp_path, stop,
             assert {game["game"] for game in json.load(answer)} == set(scoring.RULESETS)
         with urllib.request.urlopen(url, timeout=5, context=context) as answer:
             assert answer.headers["Content-Type"].startswith("text/html")
-        family = _descendants(serve.pid)
+        family = descendants(serve.pid)
         assert len(family) >= 4  # redis, worker, gunicorn master and its workers
         # redis-server shows itself as "redis-server 127.0.0.1:<port>"
         redis_ports = [int(re.search(r":(\d+)", Path(f"/proc/{pid}/cmdline").read_text()).group(1))
@@ -192,9 +167,9 @@ def test_serve_starts_everything_prints_the_url_and_stops_it_all(tmp_path, stop,
         serve.send_signal(stop)
         assert serve.wait(30) == (-signal.SIGKILL if stop == signal.SIGKILL else 0)
         deadline = time.monotonic() + 15
-        while any(_alive(pid) for pid in family) and time.monotonic() < deadline:
+        while any(alive(pid) for pid in family) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not [pid for pid in family if _alive(pid)]
+        assert not [pid for pid in family if alive(pid)]
     finally:
         if serve.poll() is None:
             serve.kill()

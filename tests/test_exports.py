@@ -166,3 +166,16 @@ def test_pdf_cuts_a_long_name_to_its_cell():
     assert len(cut) < 40
     ben = sheet["players"][1]
     assert cells.split() == [str(value) for value in (*ben["breakdown"].values(), ben["total"], ben["rank"])]
+
+
+def test_a_game_in_progress_has_a_leader_not_a_winner(client):
+    """Issue 11 §4: while the game goes on, rank 1 is "leading" in the CSV and the PDF."""
+    record = finished_records()["keltis"]
+    created = create_game(client, {**record, "turns": record["turns"][:6]})
+    assert created["scoresheet"]["status"] == "in_progress"
+    rows = list(csv.DictReader(io.StringIO(fetch(client, created, "scoresheet", format="csv").get_data(as_text=True))))
+    assert "winner" not in rows[0]
+    assert [row["leading"] for row in rows] == [
+        "yes" if player["id"] in created["scoresheet"]["winners"] else "no" for player in created["scoresheet"]["players"]]
+    text = pdf_text(fetch(client, created, "scoresheet", format="pdf").data)
+    assert "Leading:" in text and "Winner" not in text

@@ -71,3 +71,15 @@ def test_the_other_files_come_from_the_configured_folder(redis_url, copy):
     (copy / "index.html").write_text("<!doctype html><title>copy</title>")
     app = create_app({"TESTING": True, "REDIS_URL": redis_url, "FRONTEND_FOLDER": copy})
     assert app.test_client().get("/").get_data(as_text=True) == "<!doctype html><title>copy</title>"
+
+
+def test_the_files_go_out_compressed_and_revalidate(client):
+    gzip = {"Accept-Encoding": "gzip"}
+    answer = client.get("/js/composer.js", headers=gzip)
+    assert answer.headers["Content-Encoding"] == "gzip"
+    assert int(answer.headers["Content-Length"]) < (FRONTEND / "js" / "composer.js").stat().st_size
+    # A phone revalidating its copy gets a 304 against the compressed file's ETag.
+    assert client.get("/js/composer.js", headers={**gzip, "If-None-Match": answer.headers["ETag"]}).status_code == 304
+    # Without gzip the file as it is; the API's answers are never touched.
+    assert client.get("/js/composer.js").get_data() == (FRONTEND / "js" / "composer.js").read_bytes()
+    assert "Content-Encoding" not in client.get("/api/v1/rulesets", headers=gzip).headers

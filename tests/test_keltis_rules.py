@@ -185,7 +185,7 @@ def test_draw_own_discard_only_with_the_option_off():
 def test_turn_order():
     violation = refusal(Table().with_turn("ben", discard("red", 1), draw()))
     assert where(violation) == ("turn.order", 0, None)
-    assert violation.message() == "It is anna's turn, not ben's."
+    assert violation.message() == "It is Anna's turn, not Ben's."  # the record's names, not the ids
     Game.replay(Table().with_turn("anna", discard("red", 1), draw()))
 
 
@@ -236,7 +236,7 @@ def test_reveal_mismatch_on_a_known_and_on_a_taken_stone():
     violation = refusal(table.with_turn("ben", reveal("red", 1, "wish"), discard("blue", 1), draw()))
     assert where(violation) == ("reveal.mismatch", 1, 0)
     assert violation.details == {"path": "red", "row": 1, "known": "none", "revealed": "wish"}
-    assert violation.message() == "red 1 holds none, not wish."
+    assert violation.message() == "Red 1 holds none, not wish."
     record = example(5)
     record["turns"][0]["actions"][3]["tile"] = "wish"  # the wishing stone was just taken
     assert where(refusal(record)) == ("reveal.mismatch", 0, 3)
@@ -311,7 +311,7 @@ def test_game_over_after_the_deck_ran_out():
         table.turn(discard(color, value))
     violation = refusal(table.with_turn("anna", discard("purple", 10), draw()))
     assert where(violation) == ("game.over", 64, None)
-    assert violation.message() == "The game is over (deck_exhausted); nothing more can be played."
+    assert violation.message() == "The game is over (the draw pile is empty); nothing more can be played."
     assert violation.message("de") == "Das Spiel ist vorbei (Nachziehstapel leer); es kann nichts mehr gespielt werden."
 
 

@@ -117,7 +117,7 @@ def test_record_invalid_message():
     with pytest.raises(Refused) as caught:
         Game.replay(changed(["board"], {"id": "x"}))
     assert caught.value.violation.message() == (
-        "This is not a valid Keltis record: /board must be null for keltis, which has no board profile.")
+        "The record is not valid: /board must be null for keltis, which has no board profile.")
 
 
 # -- setup.invalid ---------------------------------------------------------------------
@@ -152,7 +152,7 @@ def test_setup_invalid(setup, reason):
     violation = caught.value.violation
     assert (violation.rule, violation.turn, violation.action) == ("setup.invalid", None, None)
     assert violation.details == {"reason": reason}
-    assert violation.message() == f"This tile layout cannot exist: {reason}."
+    assert violation.message() == f"This setup cannot exist: {reason}."
 
 
 def test_a_complete_layout_and_a_missing_setup_are_valid():

@@ -110,6 +110,8 @@ class Listener:
         self.content_type = self.response.getheader("Content-Type", "")
         self.events: queue.Queue = queue.Queue()
         self.opened = threading.Event()
+        self.ended = threading.Event()  # the server closed the stream
+        self.heartbeats = 0
         if self.status == 200:
             threading.Thread(target=self._read, daemon=True).start()
             assert self.opened.wait(WAIT), "the stream did not open"
@@ -124,9 +126,12 @@ class Listener:
                 elif line == "" and event:
                     self.events.put({**event, "data": json.loads(event["data"])})
                     event = {}
+                elif line == ": heartbeat":
+                    self.heartbeats += 1
                 elif line and not line.startswith(":"):
                     field, _, value = line.partition(": ")
                     event[field] = value
+            self.ended.set()
         except (OSError, ValueError, AttributeError):
             pass  # closed by the test (http.client may trip over its own closed file)
 
@@ -310,15 +315,21 @@ def test_a_quiet_stream_sends_heartbeats(redis_client, redis_url):
     answer.close()
 
 
-def test_listeners_get_what_was_published_while_a_process_lost_its_subscription(redis_client, ports, listeners):
+def test_a_stream_that_lost_its_subscription_ends_and_the_client_resumes(redis_client, ports, listeners):
+    """A stream whose process lost Redis hears nothing any more: it ends
+    (rather than send heartbeats over a frozen score), and the client that
+    comes back with Last-Event-ID gets what was published meanwhile."""
     a, b, _ = ports
     created = create(a, new_record())
     listener = listeners(b, created)
     redis_client.client_kill_filter(_type="pubsub")  # every process's one subscription drops
     assert post_turn(a, created, OPENING, 0)[0] == 201  # published while nobody may be subscribed
-    event = listener.next()
+    assert listener.ended.wait(WAIT), "the stream went on without its subscription"
+    assert listener.heartbeats == 0
+    again = listeners(b, created, last_event_id=0)
+    event = again.next()
     assert (event["id"], event["data"]["turn"]) == ("1", OPENING)
-    assert listener.quiet()
+    assert again.quiet()
 
 
 def test_a_turn_logged_while_the_stream_opens_is_sent_once(redis_client, redis_url):

@@ -156,3 +156,18 @@ def test_counts_go_to_the_limits_redis_when_one_is_named(redis_client, redis_url
         assert redis.Redis.from_url(counters.url).config_get("appendonly") == {"appendonly": "no"}
     finally:
         counters.stop()
+
+
+def test_turns_are_logged_while_the_limits_redis_is_away(redis_client, redis_url, tmp_path):
+    # The counters may be lost; the turns may not wait for them.
+    from brehon.redis_server import RedisServer
+
+    counters = RedisServer(tmp_path / "limits", durable=False).start()
+    app = create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_LIMITS_URL": counters.url,
+                      "BREHON_LIMIT_TURNS": "2 per minute"})
+    client = app.test_client()
+    created = create_game(client, new_record())
+    counters.kill()
+    assert post_turn(client, created, OPENING).status_code == 201  # counted in this process's memory
+    assert post_turn(client, created, {"player": "ben", "actions": []}, version=1).status_code == 422
+    too_many(post_turn(client, created, {"player": "ben", "actions": []}, version=1))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import pickle
 import random
 
 import pytest
@@ -115,6 +116,62 @@ def test_a_stale_or_missing_snapshot_falls_back_to_replay(app, redis_client):
     assert redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0) == reads
 
 
+class _Planted:
+    """A pickle that, once loaded, writes a file: code that Redis should never run."""
+
+    def __init__(self, marker):
+        self.marker = str(marker)
+
+    def __reduce__(self):
+        return (open, (self.marker, "w"))
+
+
+def test_a_planted_pickle_never_runs(client, redis_client, tmp_path):
+    record = legal_turns(12, players=3)
+    created = create_game(client, record)
+    marker = tmp_path / "ran"
+    planted = pickle.dumps(_Planted(marker))
+    for raw in (planted, b"\0" * 32 + planted):  # bare, and behind a signature that does not hold
+        redis_client.set(f"game:{{{created['id']}}}:snapshot", raw)
+        game = client.get(f"/api/v1/games/{created['id']}", headers=bearer(created["token"])).get_json()
+        assert game["scoresheet"] == scoring.replay(record)
+    assert not marker.exists()
+
+
+def test_a_snapshot_copied_from_another_game_or_version_is_not_served(client, redis_client):
+    record = legal_turns(12, players=3)
+    other = legal_turns(12, players=4)
+    mine = create_game(client, record)
+    theirs = create_game(client, other)  # the same version, another game
+    older = create_game(client, {**record, "turns": record["turns"][:11]})
+    snapshot = redis_client.get(f"game:{{{theirs['id']}}}:snapshot")
+    redis_client.set(f"game:{{{mine['id']}}}:snapshot", snapshot)
+    game = client.get(f"/api/v1/games/{mine['id']}", headers=bearer(mine["token"])).get_json()
+    assert game["scoresheet"] == scoring.replay(record) != scoring.replay(other)
+    # a snapshot of the game itself at version 11, copied over version 12, is stale: the log decides
+    redis_client.set(f"game:{{{mine['id']}}}:snapshot", redis_client.get(f"game:{{{older['id']}}}:snapshot"))
+    assert client.get(f"/api/v1/games/{mine['id']}", headers=bearer(mine["token"])).get_json()["scoresheet"] \
+        == scoring.replay(record)
+    redis_client.set(f"game:{{{older['id']}}}:snapshot", redis_client.get(f"game:{{{mine['id']}}}:snapshot"))
+    turn = record["turns"][11]
+    assert post_turn(client, older, turn, version=11).status_code == 201  # its own state, not the copy's
+
+
+def test_a_snapshot_holds_only_for_the_secret_it_was_signed_with(redis_client, redis_url, tmp_path):
+    secret = tmp_path / "secret"
+    secret.write_bytes(b"s" * 32)
+    record = legal_turns(12, players=3)
+    one = create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_SECRET_FILE": str(secret)})
+    created = create_game(one.test_client(), record)
+    again = create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_SECRET_FILE": str(secret)})
+    reads = redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0)
+    assert again.extensions["brehon.store"].load(created["id"]).game.scoresheet() == scoring.replay(record)
+    assert redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0) == reads  # the snapshot served
+    stranger = create_app({"TESTING": True, "REDIS_URL": redis_url})  # a secret of its own
+    assert stranger.extensions["brehon.store"].load(created["id"]).game.scoresheet() == scoring.replay(record)
+    assert redis_client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0) > reads  # replayed
+
+
 def test_a_stranger_costs_no_fold_and_writes_nothing(app, redis_client):
     store: Store = app.extensions["brehon.store"]
     client = app.test_client()
@@ -150,7 +207,7 @@ def test_every_key_of_a_game_shares_its_hash_tag(client, redis_client):
         {"type": "discard", "card": {"color": "red", "value": 1}}, {"type": "draw", "from": "deck"}]},
         **{"Idempotency-Key": "k1"})
     keys = {key.decode() for key in redis_client.keys("game:*")}
-    assert keys == {f"game:{{{created['id']}}}:{part}" for part in ("record", "log", "auth", "snapshot", "idem:k1")}
+    assert keys == {f"game:{{{created['id']}}}:{part}" for part in ("record", "log", "auth", "snapshot", "idem")}
 
 
 def test_append_only_on_the_version_seen(app):
@@ -161,9 +218,9 @@ def test_append_only_on_the_version_seen(app):
     table = store.load(game_id)
     after = table.game.copy()
     after.play(record["turns"][0])
-    assert store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after, answer=None) == 1
+    assert store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after) == 1
     with pytest.raises(Stale) as stale:
-        store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after, answer=None)
+        store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after)
     assert stale.value.version == 1
     assert len(store.entries(game_id)) == 1
     with pytest.raises(Missing):
@@ -206,3 +263,39 @@ def test_a_creation_token_needs_the_servers_secret_not_only_the_idempotency_key(
     assert _derived(redis_client.get("secret"), "1", game_id, "table") == token
     assert _derived(b"another server" * 3, "1", game_id, "table") != token
     assert store.created(Idempotency("1", "body"))[1:3] == (token, spectator)
+
+
+def test_idempotency_answers_of_150_writes_take_under_10_kb_and_still_answer_repeats(client, redis_client):
+    """A repeat needs the status and the version; the log has the score sheet.
+    150 writes with a key each: the 130 turns of a game, then the last turn
+    undone and logged again ten times."""
+    record = legal_turns(130, players=4)
+    created = create_game(client, {**record, "turns": []})
+    first, version = {}, 0
+
+    def write(path: str, body: dict) -> None:
+        nonlocal version
+        key = f"{created['id']}-{version}-{'k' * 20}"
+        answer = client.post(f"/api/v1/games/{created['id']}/{path}", json=body, headers={
+            **bearer(created["token"]), "If-Match": f'"{version}"', "Idempotency-Key": key})
+        assert answer.status_code == 201, answer.get_json()
+        first[key] = (path, body, version, answer.get_json())
+        version += 1
+
+    for turn in record["turns"]:
+        write("turns", turn)
+    for _ in range(10):
+        write("corrections", {"undo": True, "by": "p0"})
+        write("turns", record["turns"][-1])
+    assert len(first) == 150
+    kept = list(redis_client.scan_iter(f"game:{{{created['id']}}}:idem*"))
+    used = sum(redis_client.memory_usage(key) for key in kept)
+    print(f"idempotency answers of 150 writes: {used} bytes")
+    assert used < 10 * 1024
+    for key in list(first)[::29]:  # early and late keys, after the game moved on
+        path, body, version, answer = first[key]
+        again = client.post(f"/api/v1/games/{created['id']}/{path}", json=body, headers={
+            **bearer(created["token"]), "If-Match": f'"{version}"', "Idempotency-Key": key})
+        assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+        assert again.get_json() == answer and again.headers["ETag"] == f'"{version + 1}"'
+    assert redis_client.llen(f"game:{{{created['id']}}}:log") == 150

@@ -22,7 +22,7 @@ from rq.job import JobStatus
 from worker_games import finished_records, keltis_goal_area
 
 from store import Store, SummaryQueue
-from store.summaries import TRIES, summary_job_id
+from store.summaries import TRIES, SummaryWorker, summary_job_id
 from worker.summary import summarize
 
 
@@ -30,6 +30,17 @@ def run_jobs(redis_client, max_jobs: int | None = None) -> None:
     """Work the Brehon queue until it is empty (or ``max_jobs`` ran)."""
     worker = SimpleWorker([SummaryQueue(redis_client).queue], connection=redis_client)
     worker.work(burst=True, max_jobs=max_jobs)
+
+
+def abandon(redis_client) -> None:
+    """Take the next job as a worker does, and die with it running: the job
+    is started, and nobody will ever finish it or send its heartbeats."""
+    worker = SummaryWorker(redis_client)
+    worker.register_birth()
+    job, _ = worker.dequeue_job_and_maintain_ttl(timeout=1)
+    worker.prepare_execution(job)
+    worker.prepare_job_execution(job)
+    assert job.get_status() == JobStatus.STARTED
 
 
 def get_summary(client, created: dict):
@@ -193,3 +204,33 @@ def test_a_correction_of_a_finished_game_gets_a_summary_of_its_own(client, redis
     assert second["version"] == version
     assert second["scoresheet"] == first["scoresheet"]
     assert second["history"] == first["history"]
+
+
+def test_a_job_whose_worker_died_is_put_back_and_never_reported_running(client, redis_client):
+    created = create_game(client, keltis_goal_area())
+    abandon(redis_client)
+    assert get_summary(client, created).get_json()["state"] == "started"
+    deadline = time.monotonic() + 120
+    while (state := get_summary(client, created).get_json()["state"]) == "started":
+        assert time.monotonic() < deadline, "the abandoned job was reported running"
+        time.sleep(0.5)
+    assert state == "queued"
+    assert summary_job_id(created["id"], created["version"]) in SummaryQueue(redis_client).queue.job_ids
+    run_jobs(redis_client)
+    assert get_summary(client, created).status_code == 200
+
+
+def test_brehon_worker_puts_back_a_job_abandoned_by_a_dead_worker(client, redis_client, redis_url):
+    """Nobody asks for the summary: rq's maintenance in the worker finds the job."""
+    created = create_game(client, keltis_goal_area())
+    abandon(redis_client)
+    process = subprocess.Popen([sys.executable, "-m", "brehon.cli", "worker"], env={**os.environ, "REDIS_URL": redis_url},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while Store(redis_client).summary(created["id"], created["version"]) is None:
+            assert time.monotonic() < deadline, "the abandoned job never ran again"
+            time.sleep(0.5)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

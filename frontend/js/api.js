@@ -1,6 +1,6 @@
 // The only code that talks to the API. Tokens travel in the Authorization
 // header, never in a URL.
-import {language} from './i18n.js';
+import {language, t} from './i18n.js';
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -43,4 +43,12 @@ export async function api(path, {method = 'GET', token, body, headers = {}, acce
 /** The If-Match value for a version: the ETag as the server gave it. */
 export function ifMatch(etag, version) {
   return etag || `"${version}"`;
+}
+
+/** What went wrong, in words: a refusal's first rule with its message, the
+ * server's problem detail, or (no answer at all) the network. */
+export function problemText(error) {
+  if (!(error instanceof ApiError)) return t('error.network');
+  const v = error.violations[0];
+  return v ? `${v.message} (${v.rule})` : error.message;
 }

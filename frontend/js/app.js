@@ -1,58 +1,11 @@
-// The app shell: header (language, connection badge), the hash router, the
-// join link, and the service worker with its update offer.
+// The app shell: header (language, connection badge), the router started,
+// and the service worker with its update offer.
 import {h, fill} from './ui.js';
 import {t, initLanguage, loadLanguage, language, LANGUAGES} from './i18n.js';
-import {put, getPref, setPref} from './db.js';
-import {onOutbox, pending, flush} from './outbox.js';
-
-const SCREENS = {
-  '': () => import('./screens/home.js'),
-  new: () => import('./screens/newgame.js'),
-  game: () => import('./screens/table.js'),
-  sheet: () => import('./screens/sheet.js'),
-  summary: () => import('./screens/summary.js'),
-  boards: () => import('./screens/boards.js'),
-  tally: () => import('./screens/tally.js'),
-};
-
-const main = document.getElementById('main');
-let leave = null;
-
-/** Go to a screen: go('game', id). */
-export function go(...parts) {
-  const hash = `#/${parts.map(encodeURIComponent).join('/')}`;
-  if (location.hash === hash) route();
-  else location.hash = hash;
-}
-
-async function route() {
-  if (await joinFromFragment()) return;
-  const [name = '', ...args] = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
-  const load = SCREENS[name] || SCREENS[''];
-  if (leave) leave();
-  leave = null;
-  const screen = await load();
-  fill(main);
-  try {
-    leave = (await screen.show(main, ...args)) || null;
-  } catch (error) {
-    main.append(h('p', {class: 'problem', role: 'alert'}, t('error.load'), ' ', String(error.message || error)));
-  }
-  const heading = main.querySelector('h1');
-  document.title = heading ? `${heading.textContent} · Brehon` : 'Brehon';
-}
-
-// A join link carries the game in the fragment: #g=<id>&t=<token>[&s=1].
-// It is stored on this device and removed from the address bar at once.
-async function joinFromFragment() {
-  const params = new URLSearchParams(location.hash.slice(1));
-  if (!params.get('g') || !params.get('t')) return false;
-  const id = params.get('g');
-  await put('games', {id, token: params.get('t'), spectator: params.get('s') === '1', joined: Date.now()});
-  history.replaceState(null, '', `#/game/${encodeURIComponent(id)}`);
-  await route();
-  return true;
-}
+import {getPref, setPref} from './db.js';
+import {onOutbox, flush} from './outbox.js';
+import {route} from './router.js';
+import {updateBadge} from './badge.js';
 
 function header() {
   const select = h('select', {id: 'lang', 'aria-label': t('language'),
@@ -73,16 +26,6 @@ function drawHeader() {
   fill(document.getElementById('top'), header());
   document.querySelector('.skip').textContent = t('skip');
   updateBadge();
-}
-
-/** The connection badge: online, offline, or turns waiting to be sent. */
-export async function updateBadge() {
-  const badge = document.getElementById('badge');
-  if (!badge) return;
-  const waiting = (await pending()).length;
-  const state = waiting ? 'waiting' : navigator.onLine ? 'online' : 'offline';
-  badge.dataset.state = state;
-  badge.textContent = waiting ? t('badge.waiting', {n: waiting}) : t(`badge.${state}`);
 }
 
 function serviceWorker() {

@@ -26,7 +26,7 @@ function valueAt(action, path) {
   return here;
 }
 
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+export const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The candidates that agree with every pick [{key, value}]. */
 export function narrow(candidates, picks) {
@@ -75,4 +75,91 @@ export function withValue(action, path, value) {
   for (const step of steps.slice(0, -1)) here = here[step];
   here[steps.at(-1)] = value;
   return copy;
+}
+
+/** The action to take for the player: the open decision has exactly one
+ * legal answer and the turn cannot end without it. Never in dispute mode,
+ * where the point is to claim something else. */
+export function forced(check, dispute) {
+  const actions = (check.decision && check.decision.actions) || [];
+  return !dispute && !check.complete && actions.length === 1 ? actions[0] : null;
+}
+
+/** The likely rest of a Keltis clover chain: the figure that just arrived
+ * steps on along its path. The clover action for that, when it is legal. */
+export function chainStep(decision, actions) {
+  if (!decision || decision.name !== 'clover') return null;
+  let path = null;
+  for (const action of [...actions].reverse()) {
+    if (action.type === 'clover') path = action.path;
+    else if (action.type === 'play') path = action.bonus || action.card.color;
+    else continue;
+    break;
+  }
+  return (decision.actions || []).find(action => action.type === 'clover' && action.path === path && !('figure' in action)) || null;
+}
+
+// -- offline: composing from the game's action schema ------------------------
+// With no server to list the legal actions, the composer asks field by field
+// what the schema of GET /api/v1/rulesets allows; the turn is checked when it
+// reaches the server. (No JSON Schema library: only enum, const, integer
+// ranges, objects and arrays of enums occur, and only their values are read.)
+
+/** Sentinel for "no more items" in a list (Celtica's parts). */
+export const END = '\u220e';
+// A list without maxItems is asked up to this many items.
+const LIST_CAP = 9;
+
+function values(schema) {
+  if (schema.enum) return schema.enum;
+  const range = [];
+  for (let v = schema.minimum ?? 0; v <= (schema.maximum ?? 10); v++) range.push(v);
+  return Array.isArray(schema.type) && schema.type.includes('null') ? [...range, null] : range;
+}
+
+const objectOf = schema => (schema.oneOf ? schema.oneOf.find(s => s.type === 'object') : schema.type === 'object' ? schema : null);
+
+/** The next question about an action built from picks [{key, value}]:
+ * {key, values} to ask, or {answer} once every field is settled. */
+export function schemaQuestion(schemas, picks) {
+  const picked = Object.fromEntries(picks.map(pick => [pick.key, pick.value]));
+  if (!('type' in picked)) return {key: 'type', values: Object.keys(schemas), answer: null};
+  const schema = schemas[picked.type];
+  const action = {type: picked.type};
+  const ask = walk(schema, '', picked, action);
+  return ask || {key: null, values: [], answer: action};
+}
+
+// Fill `into` with what `picked` says of the fields of an object schema; the
+// first field not yet answered is the question.
+function walk(schema, prefix, picked, into) {
+  for (const [name, field] of Object.entries(schema.properties)) {
+    if (name === 'type' && !prefix) continue;
+    const key = prefix ? `${prefix}.${name}` : name;
+    const optional = !(schema.required || []).includes(name) || Boolean(field.oneOf);
+    const object = objectOf(field);
+    if (object) {
+      const first = `${key}.${Object.keys(object.properties)[0]}`;
+      if (optional && picked[first] === ABSENT) continue;
+      into[name] = {};
+      const ask = walk(object, key, picked, into[name]);
+      if (ask && ask.key === first && optional && !ask.values.includes(ABSENT)) ask.values = [ABSENT, ...ask.values];
+      if (ask) return ask;
+    } else if (field.type === 'array') {
+      into[name] = [];
+      for (let i = 0; i < (field.maxItems ?? LIST_CAP); i++) {
+        const item = `${key}.${i}`;
+        if (!(item in picked)) return {key: item, values: [END, ...values(field.items)], answer: null};
+        if (picked[item] === END) break;
+        into[name].push(picked[item]);
+      }
+    } else {
+      if (!(key in picked)) {
+        const offered = values(field).filter(v => !(optional && v === null));
+        return {key, values: optional ? [ABSENT, ...offered] : offered, answer: null};
+      }
+      if (picked[key] !== ABSENT) into[name] = picked[key];
+    }
+  }
+  return null;
 }

@@ -35,8 +35,14 @@ export function language() {
   return current;
 }
 
-/** The text for a key, with {name} placeholders filled in. */
+/** The text for a key, with {name} placeholders filled in. A count {n}
+ * picks the key's plural form (key.one, key.other…) by the language's
+ * plural rules, where the key has them. */
 export function t(key, values = {}) {
+  if ('n' in values && has(`${key}.other`)) {
+    const form = `${key}.${new Intl.PluralRules(current).select(Number(values.n))}`;
+    key = has(form) ? form : `${key}.other`;
+  }
   const template = words[key] ?? fallback[key] ?? key;
   return template.replace(/\{(\w+)\}/g, (_, name) => (name in values ? values[name] : `{${name}}`));
 }

@@ -12,7 +12,8 @@ export function follow(gameId, token, onChange, {version, etag = null}) {
   let stopped = false;
   // An event's id is the version it made: resuming from the version on the
   // screen replays whatever happened during a drop.
-  let lastId = version === undefined ? null : String(version);
+  // (No version yet, e.g. the game was never fetched: start from now.)
+  let lastId = version === undefined || version === null ? null : String(version);
   let controller = null;
 
   async function stream() {
@@ -22,6 +23,12 @@ export function follow(gameId, token, onChange, {version, etag = null}) {
         const headers = {Authorization: `Bearer ${token}`, Accept: 'text/event-stream', 'Accept-Language': language()};
         if (lastId) headers['Last-Event-ID'] = lastId;
         const res = await fetch(`/api/v1/games/${gameId}/events`, {headers, signal: controller.signal, cache: 'no-store'});
+        if (res.status === 400 && lastId) {
+          // A resume point the server does not take: follow from now on, still by the stream.
+          lastId = null;
+          onChange({event: 'resume'});
+          continue;
+        }
         if (!res.ok || !(res.headers.get('Content-Type') || '').includes('event-stream')) return poll();
         await read(res.body);
       } catch (error) {

@@ -18,9 +18,10 @@ function emit(event) {
   for (const listener of listeners) listener(event);
 }
 
-/** Queue one turn for a game, composed on version/etag, and try to send. */
-export async function enqueue(gameId, turn, version, etag) {
-  await put('outbox', {gameId, turn, version, etag, key: crypto.randomUUID(), at: Date.now()});
+/** Queue one turn for a game, composed on version/etag, and try to send.
+ * ``unchecked``: composed offline, the server has not seen any of it yet. */
+export async function enqueue(gameId, turn, version, etag, {unchecked = false} = {}) {
+  await put('outbox', {gameId, turn, version, etag, unchecked, key: crypto.randomUUID(), at: Date.now()});
   emit({kind: 'queued'});
   return flush();
 }

@@ -16,7 +16,8 @@ export function h(tag, props = {}, ...children) {
   return el;
 }
 
-function append(el, children) {
+/** Add children to an element, skipping null, undefined and false (as h() does). */
+export function append(el, children) {
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     el.append(child instanceof Node ? child : String(child));

@@ -3,21 +3,26 @@
 import {t, has} from './i18n.js';
 import {ABSENT} from './composer.js';
 
-export const GAMES = ['keltis', 'keltis-orakel', 'celtica'];
-
-export const COLOURS = {
-  keltis: ['red', 'yellow', 'green', 'blue', 'purple'],
-  'keltis-orakel': ['red', 'yellow', 'green', 'blue', 'purple'],
-  celtica: ['red', 'grey', 'white', 'brown', 'black'],
-};
-
 const SYMBOLS = {red: '●', yellow: '▲', green: '■', blue: '◆', purple: '★', grey: '▲', white: '○', brown: '■', black: '◆'};
 
-export const PARTS = ['center', 'n', 'ne', 'e', 'se', 's', 'sw', 'w', 'nw'];
+// The colours a player can choose for his seat (score strip, log, tokens),
+// in the order new seats take them.
+export const SEAT_COLOURS = ['red', 'blue', 'green', 'yellow', 'purple'];
+
+/** Each player's seat colour by id: as chosen on the new-game screen (kept on
+ * the creating phone and passed on in the join link), else by seat. */
+export function seatColours(players, chosen = []) {
+  return Object.fromEntries(players.map((p, i) => [p.id, (chosen || [])[i] || SEAT_COLOURS[i % SEAT_COLOURS.length]]));
+}
+
+/** The symbol that goes with a colour. */
+export function symbol(id) {
+  return SYMBOLS[id];
+}
 
 /** A colour as symbol and name, e.g. "● red". */
 export function colour(id) {
-  return `${SYMBOLS[id] || ''} ${t(`colour.${id}`)}`.trim();
+  return `${SYMBOLS[id]} ${t(`colour.${id}`)}`;
 }
 
 /** A card as colour and value, e.g. "● red 7". */
@@ -31,6 +36,14 @@ export function tile(id) {
 
 export function part(id) {
   return id === null || id === undefined ? t('part.unknown') : t(`part.${id}`);
+}
+
+/** The class of a choice button whose answer names a colour (a card
+ * colour, a path, a druid, a pile): filled with it, its symbol and name in
+ * the label, so colour is never the only signal. Null for other answers. */
+export function swatch(key, value) {
+  const named = /(^|\.)(color|druid|bonus|row|path)$/.test(key) || (key === 'from' && value !== 'deck');
+  return named && typeof value === 'string' && value in SYMBOLS ? `swatch swatch-${value}` : null;
 }
 
 /** The label of one answer to a composer question. */
@@ -95,7 +108,7 @@ export function action(game, a) {
       if (a.hand) return t('say.goblin_hand', {card: card(a.hand)});
       if (a.row) return t('say.goblin_row', {colour: colour(a.row)});
       return t('say.goblin_no');
-    case 'move': return t(a.experience ? 'say.move_xp' : 'say.move', {druid: colour(a.druid), cards: a.cards, xp: a.experience || 0});
+    case 'move': return t(a.experience ? 'say.move_xp' : 'say.move', {druid: colour(a.druid), n: a.cards, xp: a.experience});
     case 'take': return t('say.take', {parts: a.parts.map(part).join(', ') || t('nothing')});
     case 'give': return t('say.give', {parts: a.parts.map(part).join(', ') || t('nothing')});
     case 'cult': return a.draw ? t('say.cult_draw') : t('say.cult_no');

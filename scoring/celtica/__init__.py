@@ -68,6 +68,11 @@ dataclasses, dicts and lists (they survive ``copy.deepcopy`` and
 taken at each kind of find site and given up at ruins (end-phase swaps and
 buys are not locations and are not counted there).
 
+Every player has one end-phase turn, also with nothing to do: that turn is
+logged empty (``{"player": ..., "actions": []}``); leaving it out makes the
+next player's turn ``turn.order``. A deliberate choice: the record keeps who
+closed the game.
+
 Choices where the rules file is silent: ``parts_range`` is only checked on
 locations that need ``parts`` (a start or cult site with any ``parts`` is
 ``parts_forbidden``); a board shape fault inside a location carries that

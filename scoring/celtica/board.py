@@ -18,7 +18,7 @@ WARNINGS = {
 
 
 def _problem(check: str, index: int | None = None, **words: Any) -> RuleBroken:
-    return RuleBroken("board.invalid", {"check": check, "index": index}, variant=check, **words)
+    return RuleBroken("board.invalid", {"check": check, "index": index}, reason=f"board.{check}", **words)
 
 
 def _short_text(value: Any, high: int) -> bool:
@@ -97,7 +97,7 @@ def board_warnings(board: JSON) -> list[JSON]:
 
 def _setup_fault(check: str, **values: Any) -> RuleBroken:
     shown = {key: value if isinstance(value, str) else json.dumps(value) for key, value in values.items()}
-    return RuleBroken("setup.invalid", {"check": check, **values}, variant=check, **shown)
+    return RuleBroken("setup.invalid", {"check": check, **values}, reason=f"setup.{check}", **shown)
 
 
 def check_setup(setup: Any, players: list[str]) -> tuple[list[str | None], dict[str, list[str]]]:

@@ -66,7 +66,7 @@ def _draw_parts(state: CelticaState, names: list[str | None]) -> None:
         elif unseen(state, kind) >= 1:
             state.display[kind] += 1
         else:
-            raise RuleBroken("reveal.impossible", {"part": kind})
+            raise RuleBroken("reveal.impossible", {"part": kind}, thing=kind, place="display", reason="none_unseen")
         state.supply -= 1
 
 

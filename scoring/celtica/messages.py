@@ -1,12 +1,12 @@
-"""The texts of Celtica's own rules and its wording of the shared ones; a
-board or setup refusal is worded per ``details.check``."""
+"""The texts of Celtica's own rules, and its phrases for the ``reason`` of
+the shared ``board.invalid`` and ``setup.invalid``: one per ``details.check``."""
 
 from __future__ import annotations
 
 BOARD_MESSAGES = {
-    "shape": ("The board profile is not in the expected shape.",
-              "Das Spielplanprofil hat nicht die erwartete Form.",
-              "El perfil del tablero no tiene la forma esperada."),
+    "shape": ("It is not in the expected shape.",
+              "Es hat nicht die erwartete Form.",
+              "No tiene la forma esperada."),
     "length": ("A board needs between 2 and 60 locations; this one has {count}.",
                "Ein Spielplan braucht 2 bis 60 Orte; dieser hat {count}.",
                "Un tablero necesita entre 2 y 60 lugares; este tiene {count}."),
@@ -37,9 +37,9 @@ BOARD_MESSAGES = {
 }
 
 SETUP_MESSAGES = {
-    "shape": ("The setup is not in the expected shape.",
-              "Der Spielaufbau hat nicht die erwartete Form.",
-              "La preparación no tiene la forma esperada."),
+    "shape": ("It is not in the expected shape.",
+              "Er hat nicht die erwartete Form.",
+              "No tiene la forma esperada."),
     "display_length": ("The display has 9 spaces; the setup lists {count}.",
                        "Die Auslage hat 9 Plätze; der Spielaufbau nennt {count}.",
                        "La exposición tiene 9 espacios; la preparación indica {count}."),
@@ -57,12 +57,16 @@ SETUP_MESSAGES = {
                "Solo hay 10 piezas {part}; la preparación usa {count}."),
 }
 
-def _by_check(texts: dict[str, tuple[str, str, str]]) -> dict[str, str]:
-    """Templates worded per ``details.check`` (the ``variant`` word)."""
-    out = {lang: texts["shape"][i] for i, lang in enumerate(("en", "de", "es"))}
-    for check, worded in texts.items():
-        for i, lang in enumerate(("en", "de", "es")):
-            out[f"{lang}:{check}"] = worded[i]
+def _phrases() -> dict[str, dict[str, str]]:
+    """``board.<check>`` and ``setup.<check>`` per language, as the ``reason``
+    read on after "The board profile is not valid: "."""
+    out: dict[str, dict[str, str]] = {"en": {}, "de": {}, "es": {}}
+    for prefix, texts in (("board", BOARD_MESSAGES), ("setup", SETUP_MESSAGES)):
+        for check, worded in texts.items():
+            for lang, text in zip(("en", "de", "es"), worded):
+                # read on mid-sentence: lower case, except German nouns
+                start = text[:1] if lang == "de" else text[:1].lower()
+                out[lang][f"{prefix}.{check}"] = start + text[1:].rstrip(".")
     return out
 
 
@@ -73,14 +77,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "Un movimiento necesita al menos una carta.",
     },
     "celtica.move.cards": {
-        "en": "You hold {held} druid cards; you cannot play {cards}.",
-        "de": "Du hast {held} Druidenkarten auf der Hand; du kannst nicht {cards} ausspielen.",
-        "es": "Tienes {held} cartas de druida; no puedes jugar {cards}.",
+        "en": "You hold {held} druid {held:one=card|other=cards}; you cannot play {cards}.",
+        "de": "Du hast {held} {held:one=Druidenkarte|other=Druidenkarten} auf der Hand; du kannst nicht {cards} "
+              "ausspielen.",
+        "es": "Tienes {held} {held:one=carta|other=cartas} de druida; no puedes jugar {cards}.",
     },
     "celtica.move.experience": {
-        "en": "You can use {usable} experience cards now; you cannot play {experience}.",
-        "de": "Du kannst jetzt {usable} Erfahrungskarten einsetzen; du kannst nicht {experience} ausspielen.",
-        "es": "Ahora puedes usar {usable} cartas de experiencia; no puedes jugar {experience}.",
+        "en": "You can use {usable} experience {usable:one=card|other=cards} now; you cannot play {experience}.",
+        "de": "Du kannst jetzt {usable} {usable:one=Erfahrungskarte|other=Erfahrungskarten} einsetzen; du kannst "
+              "nicht {experience} ausspielen.",
+        "es": "Ahora puedes usar {usable} {usable:one=carta|other=cartas} de experiencia; no puedes jugar "
+              "{experience}.",
     },
     "celtica.move.experience_alone": {
         "en": "Experience cards must be played together with at least one {druid} druid card.",
@@ -88,14 +95,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "Las cartas de experiencia deben jugarse junto con al menos una carta de druida {druid}.",
     },
     "celtica.move.overshoot": {
-        "en": "The {druid} druid is {left} locations from the goal; {steps} steps go past it.",
-        "de": "Der Druide in {druid} steht {left} Orte vor dem Ziel; {steps} Schritte führen darüber hinaus.",
-        "es": "El druida {druid} está a {left} lugares de la meta; {steps} pasos la sobrepasan.",
+        "en": "The {druid} druid is {left} {left:one=location|other=locations} from the goal; {steps} {steps:one=step "
+              "goes|other=steps go} past it.",
+        "de": "Der Druide in {druid} steht {left} {left:one=Ort|other=Orte} vor dem Ziel; {steps} {steps:one=Schritt "
+              "führt|other=Schritte führen} darüber hinaus.",
+        "es": "El druida {druid} está a {left} {left:one=lugar|other=lugares} de la meta; {steps} {steps:one=paso la "
+              "sobrepasa|other=pasos la sobrepasan}.",
     },
     "celtica.take.count": {
-        "en": "You must take {need} parts here; you took {got}.",
-        "de": "Hier musst du {need} Teile nehmen; du hast {got} genommen.",
-        "es": "Aquí debes tomar {need} piezas; has tomado {got}.",
+        "en": "You must take {need} {need:one=part|other=parts} here; you took {got}.",
+        "de": "Hier musst du {need} {need:one=Teil|other=Teile} nehmen; du hast {got} genommen.",
+        "es": "Aquí debes tomar {need} {need:one=pieza|other=piezas}; has tomado {got}.",
     },
     "celtica.display.missing": {
         "en": "There is no {part} on the display.",
@@ -104,7 +114,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "celtica.give.count": {
         "en": "This ruin takes {need} of your parts; you gave {got}.",
-        "de": "Diese Ruine nimmt dir {need} Teile; du hast {got} abgegeben.",
+        "de": "Diese Ruine nimmt dir {need} {need:one=Teil|other=Teile}; du hast {got} abgegeben.",
         "es": "Esta ruina se lleva {need} de tus piezas; has entregado {got}.",
     },
     "celtica.holding.missing": {
@@ -118,50 +128,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "No queda ninguna carta de druida para robar.",
     },
     "celtica.reveal.count": {
-        "en": "{drawn} parts were drawn to refill the display; the reveal lists {listed}.",
-        "de": "Zum Auffüllen der Auslage wurden {drawn} Teile gezogen; die Aufdeckung nennt {listed}.",
-        "es": "Se robaron {drawn} piezas para reponer la exposición; la revelación indica {listed}.",
+        "en": "{drawn} {drawn:one=part was|other=parts were} drawn to refill the display; the reveal lists {listed}.",
+        "de": "Zum Auffüllen der Auslage {drawn:one=wurde|other=wurden} {drawn} {drawn:one=Teil|other=Teile} gezogen; "
+              "die Aufdeckung nennt {listed}.",
+        "es": "{drawn:one=Se robó|other=Se robaron} {drawn} {drawn:one=pieza|other=piezas} para reponer la "
+              "exposición; la revelación indica {listed}.",
     },
     "celtica.end.experience": {
-        "en": "A {action} costs {need} experience cards; you have {have}.",
-        "de": "Ein {action} kostet {need} Erfahrungskarten; du hast {have}.",
-        "es": "Cada {action} cuesta {need} cartas de experiencia; tienes {have}.",
-    },
-    "board.invalid": _by_check(BOARD_MESSAGES),
-    "setup.invalid": _by_check(SETUP_MESSAGES),
-    "turn.order": {
-        "en": "It is {expected}'s turn, not {player}'s.",
-        "de": "{expected} ist am Zug, nicht {player}.",
-        "es": "Es el turno de {expected}, no de {player}.",
-    },
-    "turn.unexpected": {
-        "en": "{type} is not possible now; expected {expected}.",
-        "de": "{type} ist jetzt nicht möglich; erwartet: {expected}.",
-        "es": "{type} no es posible ahora; se esperaba: {expected}.",
-    },
-    "game.over": {
-        "en": "The game is over.",
-        "de": "Das Spiel ist vorbei.",
-        "es": "La partida ha terminado.",
-    },
-    "reveal.impossible": {
-        "en": "A {part} cannot have been drawn: none can be left in the supply.",
-        "de": "Ein Teil {part} kann nicht gezogen worden sein: im Vorrat kann keines mehr liegen.",
-        "es": "No puede haberse robado una pieza {part}: no puede quedar ninguna en la reserva.",
-    },
-    "card.exhausted": {
-        "en": "No more {druid} {deck} cards can be in your hand: {seen} of {total} are in the discard pile.",
-        "de": "Keine weitere Karte in {druid} ({deck}) kann auf deiner Hand sein: "
-              "{seen} von {total} liegen im Ablagestapel.",
-        "de:druid": "Keine weitere Druidenkarte in {druid} kann auf deiner Hand sein: "
-                    "{seen} von {total} liegen im Ablagestapel.",
-        "de:experience": "Keine weitere Erfahrungskarte in {druid} kann auf deiner Hand sein: "
-                         "{seen} von {total} liegen im Ablagestapel.",
-        "es": "No puede haber más cartas {deck} de color {druid} en tu mano: "
-              "{seen} de {total} están en la pila de descartes.",
-        "es:druid": "No puede haber más cartas de druida de color {druid} en tu mano: "
-                    "{seen} de {total} están en la pila de descartes.",
-        "es:experience": "No puede haber más cartas de experiencia de color {druid} en tu mano: "
-                         "{seen} de {total} están en la pila de descartes.",
+        "en": "A {action} costs {need} experience {need:one=card|other=cards}; you have {have}.",
+        "de": "Ein {action} kostet {need} {need:one=Erfahrungskarte|other=Erfahrungskarten}; du hast {have}.",
+        "es": "Cada {action} cuesta {need} {need:one=carta|other=cartas} de experiencia; tienes {have}.",
     },
 }
+
+PHRASES = _phrases()

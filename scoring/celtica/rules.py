@@ -13,7 +13,7 @@ from .board import board_problems, board_warnings, check_setup, locations_of
 from .chronicle import CelticaChronicle
 from .display import (checked_give, checked_take, draw_druid_cards, gain_experience, refill,
                       usable_experience)
-from .messages import MESSAGES
+from .messages import MESSAGES, PHRASES
 from .state import (COPIES, DISPLAY, DRUID_CARDS, DRUIDS, EXPERIENCE_CARDS, FIND_SITES, HAND, KINDS, WITH_PARTS,
                     START_PARTS, CelticaState, Seat, no_parts)
 
@@ -50,7 +50,18 @@ class Celtica(Ruleset[CelticaState]):
     max_players = 5
     options = OPTIONS
     messages = MESSAGES
+    phrases = PHRASES
     needs_board = True
+    action_schemas = schema.action_schemas(ACTION_FIELDS, {
+        "move": {"druid": schema.one_of(*DRUIDS), "cards": schema.integer(0, HAND),
+                 "experience": schema.integer(0, EXPERIENCE_CARDS * len(DRUIDS))},
+        "take": {"parts": {"type": "array", "items": schema.one_of(*KINDS), "maxItems": DISPLAY}},
+        "reveal": {"parts": {"type": "array", "items": schema.one_of(*KINDS, None), "maxItems": DISPLAY}},
+        "give": {"parts": {"type": "array", "items": schema.one_of(*KINDS)}},
+        "cult": {"draw": schema.one_of(True, False, None)},
+        "swap": {"give": schema.one_of(*KINDS), "take": schema.one_of(*KINDS)},
+        "buy": {"part": schema.one_of(*KINDS)},
+    })
     shared_rules = ("record.invalid", "board.invalid", "setup.invalid", "turn.order", "turn.incomplete",
                     "turn.unexpected", "game.over", "reveal.impossible", "card.exhausted")
 
@@ -117,14 +128,15 @@ class Celtica(Ruleset[CelticaState]):
 
     def begin_turn(self, state: CelticaState, player: str) -> None:
         if state.phase == "over":
-            raise RuleBroken("game.over")
+            raise RuleBroken("game.over", end_reason=state.end_reason)
         if player != state.active:
-            raise RuleBroken("turn.order", {"expected": state.active, "player": player})
+            raise RuleBroken("turn.order", {"expected": state.active, "player": player}, got=player)
 
     def apply(self, state: CelticaState, action: JSON) -> None:
         kind = action["type"]
         if kind not in _allowed(state):
-            raise RuleBroken("turn.unexpected", {"type": kind, "expected": list(_allowed(state))})
+            raise RuleBroken("turn.unexpected", {"type": kind, "expected": list(_allowed(state))},
+                             next=state.decision)
         seat = state.seats[_active(state)]
         if kind == "move":
             self._move(state, seat, action)
@@ -310,7 +322,7 @@ def _allowed(state: CelticaState) -> tuple[str, ...]:
 def _check_colour(druid: str, count: int, seen: int, deck: str, total: int) -> None:
     if count > total - seen:
         raise RuleBroken("card.exhausted", {"druid": druid, "deck": deck, "seen": seen, "total": total},
-                         variant=deck)
+                         variant="counted")
 
 
 def _check_experience(seat: Seat, action: str, need: int) -> None:

@@ -57,6 +57,13 @@ four keys of a player (``id``, ``figures``, ``stones_held``, ``track``);
 and ``setup.tiles_complete`` must be absent or of their type (``null`` is
 ``record.invalid``); within one object an unknown key is reported before a
 missing one; ``3.0`` is not an integer.
+
+Record ergonomics, kept as deliberate choices: on a ``play`` whose figure
+stands on the end stone, an absent ``bonus`` is ``keltis.bonus.missing``
+while ``"bonus": null`` declines the step, because the rules make the player
+say it; an absent ``figure`` and ``null`` both mean "no figure enters". The
+turn whose move ends the game carries no draw: an action after that move is
+``game.over``, and its message says the game ended with this turn's move.
 """
 
 from __future__ import annotations

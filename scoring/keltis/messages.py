@@ -59,29 +59,4 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "Du kannst die Karte, die du gerade abgeworfen hast, nicht zurücknehmen.",
         "es": "No puedes recuperar la carta que acabas de descartar.",
     },
-    "record.invalid": {
-        "en": "This is not a valid Keltis record: {reason}.",
-        "de": "Das ist kein gültiger Keltis-Spielbericht: {reason}.",
-        "es": "Esto no es un registro válido de Keltis: {reason}.",
-    },
-    "setup.invalid": {
-        "en": "This tile layout cannot exist: {reason}.",
-        "de": "Diese Plättchenauslage kann es nicht geben: {reason}.",
-        "es": "Esta disposición de fichas no puede existir: {reason}.",
-    },
-    "reveal.required": {
-        "en": "Which tile lies on {path} {row}? Add a reveal for it.",
-        "de": "Welches Plättchen liegt auf {path} {row}? Füge eine Aufdeckung dafür hinzu.",
-        "es": "¿Qué ficha hay en {path} {row}? Añade una revelación.",
-    },
-    "reveal.mismatch": {
-        "en": "{path} {row} holds {known}, not {revealed}.",
-        "de": "Auf {path} {row} liegt {known}, nicht {revealed}.",
-        "es": "En {path} {row} hay {known}, no {revealed}.",
-    },
-    "reveal.impossible": {
-        "en": "No layout has {tile} on {path} {row}: {reason}.",
-        "de": "Keine Auslage hat {tile} auf {path} {row}: {reason}.",
-        "es": "Ninguna disposición tiene {tile} en {path} {row}: {reason}.",
-    },
 }

@@ -37,6 +37,13 @@ class Keltis(Ruleset[KeltisState]):
     min_players = 2
     max_players = 4
     messages = MESSAGES
+    action_schemas = schema.action_schemas(ACTION_FIELDS, {
+        "play": {"card": schema.card(COLORS), "figure": schema.one_of(None, *SIZES), "bonus": schema.one_of(None, *PATHS)},
+        "discard": {"card": schema.card(COLORS)},
+        "clover": {"path": schema.one_of(None, *PATHS), "figure": schema.one_of(None, *SIZES)},
+        "reveal": {"path": schema.one_of(*PATHS), "row": schema.integer(1, END_ROW), "tile": schema.one_of(*TILES)},
+        "draw": {"from": schema.one_of("deck", *COLORS)},
+    })
     shared_rules = ("record.invalid", "setup.invalid", "turn.order", "turn.incomplete", "turn.unexpected",
                     "game.over", "reveal.required", "reveal.mismatch", "reveal.impossible",
                     "card.exhausted", "card.not_in_hand")
@@ -135,8 +142,7 @@ class Keltis(Ruleset[KeltisState]):
         is ``done`` or the game ended in it."""
         if not state.over:
             if state.pending is not None:
-                path, row = state.pending
-                raise RuleBroken("reveal.required", {"path": path, "row": row})
+                raise _reveal_required(*state.pending)
             if state.decision != "done":
                 raise RuleBroken("turn.incomplete", {"decision": state.decision})
             state.decision = "main"
@@ -145,8 +151,8 @@ class Keltis(Ruleset[KeltisState]):
 
     def apply(self, state: KeltisState, action: JSON) -> None:
         """Apply one action in the order of rules §5.2 and §13.2."""
-        if state.over:
-            raise RuleBroken("game.over", {"end_reason": state.end_reason})
+        if state.over:  # the move of this turn ended the game
+            raise RuleBroken("game.over", {"end_reason": state.end_reason}, variant="in_turn")
         kind = action["type"]
         if state.pending is not None:
             self._owed_reveal(state, action, state.pending)
@@ -168,7 +174,7 @@ class Keltis(Ruleset[KeltisState]):
     def _owed_reveal(self, state: KeltisState, action: JSON, stone: tuple[str, int]) -> None:
         path, row = stone
         if action["type"] != "reveal" or action["path"] != path or action["row"] != row:
-            raise RuleBroken("reveal.required", {"path": path, "row": row})
+            raise _reveal_required(path, row)
         state.check_unknown_reveal(path, row, action["tile"])
         state.record_tile(path, row, action["tile"])
         state.pending = None
@@ -253,7 +259,8 @@ class Keltis(Ruleset[KeltisState]):
             state.check_unknown_reveal(path, row, tile)
             state.record_tile(path, row, tile)
         elif tile != current:
-            raise RuleBroken("reveal.mismatch", {"path": path, "row": row, "known": current, "revealed": tile})
+            raise RuleBroken("reveal.mismatch", {"path": path, "row": row, "known": current, "revealed": tile},
+                             place=_stone(path, row))
 
     # -- arrivals (rules §5.1, §9) ---------------------------------------------
 
@@ -357,6 +364,15 @@ class Keltis(Ruleset[KeltisState]):
                               for row in ROWS} for path in PATHS},
             "players": players,
         }
+
+
+def _stone(path: str, row: int) -> JSON:
+    """A stone as messages name it: its path and row ("red 3")."""
+    return {"color": path, "value": row}
+
+
+def _reveal_required(path: str, row: int) -> RuleBroken:
+    return RuleBroken("reveal.required", {"path": path, "row": row}, place=_stone(path, row))
 
 
 def _check_entry(seat: Seat, path: str, size: str | None) -> str:

@@ -99,8 +99,14 @@ class KeltisState:
     def check_unknown_reveal(self, path: str, row: int, tile: str) -> None:
         reason = self.impossible(row, tile)
         if reason is not None:
-            raise RuleBroken("reveal.impossible", {"path": path, "row": row, "tile": tile, "reason": reason})
+            raise RuleBroken("reveal.impossible", {"path": path, "row": row, "tile": tile, "reason": reason},
+                             thing=tile, place={"color": path, "value": row}, variant=_bare(tile))
 
     def possible_tiles(self, row: int) -> list[str]:
         """The tile ids §6.4 still allows on an unknown stone of ``row``."""
         return [tile for tile in TILES if self.impossible(row, tile) is None]
+
+
+def _bare(tile: str) -> str | None:
+    """The message variant of a reveal of nothing (``none``)."""
+    return "bare" if tile == "none" else None

@@ -40,6 +40,10 @@ before it changes the state.
                       "goblin_scored": bool,
                       "hand": {"known": [cards], "unknown": n}}}}
 
+The turn whose move ends the game carries no draw: an action after that
+move is ``game.over``, and its message says the game ended with this turn's
+move (a deliberate choice: the draw belongs to a turn that goes on).
+
 Choices where the rules file is silent:
 
 - ``decision().optional`` lists the free reveals that agree with what is

@@ -11,8 +11,8 @@ from ..cards import ALL_CARDS, COLORS, HAND_SIZE, Card, Supply, card_json, card_
 from ..chronicle import Chronicle
 from ..engine import JSON, Decision, Option, RuleBroken, Ruleset, register
 from . import choices, score
-from .board import (NONE, REMOVED_MAX, TILE_COUNTS, TILES, Board, _int_list, board_problems, board_warnings,
-                    setup_tiles)
+from .board import (LARGE_FIELDS, NONE, REMOVED_MAX, SMALL_FIELDS, TILE_COUNTS, TILES, Board, _int_list, board_problems,
+                    board_warnings, setup_tiles)
 from .chronicle import OrakelChronicle
 from .messages import CARD_RULES, GAME, MESSAGES
 from .state import OrakelState, Seat
@@ -50,7 +50,7 @@ def _check_options(options: JSON) -> None:
     if "two_player_removed" in options:
         schema.expect_int(options["two_player_removed"], "/options/two_player_removed", 0, REMOVED_MAX)
     if "stones_per_landing" in options and isinstance(options["stones_per_landing"], float):
-        raise schema.invalid("/options/stones_per_landing", "must be one of 1, all")
+        raise schema.invalid("/options/stones_per_landing", 'must be one of 1, "all"')
 
 
 ACTIONS = schema.ActionShapes({
@@ -65,6 +65,7 @@ SOURCES = ("deck", *COLORS)
 #: which decision each non-reveal action answers
 DECIDES = {"play": "main", "discard": "main", "spiral": "spiral", "goblin": "goblin", "draw": "draw"}
 REVEALED = (*TILES, NONE)
+LAST_FIELD = SMALL_FIELDS + LARGE_FIELDS + 1  # the center, after the start and the rest
 
 
 class Orakel(Ruleset[OrakelState]):
@@ -77,6 +78,15 @@ class Orakel(Ruleset[OrakelState]):
     options = OPTIONS
     messages = MESSAGES
     needs_board = True
+    action_schemas = schema.action_schemas(ACTIONS, {
+        "play": {"card": schema.card(COLORS), "figure": schema.integer(0, LAST_FIELD, nullable=True),
+                 "priestess": schema.integer(1, LAST_FIELD, nullable=True)},
+        "discard": {"card": schema.card(COLORS)},
+        "reveal": {"field": schema.integer(1, LAST_FIELD - 1), "tile": schema.one_of(*REVEALED)},
+        "spiral": {"to": schema.integer(0, LAST_FIELD, nullable=True)},
+        "goblin": {"hand": schema.card(COLORS, nullable=True), "row": schema.one_of(None, *COLORS)},
+        "draw": {"from": schema.one_of(*SOURCES)},
+    })
 
     # -- shape -----------------------------------------------------------
 
@@ -164,7 +174,7 @@ class Orakel(Ruleset[OrakelState]):
     def end_turn(self, state: OrakelState) -> None:
         if state.end_reason is None:
             if state.decision == "reveal":
-                raise RuleBroken("reveal.required", {"field": state.pending})
+                raise _reveal_required(state.pending)
             if state.decision != "complete":
                 raise RuleBroken("turn.incomplete", {"decision": state.decision})
         state.turn += 1
@@ -174,13 +184,13 @@ class Orakel(Ruleset[OrakelState]):
 
     def apply(self, state: OrakelState, action: JSON) -> None:
         kind = action["type"]
-        if state.end_reason is not None:
-            raise RuleBroken("game.over", {"end_reason": state.end_reason})
+        if state.end_reason is not None:  # the move of this turn ended the game
+            raise RuleBroken("game.over", {"end_reason": state.end_reason}, variant="in_turn")
         if kind == "reveal":
             self._reveal(state, action["field"], action["tile"])
             return
         if state.decision == "reveal":
-            raise RuleBroken("reveal.required", {"field": state.pending})
+            raise _reveal_required(state.pending)
         if DECIDES.get(kind) != state.decision:
             raise RuleBroken("turn.unexpected", {"decision": state.decision, "type": kind})
         if kind == "play":
@@ -208,7 +218,8 @@ class Orakel(Ruleset[OrakelState]):
         target = None
         if figure is not None:
             if figure not in seat.figures:
-                raise RuleBroken(f"{GAME}.figure.not_there", {"field": figure})
+                standing = sorted(set(seat.figures))
+                raise RuleBroken(f"{GAME}.figure.not_there", {"field": figure}, fields=standing, count=len(standing))
             target = board.ahead[color][figure]
             if target is None:
                 raise RuleBroken(f"{GAME}.move.no_field", {"field": figure, "color": color})
@@ -259,24 +270,24 @@ class Orakel(Ruleset[OrakelState]):
             raise RuleBroken("turn.unexpected", {"decision": "complete", "type": "reveal"})
         owed = state.decision == "reveal"
         if owed and spot != state.pending:
-            raise RuleBroken("reveal.required", {"field": state.pending})
+            raise _reveal_required(state.pending)
         kinds = state.board.kinds
         if not 0 <= spot < len(kinds) or kinds[spot] != "small":
-            raise RuleBroken("reveal.impossible", {"field": spot, "tile": tile, "reason": "not a small field"})
+            raise _impossible(spot, tile, "not a small field")
         known = state.tiles[spot]
         if state.taken[spot]:
             if tile != NONE:
-                broken = RuleBroken("reveal.mismatch", {"field": spot, "known": NONE, "tile": tile})
-                broken.words["variant"] = "taken"
-                raise broken
+                raise RuleBroken("reveal.mismatch", {"field": spot, "known": NONE, "tile": tile},
+                                 place={"field": spot}, revealed=tile, taken="mirror", variant="taken")
             return
         if known is not None:
             if tile != known:
-                raise RuleBroken("reveal.mismatch", {"field": spot, "known": known, "tile": tile})
+                raise RuleBroken("reveal.mismatch", {"field": spot, "known": known, "tile": tile},
+                                 place={"field": spot}, revealed=tile)
         elif tile == NONE:
-            raise RuleBroken("reveal.impossible", {"field": spot, "tile": tile, "reason": "every small field holds a tile"})
+            raise _impossible(spot, tile, "every small field holds a tile")
         elif state.known_tiles[tile] >= TILE_COUNTS[tile]:
-            raise RuleBroken("reveal.impossible", {"field": spot, "tile": tile, "reason": "no such tile is left"})
+            raise _impossible(spot, tile, "no such tile is left")
         else:
             state.tiles[spot] = tile
             state.known_tiles[tile] += 1
@@ -447,6 +458,15 @@ class Orakel(Ruleset[OrakelState]):
             "fields": fields,
             "players": players,
         }
+
+
+def _reveal_required(spot: int) -> RuleBroken:
+    return RuleBroken("reveal.required", {"field": spot}, place={"field": spot})
+
+
+def _impossible(spot: int, tile: str, reason: str) -> RuleBroken:
+    return RuleBroken("reveal.impossible", {"field": spot, "tile": tile, "reason": reason},
+                      thing=tile, place={"field": spot}, variant="bare" if tile == NONE else None)
 
 
 RULESET = register(Orakel())

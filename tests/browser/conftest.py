@@ -27,9 +27,18 @@ def chromium_path() -> str | None:
 
 @pytest.fixture(scope="session")
 def base_url(redis_url, tmp_path_factory):
-    """``brehon serve`` on a free port against the session's Redis (its
-    database 1: the worker tests wait for jobs in database 0); its URL."""
-    with served(redis_url, 1, tmp_path_factory.mktemp("serve")) as (host, port):
+    """The app as a table uses it: ``brehon serve --host 0.0.0.0`` (phones reach
+    it on the LAN address), opened here at 127.0.0.1 as the host's laptop does.
+    Its own database of the session's Redis: the rq worker that serve starts
+    must not take the jobs the worker tests wait for in database 0."""
+    with served(redis_url, 1, tmp_path_factory.mktemp("serve"), host="0.0.0.0") as (_, port):
+        yield f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="session")
+def loopback_url(redis_url, tmp_path_factory):
+    """``brehon serve`` as it starts by default: on loopback only."""
+    with served(redis_url, 1, tmp_path_factory.mktemp("serve-loopback")) as (host, port):
         yield f"http://{host}:{port}"
 
 

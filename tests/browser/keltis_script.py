@@ -50,3 +50,37 @@ class Policy:
         if key == "from":
             return "deck"
         return values[0]
+
+
+# Three players walk two paths each, ascending from 0: a game that runs long.
+THREE = {"anna": ["red", "yellow"], "ben": ["green", "blue"], "cleo": ["purple", "red"]}
+
+
+def three_player_game(base_url: str, turns: int) -> dict:
+    """A 3-player Keltis game with ``turns`` turns logged, each composed from
+    the legal actions the check route offers (plays along the player's paths,
+    lowest card first, clovers stepped on, drawing from the deck)."""
+    players = [{"id": player, "name": player.capitalize()} for player in THREE]
+    created = api(base_url, "POST", "/games", {"format": "brehon/1", "game": "keltis", "options": {}, "players": players,
+                                               "board": None, "setup": layout(), "turns": []})
+    seen = {player: 0 for player in THREE}
+    for number in range(turns):
+        player = players[number % 3]["id"]
+        actions: list = []
+        while True:
+            check = api(base_url, "POST", f"/games/{created['id']}/check", {"player": player, "actions": actions},
+                        token=created["token"])
+            if check["complete"]:
+                break
+            actions.append(_pick(check["decision"]["actions"], THREE[player][seen[player] % 2]))
+        api(base_url, "POST", f"/games/{created['id']}/turns", {"player": player, "actions": actions},
+            token=created["token"], headers={"If-Match": f'"{created["version"] + number}"'})
+        seen[player] += 1
+    return created
+
+
+def _pick(actions: list, path: str) -> dict:
+    plays = sorted((a for a in actions if a["type"] == "play" and a["card"]["color"] == path and a.get("figure") != "large"),
+                   key=lambda a: a["card"]["value"])
+    return (plays or [a for a in actions if a["type"] == "play"] or
+            [a for a in actions if a.get("from") == "deck"] or [a for a in actions if a.get("path")] or actions)[0]

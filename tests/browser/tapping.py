@@ -49,10 +49,16 @@ def answer(page, value) -> None:
     raise AssertionError(f"{encoded} is not offered")
 
 
-def play_turn(page, choose, player: str, log: bool = True) -> list[str]:
+class Turn(list):
+    """The keys asked in one turn, and ``taps``: every tap it took, "Log turn" included."""
+
+    taps = 0
+
+
+def play_turn(page, choose, player: str, log: bool = True) -> Turn:
     """Answer questions with ``choose`` until the turn can be logged, then
     log it (unless ``log`` is false). Returns the keys that were asked."""
-    asked = []
+    asked = Turn()
     for _ in range(30):
         open_question = question(page)
         if open_question is None:
@@ -62,6 +68,10 @@ def play_turn(page, choose, player: str, log: bool = True) -> list[str]:
         answer(page, choose(key, values, player))
     if log:
         tap(page, "#log-turn")
+        # The live news of the turn may come before the server's answer: the
+        # turn is then shown waiting for a moment; it is logged once it is not.
+        page.wait_for_selector("#waiting", state="detached")
+    asked.taps = len(asked) + log
     return asked
 
 
@@ -69,3 +79,21 @@ def current_player(page) -> str | None:
     """The id of the player whose turn it is, from the score strip."""
     current = page.query_selector(".strip .current")
     return current.get_attribute("data-player") if current else None
+
+
+def open_section(page, name: str) -> None:
+    """Open one of the table's tabs: board, cards or log."""
+    tap(page, f"#tab-{name}")
+
+
+def correct_turn(page, k: int) -> None:
+    """Start correcting turn k from the log: the last turn's own button, an
+    earlier turn's through the menu on it (after showing all turns)."""
+    open_section(page, "log")
+    entry = page.locator(f'#log li[data-turn="{k}"]')
+    if entry.is_hidden():
+        tap(page, "#log-all")
+    menu = entry.locator("details.turn-menu")
+    if menu.count():
+        menu.locator("summary").click()
+    tap(page, f"#correct-{k}")

@@ -8,9 +8,9 @@ import json
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browser_helpers import DATA, api, sample_board, shot
-from keltis_script import keltis_game, layout
+from keltis_script import keltis_game, layout, three_player_game
 from playwright.sync_api import expect
-from tapping import answer, join, tap
+from tapping import answer, correct_turn, join, open_section, tap
 
 WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 axe = Axe()
@@ -98,7 +98,7 @@ def correcting(page, base_url):
               "players": [{"id": "anna", "name": "Anna"}, {"id": "ben", "name": "Ben"}],
               "board": None, "setup": layout(), "turns": [discard]}
     join(page, api(base_url, "POST", "/games", record))
-    tap(page, "#correct-0")
+    correct_turn(page, 0)
     answer(page, "discard")
     answer(page, "red")
     answer(page, 4)
@@ -119,11 +119,46 @@ def tally(page, base_url):
     page.fill("#name-1", "Ben")
     page.fill("#fig-0-0", "9")
     page.click("text=Score it")
-    page.wait_for_selector("#tally-result table")
+    page.wait_for_selector("#tally-result #sheet")
 
 
-SCREENS = [home, new_game, table_keltis, dispute, table_orakel, table_celtica, join_panel, table_over, sheet,
-           summary, boards, board_problem, correcting, tally]
+def table_log(page, base_url):
+    join(page, three_player_game(base_url, 17))
+    open_section(page, "log")
+    tap(page, "#log-all")
+    page.locator('#log li[data-turn="3"] details.turn-menu summary').click()
+
+
+def table_cards(page, base_url):
+    join(page, three_player_game(base_url, 17))
+    open_section(page, "cards")
+
+
+def sheet_in_progress(page, base_url):
+    created = three_player_game(base_url, 17)
+    join(page, created)
+    page.goto(f"/#/sheet/{created['id']}")
+    page.wait_for_selector("#sheet")
+
+
+def home_with_games(page, base_url):
+    join(page, three_player_game(base_url, 5))
+    page.goto("/")
+    page.wait_for_selector("#my-games")
+
+
+def new_orakel_options(page, base_url):
+    page.goto("/#/new")
+    page.click('button[data-game="keltis-orakel"]')
+    page.fill("#player-0", "Anna")
+    page.fill("#player-1", "Ben")
+    page.fill("#opt-goblin_scores", "5, ten")
+    page.click("text=Start the game")
+    page.wait_for_selector("#opt-goblin_scores-problem")
+
+
+SCREENS = [home, home_with_games, new_game, new_orakel_options, table_keltis, table_log, table_cards, dispute, table_orakel, table_celtica, join_panel, table_over, sheet,
+           sheet_in_progress, summary, boards, board_problem, correcting, tally]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -132,12 +167,23 @@ def test_no_wcag_violations(page, base_url, screen, scheme):
     page.emulate_media(color_scheme=scheme)
     screen(page, base_url)
     results = axe.run(page, options={"runOnly": {"type": "tag", "values": WCAG_A_AA}})
-    if scheme == "light":
-        shot(page, screen.__name__.replace("_", "-"))
     assert results.violations_count == 0, results.generate_report()
-    # From a small phone up: nothing sticks out sideways at 390 or 320 px.
-    for width in (390, 320):
-        page.set_viewport_size({"width": width, "height": 844})
+    # From a small phone up: nothing sticks out sideways at 390 or 320 px,
+    # and every tap target is at least 44 x 44 px.
+    for width, height in ((390, 844), (320, 640)):
+        page.set_viewport_size({"width": width, "height": height})
         overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")
         assert overflow <= 0, f"{overflow} px too wide at {width} px"
+        assert page.evaluate(SMALL_TARGETS) == [], f"tap targets under 44 px at {width} px"
+        shot(page, f"{screen.__name__.replace('_', '-')}-{scheme}-{width}")
+
+
+# The visible tap targets smaller than 44 x 44 px (links inside running text
+# are exempt, as WCAG 2.5.8 exempts inline targets).
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'button, a.button, .brand, select, input:not([type=checkbox]):not([type=radio]), summary, [role=tab]')]
+  .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden' && !e.closest('.sr, .skip'))
+  .map(e => [e, e.getBoundingClientRect()])
+  .filter(([, box]) => box.width < 43.5 || box.height < 43.5)
+  .map(([e, box]) => `${e.tagName}#${e.id}.${e.className} ${e.textContent.trim().slice(0, 20)} ${Math.round(box.width)}x${Math.round(box.height)}`)"""
 

@@ -3,10 +3,12 @@ score sheet; a second phone following it live; joining by link and QR."""
 
 from __future__ import annotations
 
+import statistics
+
 from browser_helpers import api, shot
 from keltis_script import Policy, keltis_game
 from playwright.sync_api import expect
-from tapping import current_player, join, play_turn, tap
+from tapping import answer, current_player, join, play_turn, question, tap
 
 def test_a_whole_game_by_tapping(page, base_url):
     created = keltis_game(base_url)
@@ -14,6 +16,7 @@ def test_a_whole_game_by_tapping(page, base_url):
     shot(page, "table-keltis-start")
     policy = Policy()
     asked = set()
+    taps = []
     for _ in range(80):
         # The table settles on the next question, or on the end of the game
         # (a turn still being sent shows the waiting panel meanwhile).
@@ -21,12 +24,21 @@ def test_a_whole_game_by_tapping(page, base_url):
         if page.query_selector("#question") is None:
             break
         player = current_player(page)
-        asked.update(play_turn(page, policy, player))
+        turn = play_turn(page, policy, player)
+        asked.update(turn)
+        taps.append(turn.taps)
         policy.turns[player] += 1
+    # Fewer taps (issue 11 §3): a decision with one legal answer is taken for the player.
+    print(f"taps per turn: median {statistics.median(taps)}, {taps}")
+    # The scripted game took a median of 5 taps before (the draw from the deck confirmed by hand).
+    assert statistics.median(taps) <= 4
     expect(page.locator(".turn-now")).to_have_text("The game is over.")
     shot(page, "table-keltis-over")
-    # The questions the composer asked along the way, one field at a time.
-    assert {"type", "card.color", "card.value", "figure", "path", "action"} <= asked
+    # The questions the composer asked along the way, one field at a time;
+    # the draw from the deck, the only legal draw here, was never asked.
+    assert {"type", "card.color", "card.value", "figure", "path"} <= asked
+    assert "action" not in asked and "from" not in asked
+    expect(page.locator("#log li").nth(1)).to_contain_text("drew from the deck")
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert game["scoresheet"]["status"] == "finished"
     assert game["scoresheet"]["end_reason"] == "goal_area"
@@ -35,7 +47,7 @@ def test_a_whole_game_by_tapping(page, base_url):
     page.click("text=Score sheet >> nth=0")
     page.wait_for_selector("#sheet")
     for player in game["scoresheet"]["players"]:
-        row = page.locator(f'#sheet tr[data-player="{player["id"]}"]')
+        row = page.locator(f'#sheet [data-player="{player["id"]}"]')
         expect(row).to_contain_text(str(player["total"]))
     expect(page.locator("#sheet")).to_contain_text("winner")
     shot(page, "sheet")
@@ -70,9 +82,29 @@ def test_join_link_and_qr(page, base_url):
     expect(page.locator("#qr-table svg")).to_be_visible()
     link = page.input_value("#qr-table-link")
     assert f"#g={created['id']}&t={created['token']}" in link
+    # The server listens on every address: the invite uses its LAN address,
+    # never the loopback one this page was opened at (issue 11 §6).
+    server = api(base_url, "GET", "/server")
+    assert not server["loopback_only"] and server["addresses"]
+    assert link.startswith(server["addresses"][0]) and "127.0.0.1" not in link
     shot(page, "join")
     page.goto("/")
     expect(page.locator("#my-games")).to_contain_text("Anna, Ben")
+
+
+def test_on_loopback_only_the_invite_says_how_to_open_the_server(browser, loopback_url):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=loopback_url)
+    try:
+        page = context.new_page()
+        join(page, keltis_game(loopback_url))
+        page.click("text=Invite to the table")
+        note = page.locator("#loopback")
+        expect(note).to_contain_text("brehon serve --host 0.0.0.0")
+        expect(note).to_contain_text("--tls-cert")
+        expect(page.locator("#qr-table")).to_have_count(0)  # no QR code that no phone can open
+        shot(page, "join-loopback")
+    finally:
+        context.close()
 
 
 def test_a_phone_composing_hears_that_the_game_moved_on(browser, page, base_url):
@@ -84,7 +116,7 @@ def test_a_phone_composing_hears_that_the_game_moved_on(browser, page, base_url)
         join(second, created)
         tap(second, "#composer .choices button >> nth=0")  # Ben's phone starts on Anna's turn too
         play_turn(page, Policy(), "anna")
-        expect(second.locator("#table-status")).to_contain_text("The game moved on")
+        expect(second.locator("#turn-message")).to_contain_text("The game moved on")
         expect(second.locator("#turn-now")).to_contain_text("Ben")
         expect(second.locator("#composer .chips")).to_have_count(0)  # its answers were dropped
     finally:
@@ -107,3 +139,32 @@ def test_a_phone_that_was_offline_catches_up(browser, page, base_url):
         expect(watcher.locator("#turn-now")).to_contain_text("Ben")
     finally:
         other.close()
+
+
+def test_a_clover_chain_in_one_tap(page, base_url):
+    # Clovers on red 1-4, the rest unknown: entering red starts a chain of three steps.
+    created = keltis_game(base_url, {"tiles": {"red": {str(row): "clover" for row in (1, 2, 3, 4)}},
+                                     "tiles_complete": False})
+    join(page, created)
+    taps = 0
+    for key, value in (("type", "play"), ("card.color", "red"), ("card.value", 0), ("figure", "small")):
+        assert question(page)[0] == key
+        answer(page, value)
+        taps += 1
+    shot(page, "table-keltis-chain")
+    tap(page, "#chain")  # the figure that just arrived steps on, clover after clover
+    taps += 1
+    # Red 5 is unknown: the composer asks only what the rules leave open.
+    key, values = question(page)
+    assert key == "tile" and "wish" in values
+    answer(page, "wish")
+    tap(page, "#log-turn")
+    taps += 2
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    (turn,) = game["record"]["turns"]
+    steps = [action for action in turn["actions"] if action["type"] == "clover"]
+    assert steps == [{"type": "clover", "path": "red"}] * 4
+    assert game["state"]["players"]["anna"]["figures"][0]["row"] == 5
+    # One tap for a chain of four steps (before: one per step, and the draw confirmed by hand).
+    print(f"chain of {len(steps)} steps logged in {taps} taps")
+    assert taps == 7

@@ -8,7 +8,7 @@ import json
 
 from browser_helpers import DATA, api, sample_board, shot
 from playwright.sync_api import expect
-from tapping import join, play_turn, tap
+from tapping import join, open_section, play_turn, tap
 
 ABSENT = "\u2205"  # the composer's value for "an action without this field"
 
@@ -90,8 +90,9 @@ def test_celtica_find_site_refill_and_ruin(page, base_url):
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert game["record"]["turns"][0]["actions"][-1] == {"type": "reveal", "parts": ["sw"]}
     assert game["record"]["turns"][2]["actions"][-1] == {"type": "give", "parts": ["s"]}
+    open_section(page, "cards")  # the display and the amulets
     expect(page.locator("#display")).to_be_visible()
-    expect(page.locator("#table-status")).not_to_contain_text("moved on")  # its own turns interrupt nobody
+    expect(page.locator("#turn-message")).not_to_contain_text("moved on")  # its own turns interrupt nobody
     shot(page, "table-celtica")
 
 

@@ -80,9 +80,9 @@ def test_quick_tally(page):
     page.fill("#name-1", "Ben")
     page.click("text=Score it")
     sheet = page.locator("#tally-result #sheet")
-    expect(sheet.locator('tr[data-player="anna"]')).to_contain_text("34")  # rules/keltis.md §15
-    expect(sheet.locator('tr[data-player="ben"]')).to_contain_text("-4")
-    expect(sheet.locator('tr[data-player="anna"]')).to_contain_text("winner")
+    expect(sheet.locator('li[data-player="anna"]')).to_contain_text("34")  # rules/keltis.md §15
+    expect(sheet.locator('li[data-player="ben"]')).to_contain_text("-4")
+    expect(sheet.locator('li[data-player="anna"]')).to_contain_text("winner")
 
 
 def test_new_keltis_game_with_tiles_laid_out(page, base_url):
@@ -128,7 +128,8 @@ def test_board_editor_checks_as_it_goes(page, base_url, tmp_path):
     (violation,) = api(base_url, "POST", "/boards/check", {"game": "keltis-orakel", "board": broken})["violations"]
     assert violation["details"]["pointer"] == "/board/fields/3/color"
     expect(page.locator("#color-3")).to_have_attribute("aria-invalid", "true")
-    expect(page.locator("#color-3-problem")).to_have_text(f"{violation['message']} ({violation['rule']})")
+    # ... in words: the pointer in the message becomes the name of the input.
+    expect(page.locator("#color-3-problem")).to_have_text(violation["message"].replace("/board/fields/3/color", "Colour of field 3"))
     expect(checked).to_contain_text("Not yet valid")
     shot(page, "boards-checking")
     page.select_option("#color-3", "green")
@@ -146,7 +147,7 @@ def test_board_editor_checks_as_it_goes(page, base_url, tmp_path):
     # Where the pointer names the profile's own entries, the input is marked too.
     page.fill("#oracle-from", "99")
     expect(page.locator("#oracle-from")).to_have_attribute("aria-invalid", "true")
-    expect(page.locator("#oracle-from-problem")).to_contain_text("board.invalid")
+    expect(page.locator("#oracle-from-problem")).to_contain_text("First field of the oracle area must be")
 
 
 def seating(page) -> list[str]:

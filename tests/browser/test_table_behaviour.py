@@ -9,7 +9,7 @@ import pytest
 import scoring
 from browser_helpers import api, shot
 from playwright.sync_api import expect
-from tapping import answer, join, play_turn, question, tap
+from tapping import answer, correct_turn, join, open_section, play_turn, question, tap
 from keltis_script import Policy, keltis_game, layout
 
 # Anna's red row ascends (5, 7); Ben walks blue. Every arrival is on a
@@ -122,7 +122,7 @@ def test_a_stale_turn_is_shown_not_dropped(context, page, base_url):
     api(base_url, "POST", f"/games/{created['id']}/turns", other, token=created["token"],
         headers={"If-Match": f'"{created["version"]}"'})
     context.set_offline(False)
-    expect(page.locator("#table-status")).to_contain_text("Someone else logged first")
+    expect(page.locator("#turn-message")).to_contain_text("Someone else logged first")
     expect(page.locator("#log li")).to_have_count(1)
     expect(page.locator("#log li")).to_contain_text("discarded")
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
@@ -133,6 +133,7 @@ def test_a_correction_is_logged_not_hidden(page, base_url):
     created = opened_game(base_url)
     join(page, created)
     page.once("dialog", lambda dialog: dialog.accept("Ben"))
+    open_section(page, "log")
     tap(page, "#undo")
     log = page.locator("#log li")
     expect(log).to_have_count(len(OPENING) + 1)
@@ -159,7 +160,7 @@ def replacing(answers):
 def test_an_earlier_turn_is_replaced_through_the_composer(page, base_url):
     created = opened_game(base_url)
     join(page, created)
-    tap(page, "#correct-2")  # Anna's red 7, with Ben's turn after it
+    correct_turn(page, 2)  # Anna's red 7, with Ben's turn after it
     expect(page.locator("#composer-title")).to_have_text("Correct turn 3")
     expect(page.locator("#turn-now")).to_contain_text("Anna")  # the game itself is still at Anna's turn
     # The composer asks as before turn 3: the red row holds only the 5, so a 6 is legal now.
@@ -168,7 +169,7 @@ def test_an_earlier_turn_is_replaced_through_the_composer(page, base_url):
     page.fill("#correct-by", "Ben")
     shot(page, "table-correct-earlier")
     tap(page, "#log-turn")
-    expect(page.locator("#table-status")).to_contain_text("Turn 3 was replaced")
+    expect(page.locator("#turn-message")).to_contain_text("Turn 3 was replaced")
     log = page.locator("#log li")
     expect(log).to_have_count(len(OPENING) + 1)
     expect(log.first).to_have_class("correction")
@@ -184,7 +185,7 @@ def test_an_earlier_turn_is_replaced_through_the_composer(page, base_url):
 def test_a_correction_that_breaks_a_later_turn_is_refused_with_its_rule(page, base_url):
     created = opened_game(base_url)
     join(page, created)
-    tap(page, "#correct-0")
+    correct_turn(page, 0)
     # Anna discards instead of starting her red row: her red 7 of turn 3 then has no figure to move.
     play_turn(page, replacing({"type": "discard", "card.color": "red", "card.value": 3, "from": "deck"}), "anna",
               log=False)
@@ -217,3 +218,17 @@ def test_the_language_comes_first_from_the_browser(browser, base_url):
         expect(page.locator("#lang")).to_have_value("es")
     finally:
         spanish.close()
+
+
+def test_the_only_legal_draw_is_taken_and_back_undoes_it(page, base_url):
+    created = keltis_game(base_url)
+    join(page, created)
+    compose_first_turn(page)
+    chips = page.locator("#composer .chips li")
+    expect(chips).to_have_count(2)
+    expect(chips.nth(1)).to_contain_text("drew from the deck")
+    expect(chips.nth(1)).to_contain_text("taken for you")
+    expect(page.locator("#log-turn")).to_be_visible()
+    tap(page, "#back")  # the draw goes with the card that led to it
+    expect(chips).to_have_count(0)
+    assert question(page)[0] == "type"

@@ -3,20 +3,18 @@ import {h} from '../ui.js';
 import {t} from '../i18n.js';
 import {colour} from '../words.js';
 
-const COLOURS = ['red', 'yellow', 'green', 'blue', 'purple'];
 const ARROW = {ascending: '↑', descending: '↓'};
 
 /** Every player's card rows with their direction, and extra facts per seat. */
 export function cardRows(players, names, extra) {
+  const colours = Object.keys(Object.values(players)[0].rows); // in the engine's order
   return h('div', {class: 'scroll', tabindex: 0, role: 'region', 'aria-label': t('table.rows')}, h('table', {class: 'cardrow'},
     h('caption', {class: 'sr'}, t('table.rows')),
     h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, t('table.player')),
-      COLOURS.map(c => h('th', {scope: 'col', class: `c-${c}`}, colour(c))))),
+      colours.map(c => h('th', {scope: 'col', class: `c-${c}`}, colour(c))))),
     h('tbody', {}, Object.entries(players).map(([id, seat]) => [
-      h('tr', {}, h('th', {scope: 'row'}, names[id] || id), COLOURS.map(c => {
-        const row = seat.rows[c] || {cards: [], direction: null};
-        const cards = Array.isArray(row) ? row : row.cards;
-        const direction = Array.isArray(row) ? null : row.direction;
+      h('tr', {}, h('th', {scope: 'row'}, names[id] || id), colours.map(c => {
+        const {cards, direction} = seat.rows[c];
         return h('td', {}, cards.join(' '), direction ? h('span', {title: t(`dir.${direction}`)}, ` ${ARROW[direction]}`,
           h('span', {class: 'sr'}, t(`dir.${direction}`))) : null);
       })),
@@ -25,9 +23,8 @@ export function cardRows(players, names, extra) {
 
 /** The top card of each discard pile. */
 export function piles(piles) {
-  return h('p', {}, t('table.piles'), ' ', COLOURS.map(c => {
-    const pile = piles[c] || [];
-    const top = pile.length ? (typeof pile.at(-1) === 'object' ? pile.at(-1).value : pile.at(-1)) : '–';
+  return h('p', {}, t('table.piles'), ' ', Object.entries(piles).map(([c, pile]) => {
+    const top = pile.length ? pile.at(-1) : '–';
     return h('span', {class: `c-${c}`}, `${colour(c)} ${top} `);
   }));
 }

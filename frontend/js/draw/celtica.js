@@ -2,59 +2,97 @@
 // player's amulets in the canonical packing with hand counts.
 import {h, svg} from '../ui.js';
 import {t} from '../i18n.js';
-import {colour, part, PARTS} from '../words.js';
+import {colour, part, symbol} from '../words.js';
+import {tokens} from './tokens.js';
 
 const PER_LINE = 5;
+const SIZE = 72;
 const KIND = {start: '⚓', village: 'V', castle: 'C', monastery: 'M', ruin: 'R', cult: '☽', goal: '◎'};
-// Amulet places as a 3x3 grid, north on top.
-const GRID = ['nw', 'n', 'ne', 'w', 'center', 'e', 'sw', 's', 'se'];
-// What a cell shows: the compass ids fit a cell; the centre gets a mark.
-const CELL = {center: '◉'};
 
-/** The route, display and amulets of a Celtica game (GET /games/{id} answer). */
-export function draw(game, names) {
+/** The route with the druids of a Celtica game (GET /games/{id} answer),
+ * each druid a token in its colour with its symbol; the druid being moved
+ * in the turn `composing` and where it would stop. */
+export function board(game, names, {composing = null} = {}) {
   const view = game.state;
   const locations = game.record.board.locations;
-  const size = 64;
   const lines = Math.ceil(locations.length / PER_LINE);
-  const druids = view.druids || {};
-  const route = svg('svg', {class: 'board', viewBox: `0 0 ${PER_LINE * size + 4} ${lines * size + 4}`, role: 'img',
+  const druids = view.druids;
+  const preview = previewOf(druids, locations.length, composing);
+  const route = svg('svg', {class: 'board celtica', viewBox: `0 0 ${PER_LINE * SIZE + 4} ${lines * SIZE + 4}`, role: 'img',
     'aria-labelledby': 'board-title'}, svg('title', {id: 'board-title'},
     `${t('table.board')}. ${Object.entries(druids).map(([c, at]) => `${colour(c)} ${at}`).join(', ')}`));
   locations.forEach((location, index) => {
     const line = Math.floor(index / PER_LINE);
     const col = line % 2 ? PER_LINE - 1 - (index % PER_LINE) : index % PER_LINE;
-    const x = 2 + col * size, y = 2 + line * size;
-    route.append(svg('rect', {x: x + 2, y: y + 2, width: size - 4, height: size - 4, rx: 10,
+    const x = 2 + col * SIZE, y = 2 + line * SIZE;
+    const landing = preview && preview.to === index;
+    const cell = svg('g', {class: `location${landing ? ' landing' : ''}`, 'data-location': index});
+    cell.append(svg('rect', {x: x + 3, y: y + 3, width: SIZE - 6, height: SIZE - 6, rx: 10,
       class: `stone${location.kind === 'goal' ? ' goal' : ''}`}));
-    route.append(svg('text', {x: x + 6, y: y + 16}, `${index} ${KIND[location.kind] || ''}${location.parts ? ` ${location.parts}` : ''}`));
-    const here = Object.entries(druids).filter(([, at]) => at === index).map(([c]) => colour(c).split(' ')[0]);
-    if (here.length) route.append(svg('text', {x: x + 6, y: y + size - 12, 'font-weight': 700, 'font-size': 16}, here.join('')));
+    cell.append(svg('text', {x: x + 8, y: y + 22, class: 'number'}, `${index} ${KIND[location.kind] || ''}`));
+    if (location.parts) cell.append(svg('text', {x: x + SIZE - 8, y: y + 22, 'text-anchor': 'end', class: 'tile'}, String(location.parts)));
+    const here = Object.entries(druids).filter(([, at]) => at === index)
+      .map(([c]) => ({colour: c, label: symbol(c), moving: Boolean(preview && preview.druid === c)}));
+    cell.append(...tokens(x + 5, y + SIZE - 17, SIZE - 10, here, 12, 2));
+    route.append(cell);
   });
-  const display = view.display || {known: {}, unknown: 0};
-  const shown = [...PARTS.filter(p => display.known[p]).map(p => `${part(p)} ×${display.known[p]}`),
-    display.unknown ? `${part(null)} ×${display.unknown}` : null].filter(Boolean);
   return h('div', {},
     route,
+    preview && preview.to !== null ? h('p', {id: 'board-preview', class: 'preview'},
+      t('board.preview_druid', {druid: colour(preview.druid), to: preview.to})) : null,
     h('p', {class: 'hint'}, t('celtica.legend')),
-    h('p', {}, t('celtica.round', {n: view.round ?? 1}), view.final_round ? [' · ', t('celtica.final')] : null),
+    h('p', {}, t('celtica.round', {n: view.round}), view.final_round ? [' · ', t('celtica.final')] : null));
+}
+
+// The move being composed: the druid picked (or moved) and, once the cards
+// are known, the location it stops on: cards + experience locations on, no
+// further than the goal (the default `overshoot: cap`; with `forbid` the
+// check refuses a move past it anyway).
+function previewOf(druids, length, composing) {
+  if (!composing || !composing.player || composing.at !== null) return null;
+  const first = composing.actions[0];
+  const move = first && first.type === 'move' ? first : Object.fromEntries(composing.picks.map(p => [p.key, p.value]));
+  if (!(move.druid in druids)) return null;
+  const steps = Number.isInteger(move.cards) ? move.cards + (Number.isInteger(move.experience) ? move.experience : 0) : null;
+  return {druid: move.druid, to: steps === null ? null : Math.min(druids[move.druid] + steps, length - 1)};
+}
+
+/** The display and every player's amulets with hand counts. */
+export function cards(game, names) {
+  const view = game.state;
+  const display = view.display;
+  const shown = [...Object.entries(display.known).filter(([, n]) => n).map(([p, n]) => `${part(p)} ×${n}`),
+    display.unknown ? `${part(null)} ×${display.unknown}` : null].filter(Boolean);
+  return h('div', {},
     h('h3', {}, t('celtica.display')),
     h('p', {id: 'display'}, shown.join(', ') || t('nothing')),
     h('h3', {}, t('celtica.amulets')),
-    Object.entries(view.players || {}).map(([id, seat]) => h('div', {class: 'panel'},
+    Object.entries(view.players).map(([id, seat]) => h('div', {class: 'panel'},
       h('strong', {}, names[id] || id), ' ',
-      h('span', {class: 'hint'}, t('celtica.hand', {cards: seat.cards ?? seat.druid_cards ?? 0, xp: seat.experience ?? 0})),
-      h('div', {}, amulets(seat.amulets || [], seat.parts || {})))));
+      h('span', {class: 'hint'}, `${t('celtica.druid_cards', {n: seat.druid_cards})}, ${t('celtica.experience_cards', {n: seat.experience})}`),
+      h('div', {}, amulets(seat.amulets, seat.parts)))));
 }
 
-// Draw amulets as the engine packed them; else one grid of the counts.
+// Where the nine places of an amulet are drawn: the centre and the eight
+// outer places around it, north on top.
+const PLACE = {center: [0, 0], n: [0, -1], ne: [0.71, -0.71], e: [1, 0], se: [0.71, 0.71], s: [0, 1], sw: [-0.71, 0.71],
+  w: [-1, 0], nw: [-0.71, -0.71]};
+const PLACES = Object.keys(PLACE);
+
+// Draw amulets as the engine packed them; else one amulet of the counts.
 function amulets(packed, counts) {
-  const list = packed.length ? packed : [Object.fromEntries(PARTS.map(p => [p, counts[p] || 0]))];
+  const list = packed.length ? packed : [counts];
   return list.map((amulet, i) => {
     const have = Array.isArray(amulet) ? Object.fromEntries(amulet.map(p => [p, 1])) : amulet;
-    return h('span', {class: 'amulet', role: 'img', 'aria-label': t('celtica.amulet', {n: i + 1,
-      parts: PARTS.filter(p => have[p]).map(part).join(', ') || t('nothing')})},
-    GRID.map(p => h('span', {class: have[p] ? 'have' : ''},
-      have[p] > 1 ? `${CELL[p] || p}×${have[p]}` : have[p] ? CELL[p] || p : '')));
+    return svg('svg', {class: 'amulet', viewBox: '0 0 84 84', role: 'img', 'aria-label': t('celtica.amulet', {n: i + 1,
+      parts: PLACES.filter(p => have[p]).map(part).join(', ') || t('nothing')})},
+    svg('circle', {cx: 42, cy: 42, r: 38, class: 'rim'}),
+    PLACES.map(p => {
+      const [dx, dy] = PLACE[p];
+      const cx = 42 + dx * 27, cy = 42 + dy * 27;
+      return svg('g', {class: `place${have[p] ? ' have' : ''}`, 'data-place': p},
+        svg('circle', {cx, cy, r: p === 'center' ? 13 : 10}),
+        have[p] > 1 ? svg('text', {x: cx, y: cy + 5, 'text-anchor': 'middle'}, String(have[p])) : null);
+    }));
   });
 }

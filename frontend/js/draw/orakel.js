@@ -4,49 +4,92 @@ import {h, svg} from '../ui.js';
 import {t} from '../i18n.js';
 import {colour, card} from '../words.js';
 import {cardRows, piles} from './cards.js';
+import {initials, tokens} from './tokens.js';
 
-const PER_LINE = 6;
+const PER_LINE = 5;
+// A field is taller than wide: up to four players' tokens fit in two rows.
+const WIDTH = 68, HEIGHT = 84;
 const MARK = {'points-1': '+1', 'points-2': '+2', 'points-3': '+3', 'points-4': '+4', spiral: '@', goblin: 'G', mirror: 'M',
   'clover-red': '♣', 'clover-yellow': '♣', 'clover-green': '♣', 'clover-blue': '♣', 'clover-purple': '♣', none: '·'};
 
-/** The board and cards of an Orakel game (GET /games/{id} answer). */
-export function draw(game, names) {
+/** The board of an Orakel game (GET /games/{id} answer): the fields as a
+ * snake in their colours, each player's figures on a field as one counted
+ * token, the priestess as a marked field, the oracle area shaded; with the
+ * seat `colours` and the turn being `composing` for its preview. */
+export function board(game, names, {colours = {}, composing = null} = {}) {
   const view = game.state;
   const fields = game.record.board.fields;
   const oracle = game.record.board.oracle_from;
-  const initials = Object.fromEntries(Object.entries(names).map(([id, name]) => [id, name.slice(0, 2)]));
-  const size = 56;
+  const marks = initials(names);
+  const preview = previewOf(game, composing);
   const lines = Math.ceil(fields.length / PER_LINE);
-  const board = svg('svg', {class: 'board', viewBox: `0 0 ${PER_LINE * size + 4} ${lines * size + 4}`, role: 'img',
+  const spiral = svg('svg', {class: 'board orakel', viewBox: `0 0 ${PER_LINE * WIDTH + 4} ${lines * HEIGHT + 4}`, role: 'img',
     'aria-labelledby': 'board-title'}, svg('title', {id: 'board-title'}, describe(view, names)));
   fields.forEach((field, index) => {
     const line = Math.floor(index / PER_LINE);
     const col = line % 2 ? PER_LINE - 1 - (index % PER_LINE) : index % PER_LINE;
-    const x = 2 + col * size, y = 2 + line * size;
-    const tileHere = (view.fields && view.fields[index]) || {};
-    board.append(svg('rect', {x: x + 2, y: y + 2, width: size - 4, height: size - 4, rx: field.kind === 'small' ? 6 : 14,
-      class: `stone${index >= oracle ? ' goal' : ''}`, style: `stroke: var(--${field.color || 'line'}); stroke-width: 3`}));
-    board.append(svg('text', {x: x + 6, y: y + 16}, String(index)));
-    const mark = field.kind === 'small' ? (tileHere.tile ? MARK[tileHere.tile] || '' : '?') : `✦${tileHere.stones ?? ''}`;
-    board.append(svg('text', {x: x + size - 6, y: y + 16, 'text-anchor': 'end'}, mark));
-    const here = Object.entries(view.players).flatMap(([id, seat]) =>
-      (seat.figures || []).filter(f => (typeof f === 'object' ? f.field : f) === index).map(() => initials[id]));
-    if (view.priestess === index) here.push('♀');
-    if (here.length) board.append(svg('text', {x: x + 6, y: y + size - 10, 'font-weight': 700}, here.join(' ')));
+    const x = 2 + col * WIDTH, y = 2 + line * HEIGHT;
+    const here = view.fields[index];
+    const kinds = [index >= oracle ? 'oracle' : '', view.priestess === index ? 'priestess' : '',
+      preview && preview.to === index ? 'landing' : ''].filter(Boolean).join(' ');
+    const cell = svg('g', {class: `field c-${field.color || 'none'} ${kinds}`, 'data-field': index});
+    cell.append(svg('rect', {x: x + 3, y: y + 3, width: WIDTH - 6, height: HEIGHT - 6, rx: field.kind === 'small' ? 8 : 20,
+      class: 'stone'}));
+    cell.append(svg('text', {x: x + 8, y: y + 22, class: 'number'}, String(index)));
+    const mark = field.kind === 'small' ? (here.tile ? MARK[here.tile] || '' : '?') : here.stones ? `✦${here.stones}` : '';
+    cell.append(svg('text', {x: x + WIDTH - 8, y: y + 22, 'text-anchor': 'end', class: 'tile'}, mark));
+    if (view.priestess === index) {
+      cell.append(svg('text', {x: x + WIDTH / 2, y: y + 22, 'text-anchor': 'middle', class: 'priestess-mark'}, '♀'));
+    }
+    // One token per player, counted: three figures on the start stay one disc.
+    const stack = Object.entries(view.players).map(([id, seat]) => {
+      const count = seat.figures.filter(f => f === index).length;
+      return count ? {colour: colours[id] || 'grey', label: count > 1 ? `${marks[id]}${count}` : marks[id],
+        moving: Boolean(preview && preview.player === id && preview.from === index)} : null;
+    }).filter(Boolean);
+    cell.append(...tokens(x + 6, y + HEIGHT - 19, WIDTH - 12, stack, 13, 2));
+    spiral.append(cell);
   });
   return h('div', {},
-    board,
-    h('p', {class: 'hint'}, t('orakel.legend')),
-    h('p', {}, t('table.deck', {n: view.draw_pile}), ' · ', t('orakel.priestess', {field: view.priestess})),
-    piles(view.piles || {}),
+    spiral,
+    preview ? h('p', {id: 'board-preview', class: 'preview'}, t(preview.priestess ? 'board.preview_priestess' : 'board.preview_field', {
+      player: names[preview.player], from: preview.from, to: preview.to})) : null,
+    h('p', {class: 'hint'}, t('orakel.legend', {from: oracle})),
+    h('p', {}, t('table.deck', {n: view.draw_pile}), ' · ', t('orakel.priestess', {field: view.priestess})));
+}
+
+// The play being composed: the figure picked (or logged) and the field the
+// server's main decision says its colour takes it to; or the priestess.
+function previewOf(game, composing) {
+  if (!composing || !composing.player || composing.at !== null) return null;
+  const first = composing.actions[0];
+  const picked = first && first.type === 'play' ? {'card.color': first.card.color, figure: first.figure, priestess: first.priestess}
+    : Object.fromEntries(composing.picks.map(p => [p.key, p.value]));
+  const choices = composing.checks[0].decision && composing.checks[0].decision.choices;
+  if (!choices || !choices.figures) return null;
+  if (Number.isInteger(picked.priestess)) {
+    const from = choices.priestess.field;
+    return {player: composing.player, priestess: true, from, to: from + picked.priestess};
+  }
+  const ahead = Number.isInteger(picked.figure) && choices.figures[String(picked.figure)];
+  const to = ahead && picked['card.color'] ? ahead[picked['card.color']] : null;
+  return Number.isInteger(to) ? {player: composing.player, from: picked.figure, to} : null;
+}
+
+/** Every player's card rows, the discard piles and the deck. */
+export function cards(game, names) {
+  const view = game.state;
+  return h('div', {},
+    h('p', {}, t('table.deck', {n: view.draw_pile})),
+    piles(view.piles),
     cardRows(view.players, names, seat => [
-      t('keltis.stones', {n: seat.stones_held ?? 0}), ' · ', t('keltis.track', {n: seat.track ?? 0}),
+      t('keltis.stones', {n: seat.stones_held}), ' · ', t('keltis.track', {n: seat.track}),
       seat.mirrors ? [' · ', t('orakel.mirrors', {n: seat.mirrors})] : null,
-      seat.hand && seat.hand.known && seat.hand.known.length ? [' · ', t('table.known', {cards: seat.hand.known.map(card).join(', ')})] : null]));
+      seat.hand.known.length ? [' · ', t('table.known', {cards: seat.hand.known.map(card).join(', ')})] : null]));
 }
 
 function describe(view, names) {
   const figures = Object.entries(view.players).map(([id, seat]) =>
-    `${names[id]}: ${(seat.figures || []).map(f => t('field', {field: typeof f === 'object' ? f.field : f})).join(', ')}`);
+    `${names[id]}: ${seat.figures.map(f => t('field', {field: f})).join(', ')}`);
   return `${t('table.board')}. ${figures.join('; ')}. ${t('orakel.priestess', {field: view.priestess})}. ${colour('green')}`;
 }

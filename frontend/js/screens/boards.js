@@ -2,47 +2,68 @@
 // server, save and share it by id; import and export as JSON.
 import {h, fill, download} from '../ui.js';
 import {t} from '../i18n.js';
-import {api} from '../api.js';
+import {api, problemText, ApiError} from '../api.js';
 import {all, get, put} from '../db.js';
-import {go} from '../app.js';
-import {COLOURS, colour} from '../words.js';
+import {rulesets} from '../rulesets.js';
+import {colour} from '../words.js';
 
-const BOARD_GAMES = ['keltis-orakel', 'celtica'];
-const FIELD_KINDS = ['start', 'small', 'large', 'center'];
-const LOCATION_KINDS = ['start', 'village', 'castle', 'monastery', 'ruin', 'cult', 'goal'];
-const WITH_PARTS = ['village', 'castle', 'monastery', 'ruin', 'goal'];
 // How long typing pauses before the profile is checked with the server.
 const CHECK_DELAY_MS = 400;
 // The inputs of the profile's own (not per-field) entries, by JSON key.
 const TOP_INPUTS = {name: 'board-name', oracle_from: 'oracle-from', wishing_stone_table: 'wish-table',
   green_numbers: 'green-numbers', fields: 'fields', locations: 'locations'};
 
-/** The id of the input a board check's pointer names ("/board/fields/3/color"
- * is colour-3), or of the field's kind when it has no input of its own. */
-export function inputFor(pointer) {
-  const [, , key, index, member] = (pointer || '').split('/');
-  if ((key === 'fields' || key === 'locations') && index !== undefined) {
-    const wanted = `${member || 'kind'}-${index}`;
-    return document.getElementById(wanted) ? wanted : `kind-${index}`;
+/** The id of the input a board check's problem names: by its pointer
+ * ("/board/fields/3/color" is colour-3) or, for Celtica, its location index
+ * (the amulet symbols of that location, else its kind). */
+export function inputFor(details) {
+  const [, , key, index, member] = (details.pointer || '').split('/');
+  const at = index ?? details.index;
+  if (at !== undefined && at !== null) {
+    const own = member || (details.check.startsWith('parts') ? 'parts' : 'kind');
+    return [`${own}-${at}`, `kind-${at}`].find(id => document.getElementById(id));
   }
-  return TOP_INPUTS[key] || null;
+  return TOP_INPUTS[key];
 }
 
-/** An empty profile to fill in, shaped like the printed board. */
-export function blank(game) {
+// What the inputs are called, by the JSON key of the profile they hold.
+const LABELS = {name: 'boards.name', oracle_from: 'boards.oracle_from', wishing_stone_table: 'boards.wish_table',
+  green_numbers: 'boards.green_numbers', fields: 'boards.fields', locations: 'boards.locations',
+  kind: 'boards.kind', color: 'boards.color', value: 'boards.value', stones: 'boards.stones', parts: 'boards.parts'};
+
+// A board problem in words: the JSON pointer in its message becomes the
+// name of the input ("/board/fields/3/color" is "Colour of field 3").
+function inWords(v) {
+  const pointer = v.details.pointer;
+  if (!pointer) return v.message;
+  const [, , key, index, member = 'kind'] = pointer.split('/');
+  return v.message.replace(pointer, t(LABELS[index === undefined ? key : member], {n: index}));
+}
+
+/** A profile to fill in, shaped like the printed board and passing the
+ * board checks from the start: Orakel's small and large fields in the
+ * printed rhythm, the colours in turn; Celtica's villages to the goal. */
+export function blank(game, pieces) {
   if (game === 'celtica') {
-    return {name: '', locations: [{kind: 'start'}, ...Array.from({length: 17}, () => ({kind: 'village', parts: 1})), {kind: 'goal', parts: 4}]};
+    return {locations: [{kind: 'start'}, ...Array.from({length: pieces.locations - 2}, () => ({kind: 'village', parts: 1})),
+      {kind: 'goal', parts: 4}]};
   }
-  const fields = [{kind: 'start', color: null, value: 0}];
-  for (let i = 1; i < 35; i++) fields.push({kind: 'small', color: COLOURS[game][(i - 1) % 5], value: 0});
-  fields.push({kind: 'center', color: 'green', value: 15, stones: 1});
-  return {name: '', fields, oracle_from: 30, wishing_stone_table: [0, -4, -2, 1, 3, 6, 8, 10, 12, 15],
+  const {small, large} = pieces.fields;
+  const run = small / (large + 1); // small fields between two large ones
+  const fields = [{kind: 'start', color: null, value: 0, stones: 0}];
+  for (let i = 1; fields.length < small + large + 1; i++) {
+    const kind = i % (run + 1) === 0 ? 'large' : 'small';
+    fields.push({kind, color: pieces.colors[(i - 1) % pieces.colors.length], value: 0, stones: pieces.stones[kind]});
+  }
+  fields.push({kind: 'center', color: pieces.colors[fields.length % pieces.colors.length], value: 0, stones: pieces.stones.center});
+  return {fields, oracle_from: fields.length - 6, wishing_stone_table: [0, -4, -2, 1, 3, 6, 8, 10, 12, 15],
     green_numbers: [5, 4, 4, 3, 3, 3, 2, 2, 2, 1, 1]};
 }
 
 /** Draw the boards screen. */
 export async function show(main) {
-  const saved = await all('boards');
+  const rules = await rulesets();
+  const savedBox = h('div', {id: 'saved'});
   const status = h('div', {id: 'board-status', role: 'status', 'aria-live': 'polite'});
   const editorBox = h('div', {id: 'editor'});
   const shared = h('input', {id: 'board-id', autocomplete: 'off'});
@@ -50,27 +71,35 @@ export async function show(main) {
   main.append(
     h('h1', {}, t('boards.title')),
     h('h2', {}, t('boards.saved')),
-    saved.length ? h('ul', {id: 'saved-boards'}, saved.map(b => h('li', {class: 'row'},
-      h('span', {}, `${b.name || b.id} (${t(`game.${b.game}`)}) · ${t('boards.id', {id: b.id})}`),
-      h('button', {class: 'quiet', onclick: () => editor(b.game, b.board)}, t('boards.edit')),
-      h('button', {class: 'quiet', onclick: () => download(new Blob([JSON.stringify({game: b.game, board: b.board}, null, 2)],
-        {type: 'application/json'}), `board-${b.id}.json`)}, t('boards.export')))))
-      : h('p', {class: 'hint'}, t('boards.none')),
+    savedBox,
     h('h2', {}, t('boards.new')),
-    h('div', {class: 'row'}, BOARD_GAMES.map(game => h('button', {dataset: {game}, onclick: () => editor(game, blank(game))}, t(`game.${game}`)))),
+    h('div', {class: 'row'}, Object.keys(rules).filter(game => rules[game].needs_board).map(game =>
+      h('button', {dataset: {game}, onclick: () => editor(game, blank(game, rules[game].pieces))}, t(`game.${game}`)))),
     h('form', {class: 'row', onsubmit: openShared},
       h('label', {for: 'board-id'}, t('boards.open_id')), shared, h('button', {type: 'submit'}, t('boards.open'))),
     h('label', {for: 'board-file'}, t('boards.import')), file,
     status, editorBox);
+  await listSaved();
+
+  // The profiles saved on this device; drawn again after every save.
+  async function listSaved() {
+    const saved = await all('boards');
+    fill(savedBox, saved.length ? h('ul', {id: 'saved-boards'}, saved.map(b => h('li', {class: 'row'},
+      h('span', {}, `${b.name || b.id} (${t(`game.${b.game}`)}) · ${t('boards.id', {id: b.id})}`),
+      h('button', {class: 'quiet', onclick: () => editor(b.game, b.board)}, t('boards.edit')),
+      h('button', {class: 'quiet', onclick: () => download(new Blob([JSON.stringify({game: b.game, board: b.board}, null, 2)],
+        {type: 'application/json'}), `board-${b.id}.json`)}, t('boards.export')))))
+      : h('p', {class: 'hint'}, t('boards.none')));
+  }
 
   async function openShared(event) {
     event.preventDefault();
     try {
       const {data} = await api(`/boards/${encodeURIComponent(shared.value.trim())}`);
       await remember(data);
-      go('boards');
+      await listSaved();
     } catch (error) {
-      fill(status, h('p', {class: 'problem'}, error.message || t('error.network')));
+      fill(status, h('p', {class: 'problem'}, problemText(error)));
     }
   }
 
@@ -87,6 +116,7 @@ export async function show(main) {
 
   function editor(game, board) {
     board = structuredClone(board);
+    const pieces = rules[game].pieces;
     // Every field's own handler updates the board first; the form then hears the change.
     const form = h('form', {id: 'board-form', onsubmit: save, oninput: changed, onchange: changed});
     const checked = h('div', {id: 'board-check', role: 'status', 'aria-live': 'polite'});
@@ -114,33 +144,41 @@ export async function show(main) {
       }
     }
 
-    // The problem at the input its pointer names, and the warnings above the form.
-    function showVerdict() {
+    // Every problem in words at the input it names (the first one focused
+    // when asked: after Save), and the warnings above the form.
+    function showVerdict({focus = false} = {}) {
       for (const input of form.querySelectorAll('[aria-invalid]')) {
         input.removeAttribute('aria-invalid');
         input.removeAttribute('aria-describedby');
       }
       for (const old of form.querySelectorAll('.field-problem')) old.remove();
       if (!verdict) return;
-      const v = verdict.violations[0];
-      const inputId = v && inputFor(v.details && v.details.pointer);
-      const input = inputId && document.getElementById(inputId);
-      const text = v ? `${v.message} (${v.rule})` : '';
-      if (input) {
-        input.setAttribute('aria-invalid', 'true');
-        input.setAttribute('aria-describedby', `${inputId}-problem`);
-        input.after(h('p', {class: 'problem field-problem', id: `${inputId}-problem`}, text));
-      }
+      const placed = verdict.violations.map(v => {
+        const inputId = inputFor(v.details);
+        const input = inputId && document.getElementById(inputId);
+        if (input) {
+          input.setAttribute('aria-invalid', 'true');
+          input.setAttribute('aria-describedby', `${inputId}-problem`);
+          input.after(h('p', {class: 'problem field-problem', id: `${inputId}-problem`}, inWords(v)));
+        }
+        return input;
+      }).filter(Boolean);
+      const [first] = verdict.violations;
       fill(checked,
-        v ? h('p', {class: 'problem'}, t('boards.check_bad', {problem: text}))
+        first ? h('p', {class: 'problem'}, t('boards.check_bad', {problem: `${inWords(first)} (${first.rule})`}))
           : h('p', {class: 'good'}, t('boards.check_ok')),
         verdict.warnings.length ? h('ul', {class: 'warnings'}, verdict.warnings.map(w => h('li', {}, t('boards.warning', {text: w.message})))) : null);
+      if (focus && placed.length) placed[0].focus();
     }
 
     function drawForm() {
       fill(form,
         h('label', {for: 'board-name'}, t('boards.name')),
-        h('input', {id: 'board-name', value: board.name || '', maxlength: 80, oninput: e => { board.name = e.target.value; }}),
+        h('input', {id: 'board-name', value: board.name || '', maxlength: 80, oninput: e => {
+          // A profile without a name has no name key (an empty one is no name).
+          if (e.target.value.trim()) board.name = e.target.value.trim();
+          else delete board.name;
+        }}),
         h('p', {class: 'hint'}, t(game === 'celtica' ? 'boards.walk_celtica' : 'boards.walk_orakel')),
         game === 'celtica' ? locations() : fields(),
         h('div', {class: 'row'},
@@ -160,17 +198,21 @@ export async function show(main) {
         h('ol', {start: 0, class: 'stack', id: 'fields'}, board.fields.map((field, i) => h('li', {class: 'row'},
           h('span', {class: 'index', 'aria-hidden': 'true'}, String(i)),
           h('label', {for: `kind-${i}`, class: 'sr'}, t('boards.kind', {n: i})),
-          h('select', {id: `kind-${i}`, onchange: e => { field.kind = e.target.value; drawForm(); }},
-            FIELD_KINDS.map(k => h('option', {value: k, selected: k === field.kind}, t(`kind.${k}`)))),
+          h('select', {id: `kind-${i}`, onchange: e => {
+            field.kind = e.target.value;
+            field.stones = pieces.stones[field.kind];
+            drawForm();
+          }},
+            pieces.field_kinds.map(k => h('option', {value: k, selected: k === field.kind}, t(`kind.${k}`)))),
           h('label', {for: `color-${i}`, class: 'sr'}, t('boards.color', {n: i})),
           h('select', {id: `color-${i}`, onchange: e => { field.color = e.target.value || null; }},
-            h('option', {value: ''}, '–'), COLOURS[game].map(c => h('option', {value: c, selected: c === field.color}, colour(c)))),
+            h('option', {value: ''}, '–'), pieces.colors.map(c => h('option', {value: c, selected: c === field.color}, colour(c)))),
           h('label', {for: `value-${i}`, class: 'sr'}, t('boards.value', {n: i})),
           h('input', {id: `value-${i}`, type: 'number', value: field.value, style: 'width:5rem',
             oninput: e => { field.value = Number(e.target.value); }}),
           field.kind === 'large' || field.kind === 'center' ? [
             h('label', {for: `stones-${i}`, class: 'sr'}, t('boards.stones', {n: i})),
-            h('input', {id: `stones-${i}`, type: 'number', value: field.stones ?? (field.kind === 'large' ? 2 : 1), style: 'width:4rem',
+            h('input', {id: `stones-${i}`, type: 'number', value: field.stones, style: 'width:4rem',
               oninput: e => { field.stones = Number(e.target.value); }})] : null))),
         numberInput('oracle-from', t('boards.oracle_from'), board.oracle_from, v => { board.oracle_from = v; }),
         h('label', {for: 'wish-table'}, t('boards.wish_table')),
@@ -187,11 +229,11 @@ export async function show(main) {
         h('label', {for: `kind-${i}`, class: 'sr'}, t('boards.kind', {n: i})),
         h('select', {id: `kind-${i}`, onchange: e => {
           location.kind = e.target.value;
-          if (WITH_PARTS.includes(location.kind)) location.parts ??= 1;
+          if (pieces.with_parts.includes(location.kind)) location.parts ??= 1;
           else delete location.parts;
           drawForm();
-        }}, LOCATION_KINDS.map(k => h('option', {value: k, selected: k === location.kind}, t(`kind.${k}`)))),
-        WITH_PARTS.includes(location.kind) ? [h('label', {for: `parts-${i}`, class: 'sr'}, t('boards.parts', {n: i})),
+        }}, pieces.location_kinds.map(k => h('option', {value: k, selected: k === location.kind}, t(`kind.${k}`)))),
+        pieces.with_parts.includes(location.kind) ? [h('label', {for: `parts-${i}`, class: 'sr'}, t('boards.parts', {n: i})),
           h('input', {id: `parts-${i}`, type: 'number', min: 1, max: 9, value: location.parts, style: 'width:4rem',
             oninput: e => { location.parts = Number(e.target.value); }})] : null,
         h('button', {type: 'button', class: 'quiet', 'aria-label': t('boards.remove', {n: i}),
@@ -205,12 +247,15 @@ export async function show(main) {
       try {
         const {data} = await api('/boards', {method: 'POST', body: {game, board}});
         await remember({...data, board});
-        const warnings = (data.warnings || []).map(w => w.message || w.code || String(w));
+        await listSaved();
         fill(status, h('p', {class: 'good'}, t('boards.saved_as', {id: data.id})),
-          warnings.length ? h('ul', {}, warnings.map(w => h('li', {}, w))) : null);
+          data.warnings.length ? h('ul', {}, data.warnings.map(w => h('li', {}, w.message))) : null);
       } catch (error) {
-        const v = error.violations && error.violations[0];
-        fill(status, h('p', {class: 'problem', role: 'alert'}, v ? `${v.message} (${v.rule})` : error.message || t('error.network')));
+        fill(status, h('p', {class: 'problem', role: 'alert'}, problemText(error)));
+        if (error instanceof ApiError && error.violations.length) {
+          verdict = {violations: error.violations, warnings: []};
+          showVerdict({focus: true});
+        }
       }
     }
   }

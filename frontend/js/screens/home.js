@@ -1,42 +1,117 @@
-// Home: continue a game of this device, start one, join one, quick tally, boards.
-import {h} from '../ui.js';
-import {t} from '../i18n.js';
-import {all, remove} from '../db.js';
-import {go} from '../app.js';
+// Home: what Brehon is, this device's games, start one, open a game record,
+// join one (scan the QR code or paste the link), quick tally, boards.
+import {h, fill, append} from '../ui.js';
+import {t, language} from '../i18n.js';
+import {api, problemText} from '../api.js';
+import {all, put, remove} from '../db.js';
+import {go} from '../router.js';
+import {rulesets} from '../rulesets.js';
 
 /** Draw the home screen. */
 export async function show(main) {
-  const games = (await all('games')).sort((a, b) => (b.joined || 0) - (a.joined || 0));
+  const games = (await all('games')).sort((a, b) => b.joined - a.joined);
+  const known = Object.keys(await rulesets()).map(game => t(`game.${game}`));
+  const list = new Intl.ListFormat(language(), {type: 'conjunction'});
   const link = h('input', {id: 'join-link', type: 'url', autocomplete: 'off', placeholder: 'https://…#g=…&t=…'});
   const joinProblem = h('p', {class: 'problem', role: 'alert'});
-  main.append(
+  const recordProblem = h('p', {class: 'problem', role: 'alert'});
+  const scanner = h('div', {id: 'scanner'});
+  const record = h('input', {id: 'record-file', type: 'file', accept: 'application/json,.json',
+    onchange: () => openRecord(record.files[0], recordProblem)});
+  append(main, [
     h('h1', {}, t('home.title')),
+    h('p', {id: 'about', class: 'lead'}, t('home.about', {games: list.format(known)})),
     h('nav', {class: 'menu', 'aria-label': t('home.title')},
       h('button', {class: 'primary', onclick: () => go('new')}, t('home.new')),
       h('button', {onclick: () => go('tally')}, t('home.tally')),
       h('button', {onclick: () => go('boards')}, t('home.boards'))),
     h('h2', {}, t('home.mine')),
     games.length
-      ? h('ul', {class: 'stack', id: 'my-games'}, games.map(game => h('li', {class: 'row'},
-        h('a', {class: 'button', href: `#/game/${encodeURIComponent(game.id)}`},
-          `${game.title || t(`game.${game.game}`)}${game.names ? ': ' + game.names.join(', ') : ''}`),
-        game.spectator ? h('span', {class: 'hint'}, t('home.spectating')) : null,
+      ? h('ul', {class: 'stack games', id: 'my-games'}, games.map(game => h('li', {class: 'row'},
+        h('a', {class: 'button game-line', href: `#/game/${encodeURIComponent(game.id)}`}, gameLine(game, list)),
         h('button', {class: 'quiet', 'aria-label': t('home.forget', {id: game.id}),
           onclick: async () => { await remove('games', game.id); go(''); }}, '×'))))
       : h('p', {class: 'hint'}, t('home.none')),
     h('h2', {}, t('home.join')),
+    'BarcodeDetector' in window
+      ? h('p', {}, h('button', {id: 'scan', onclick: () => scan(scanner, joinProblem)}, t('home.scan'))) : null,
+    scanner,
     h('form', {class: 'row', onsubmit: event => {
       event.preventDefault();
-      const hash = link.value.includes('#') ? link.value.slice(link.value.indexOf('#')) : '';
-      if (!/[#&]g=/.test(hash) || !/[#&]t=/.test(hash)) {
-        joinProblem.textContent = t('home.join_bad');
-        return;
-      }
-      location.hash = hash.slice(1);
+      if (!joinBy(link.value)) joinProblem.textContent = t('home.join_bad');
     }},
     h('label', {for: 'join-link', class: 'sr'}, t('home.join_label')),
     link, h('button', {type: 'submit'}, t('home.join_go'))),
-    h('p', {class: 'hint'}, t('home.join_hint')),
+    h('p', {class: 'hint'}, t('BarcodeDetector' in window ? 'home.join_hint' : 'home.join_paste')),
     joinProblem,
-  );
+    h('h2', {}, t('home.record')),
+    h('label', {for: 'record-file'}, t('home.record_pick')), record,
+    h('p', {class: 'hint'}, t('home.record_hint')),
+    recordProblem,
+  ]);
+}
+
+// One line per game: the game, the players, the date, the status, the leader.
+function gameLine(game, list) {
+  const date = new Intl.DateTimeFormat(language(), {dateStyle: 'medium'}).format(game.joined);
+  const status = !game.status ? null : game.status === 'finished'
+    ? t('home.won', {players: list.format(game.leaders), n: game.leaders.length})
+    : t('home.leads', {players: list.format(game.leaders), n: game.leaders.length});
+  return [h('strong', {}, t(`game.${game.game}`)),
+    game.names ? h('span', {}, game.names.join(', ')) : null,
+    h('span', {class: 'hint'}, [date, status, game.spectator ? t('home.spectating') : null].filter(Boolean).join(' · '))];
+}
+
+// A join link, pasted or scanned: its fragment carries the game.
+function joinBy(text) {
+  const hash = text.includes('#') ? text.slice(text.indexOf('#')) : '';
+  if (!/[#&]g=/.test(hash) || !/[#&]t=/.test(hash)) return false;
+  location.hash = hash.slice(1);
+  return true;
+}
+
+// The camera reads the table's QR code (BarcodeDetector); the first code that
+// is a join link opens the game.
+async function scan(box, problem) {
+  let stream;
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({video: {facingMode: 'environment'}});
+  } catch {
+    problem.textContent = t('home.no_camera');
+    return;
+  }
+  const video = h('video', {playsinline: true, muted: true, 'aria-label': t('home.scan')});
+  const stop = () => { stream.getTracks().forEach(track => track.stop()); fill(box); };
+  fill(box, video, h('button', {class: 'quiet', onclick: stop}, t('home.scan_stop')));
+  video.srcObject = stream;
+  await video.play();
+  const detector = new BarcodeDetector({formats: ['qr_code']});
+  const look = async () => {
+    if (!video.isConnected) return;
+    const codes = await detector.detect(video);
+    const found = codes.find(code => joinBy(code.rawValue));
+    if (found) stop();
+    else requestAnimationFrame(look);
+  };
+  look();
+}
+
+// A game record (the .json export of any Brehon, finished or not) becomes a
+// game on this server, kept on this device.
+async function openRecord(file, problem) {
+  problem.textContent = '';
+  let body;
+  try {
+    body = JSON.parse(await file.text());
+  } catch {
+    problem.textContent = t('home.record_bad');
+    return;
+  }
+  try {
+    const {data} = await api('/games', {method: 'POST', body, headers: {'Idempotency-Key': crypto.randomUUID()}});
+    await put('games', {id: data.id, token: data.token, spectator_token: data.spectator_token, joined: Date.now()});
+    go('game', data.id);
+  } catch (error) {
+    problem.textContent = problemText(error);
+  }
 }

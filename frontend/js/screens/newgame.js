@@ -1,23 +1,12 @@
 // New game: the game, the players in seating order, the options with their
 // defaults (from the server), the board profile, and optionally the setup.
 import {h, fill} from '../ui.js';
-import {t, has} from '../i18n.js';
-import {api} from '../api.js';
+import {t} from '../i18n.js';
+import {api, problemText} from '../api.js';
 import {all, put} from '../db.js';
-import {go} from '../app.js';
-import {GAMES, COLOURS, PARTS, colour, part, tile} from '../words.js';
-
-const SEAT_COLOURS = ['red', 'blue', 'green', 'yellow', 'purple'];
-const KELTIS_TILES = ['wish', 'clover', 'points-1', 'points-2', 'points-3'];
-const ORAKEL_TILES = ['points-1', 'points-2', 'points-3', 'points-4', 'clover-red', 'clover-yellow',
-  'clover-green', 'clover-blue', 'clover-purple', 'spiral', 'goblin', 'mirror'];
-
-/** Rulesets as the server describes them, by game id. */
-export async function rulesets() {
-  const {data} = await api('/rulesets');
-  const list = Array.isArray(data) ? data : data.rulesets || Object.values(data);
-  return Object.fromEntries(list.map(r => [r.game, r]));
-}
+import {go} from '../router.js';
+import {rulesets} from '../rulesets.js';
+import {SEAT_COLOURS, colour, part, tile} from '../words.js';
 
 /** A player id from a name: lower case letters and digits, unique. */
 export function playerId(name, taken) {
@@ -35,17 +24,21 @@ export async function show(main) {
   // seat) keeps it; each player carries his Celtica starting parts along,
   // and each game keeps its options as entered and the tiles laid out by
   // place (see layoutOf).
-  const state = {game: 'keltis', players: [seat(0), seat(1)], display: Array(9).fill(''), options: {}, layouts: {}};
+  const parts = rules.celtica.pieces.parts;
+  const seat = index => ({name: '', colour: SEAT_COLOURS[index % SEAT_COLOURS.length],
+    start: Array(rules.celtica.pieces.start_parts).fill(parts[0])});
+  const state = {game: 'keltis', players: [seat(0), seat(1)], display: Array(rules.celtica.pieces.display).fill(''),
+    options: {}, layouts: {}};
   const form = h('form', {id: 'new-game', onsubmit: submit});
   const problem = h('p', {class: 'problem', role: 'alert'});
   main.append(h('h1', {}, t('new.title')), form, problem);
   draw();
 
   function draw() {
-    const ruleset = rules[state.game] || {players: {min: 2, max: 4}, options: []};
+    const ruleset = rules[state.game];
     fill(form,
       h('fieldset', {}, h('legend', {}, t('new.game')),
-        h('div', {class: 'row', role: 'radiogroup'}, GAMES.filter(g => rules[g] || g === 'keltis').map(g =>
+        h('div', {class: 'row', role: 'radiogroup'}, Object.keys(rules).map(g =>
           h('button', {type: 'button', 'aria-pressed': String(g === state.game), dataset: {game: g},
             onclick: () => { state.game = g; draw(); }}, t(`game.${g}`))))),
       h('fieldset', {}, h('legend', {}, t('new.players')),
@@ -76,23 +69,25 @@ export async function show(main) {
           onclick: () => { state.players.push(seat(state.players.length)); draw(); }},
         t('new.add'))),
       ruleset.options.length ? h('fieldset', {}, h('legend', {}, t('new.options')),
-        ruleset.options.map(option => optionField(state.game, option, state.options[state.game] ??= {}))) : null,
+        ruleset.options.map(option => optionField(option, state.options[state.game] ??= {}))) : null,
       ruleset.needs_board ? boardField(state, boards, draw) : null,
-      setupField(state, boards),
+      setupField(state, boards, ruleset.pieces),
       h('button', {type: 'submit', class: 'primary'}, t('new.start')));
   }
 
   async function submit(event) {
     event.preventDefault();
     problem.textContent = '';
+    const options = readOptions(form);
+    if (!options) return; // a value that is no value: said at its field
     const taken = [];
     const players = state.players.map(player => {
       const id = playerId(player.name, taken);
       taken.push(id);
       return {id, name: player.name.trim()};
     });
-    const record = {format: 'brehon/1', game: state.game, options: readOptions(form), players,
-      board: null, setup: readSetup(state, boards, players), turns: []};
+    const record = {format: 'brehon/1', game: state.game, options, players,
+      board: null, setup: readSetup(state, boards, players, rules[state.game].pieces), turns: []};
     const board = form.querySelector('#board');
     if (board) record.board = board.value ? {id: board.value} : null;
     try {
@@ -102,15 +97,14 @@ export async function show(main) {
         joined: Date.now()});
       go('game', data.id);
     } catch (error) {
+      // A refused option is said at its field, anything else below the form.
       const v = error.violations && error.violations[0];
-      problem.textContent = v ? `${v.message} (${v.rule})` : t('error.network');
+      const pointer = v && v.details && v.details.pointer;
+      const option = pointer && pointer.startsWith('/options/') && form.querySelector(`[data-option="${pointer.split('/')[2]}"]`);
+      if (option) optionProblem(option, problemText(error));
+      else problem.textContent = problemText(error);
     }
   }
-}
-
-// A new seat: no name yet, the next colour, Celtica starting parts to be set.
-function seat(index) {
-  return {name: '', colour: SEAT_COLOURS[index % SEAT_COLOURS.length], start: [PARTS[0], PARTS[0]]};
 }
 
 // Drag to set the seating, by touch or mouse: the row follows the pointer
@@ -143,41 +137,68 @@ function dragToSeat(down, from, drop) {
   grip.addEventListener('pointercancel', end);
 }
 
-// An option's field, showing what was entered (in \`entered\`, by name: a
-// box's tick, otherwise the JSON text) or else the default.
-function optionField(game, option, entered) {
+// An option's field in words (its label, its explanation and default in the
+// user's language, from the rulesets answer), showing what was entered (in
+// `entered`, by name: a box's tick, otherwise the text) or else the default.
+function optionField(option, entered) {
   const id = `opt-${option.name}`;
   const keep = value => { entered[option.name] = value; };
-  const doc = has(`opt.${game}.${option.name}`) ? t(`opt.${game}.${option.name}`) : option.doc;
-  const hint = h('p', {class: 'hint', id: `${id}-hint`}, `${doc} ${t('new.default', {value: JSON.stringify(option.default)})}`);
-  let input;
+  const shown = value => (option.choices ? option.choice_labels[option.choices.indexOf(value)]
+    : option.type === 'boolean' ? t(value ? 'yes' : 'no') : option.type === 'array' ? value.join(', ') : String(value));
+  const hint = h('p', {class: 'hint', id: `${id}-hint`}, `${option.doc} ${t('new.default', {value: shown(option.default)})}`);
+  const described = {'aria-describedby': `${id}-hint`};
   if (option.type === 'boolean') {
-    input = h('input', {id, type: 'checkbox', checked: entered[option.name] ?? option.default,
-      dataset: {option: option.name, kind: 'boolean'}, 'aria-describedby': `${id}-hint`,
-      onchange: e => keep(e.target.checked)});
-    return h('div', {}, h('label', {for: id, class: 'row'}, input, option.name), hint);
+    const input = h('input', {id, type: 'checkbox', checked: entered[option.name] ?? option.default,
+      dataset: {option: option.name, kind: 'boolean'}, ...described, onchange: e => keep(e.target.checked)});
+    return h('div', {class: 'option'}, h('label', {for: id, class: 'row check'}, input, option.label), hint);
   }
   const text = entered[option.name] ?? JSON.stringify(option.default);
-  if (option.choices) {
-    input = h('select', {id, dataset: {option: option.name, kind: 'json'}, 'aria-describedby': `${id}-hint`,
-      onchange: e => keep(e.target.value)},
-      option.choices.map(choice => h('option', {value: JSON.stringify(choice),
-        selected: JSON.stringify(choice) === text}, String(choice))));
-  } else {
-    input = h('input', {id, value: text, inputmode: option.type === 'integer' ? 'numeric' : 'text',
-      dataset: {option: option.name, kind: 'json'}, 'aria-describedby': `${id}-hint`,
-      oninput: e => keep(e.target.value)});
-  }
-  return h('div', {}, h('label', {for: id}, option.name), input, hint);
+  const input = option.choices
+    ? h('select', {id, dataset: {option: option.name, kind: 'json'}, ...described, onchange: e => keep(e.target.value)},
+      option.choices.map((choice, k) => h('option', {value: JSON.stringify(choice),
+        selected: JSON.stringify(choice) === text}, option.choice_labels[k])))
+    : h('input', {id, value: option.type === 'array' ? JSON.parse(text).join(', ') : text,
+      inputmode: option.type === 'integer' ? 'numeric' : 'text',
+      dataset: {option: option.name, kind: option.type}, ...described, oninput: e => keep(e.target.value)});
+  return h('div', {class: 'option'}, h('label', {for: id}, option.label), input, hint);
 }
 
+// The options as entered, or null when one is no value of its type (then
+// its message is at its field, which has the focus).
 function readOptions(form) {
   const options = {};
   for (const input of form.querySelectorAll('[data-option]')) {
-    const value = input.dataset.kind === 'boolean' ? input.checked : JSON.parse(input.value);
+    input.removeAttribute('aria-invalid');
+    input.parentElement.querySelector('.field-problem')?.remove();
+    const value = optionValue(input);
+    if (value === undefined) {
+      optionProblem(input, t(`new.bad_${input.dataset.kind}`));
+      return null;
+    }
     options[input.dataset.option] = value;
   }
   return options;
+}
+
+function optionValue(input) {
+  const text = input.value.trim();
+  switch (input.dataset.kind) {
+    case 'boolean': return input.checked;
+    case 'integer': return /^-?\d+$/.test(text) ? Number(text) : undefined;
+    case 'array': {
+      const numbers = text.split(',').map(item => item.trim());
+      return numbers.every(item => /^-?\d+$/.test(item)) ? numbers.map(Number) : undefined;
+    }
+    default: return JSON.parse(input.value); // a select's own choice
+  }
+}
+
+function optionProblem(input, text) {
+  const id = `${input.id}-problem`;
+  input.setAttribute('aria-invalid', 'true');
+  input.setAttribute('aria-describedby', `${id} ${input.id}-hint`);
+  input.after(h('p', {class: 'problem field-problem', id, role: 'alert'}, text));
+  input.focus();
 }
 
 function boardField(state, boards, redraw) {
@@ -195,24 +216,23 @@ function boardField(state, boards, redraw) {
 // Optional setup: what the table laid out, or nothing (reveals fill it in).
 // Celtica: each player's 2 starting parts (required by the rules) and,
 // optionally, the 9 display spaces.
-function setupField(state, boards) {
+function setupField(state, boards, pieces) {
   const game = state.game;
   if (game === 'celtica') {
     return h('fieldset', {}, h('legend', {}, t('new.setup')),
       h('p', {class: 'hint'}, t('new.celtica_parts')),
       state.players.map((player, i) => h('div', {class: 'row'},
         h('span', {class: 'seat-name', id: `seat-name-${i}`}, player.name || t('new.name', {n: i + 1})),
-        [0, 1].map(k => [h('label', {for: `start-${i}-${k}`, class: 'sr'}, t('new.start_part', {n: i + 1, k: k + 1})),
+        player.start.map((_, k) => [h('label', {for: `start-${i}-${k}`, class: 'sr'}, t('new.start_part', {n: i + 1, k: k + 1})),
           h('select', {id: `start-${i}-${k}`, onchange: e => { player.start[k] = e.target.value; }},
-            PARTS.map(p => h('option', {value: p, selected: p === player.start[k]}, part(p))))]))),
+            pieces.parts.map(p => h('option', {value: p, selected: p === player.start[k]}, part(p))))]))),
       h('h3', {}, t('new.display')),
       h('div', {class: 'row'}, state.display.map((shown, k) => [
         h('label', {for: `display-${k}`, class: 'sr'}, t('new.display_space', {n: k + 1})),
         h('select', {id: `display-${k}`, onchange: e => { state.display[k] = e.target.value; }},
-          h('option', {value: ''}, part(null)), PARTS.map(p => h('option', {value: p, selected: p === shown}, part(p))))])));
+          h('option', {value: ''}, part(null)), pieces.parts.map(p => h('option', {value: p, selected: p === shown}, part(p))))])));
   }
-  const tiles = game === 'keltis' ? KELTIS_TILES : ORAKEL_TILES;
-  const places = tilePlaces(state, boards);
+  const places = tilePlaces(state, boards, pieces);
   if (!places.length) return null;
   const layout = layoutOf(state);
   return h('details', {open: layout.open, ontoggle: e => { layout.open = e.target.open; }},
@@ -222,7 +242,7 @@ function setupField(state, boards) {
       h('label', {for: `tile-${place.key}`}, place.label),
       h('select', {id: `tile-${place.key}`, dataset: {tile: place.key}, onchange: e => { layout.tiles[place.key] = e.target.value; }},
         h('option', {value: ''}, t('new.tile_unknown')),
-        tiles.map(x => h('option', {value: x, selected: x === layout.tiles[place.key]}, tile(x))))))),
+        pieces.tiles.map(x => h('option', {value: x, selected: x === layout.tiles[place.key]}, tile(x))))))),
     h('label', {for: 'tiles-complete', class: 'row'},
       h('input', {id: 'tiles-complete', type: 'checkbox', checked: layout.complete,
         onchange: e => { layout.complete = e.target.checked; }}),
@@ -238,9 +258,9 @@ function layoutOf(state) {
 
 // Where a tile can lie: Keltis, a path and row ("red:1"); Orakel, each small
 // field of the chosen board ("12").
-function tilePlaces(state, boards) {
+function tilePlaces(state, boards, pieces) {
   if (state.game === 'keltis') {
-    return COLOURS.keltis.flatMap(path => Array.from({length: 9}, (_, r) => ({key: `${path}:${r + 1}`, label: `${colour(path)} ${r + 1}`})));
+    return pieces.paths.flatMap(path => Array.from({length: pieces.rows}, (_, r) => ({key: `${path}:${r + 1}`, label: `${colour(path)} ${r + 1}`})));
   }
   return smallFields(boards.find(board => board.id === state.board)).map(f => ({key: String(f), label: t('field', {field: f})}));
 }
@@ -251,7 +271,7 @@ function smallFields(board) {
   return board.board.fields.map((field, index) => [field, index]).filter(([field]) => field.kind === 'small').map(([, index]) => index);
 }
 
-function readSetup(state, boards, players) {
+function readSetup(state, boards, players, pieces) {
   const game = state.game;
   if (game === 'celtica') {
     const parts = Object.fromEntries(players.map((player, i) => [player.id, [...state.players[i].start]]));
@@ -262,7 +282,7 @@ function readSetup(state, boards, players) {
   // Only the places shown: an Orakel tile entered for another board's field stays behind.
   const layout = layoutOf(state);
   const tiles = {};
-  for (const {key} of tilePlaces(state, boards)) {
+  for (const {key} of tilePlaces(state, boards, pieces)) {
     if (!layout.tiles[key]) continue;
     if (game === 'keltis') {
       const [path, row] = key.split(':');

@@ -3,7 +3,7 @@
 // changed the lead, and notable facts.
 import {h, svg} from '../ui.js';
 import {t} from '../i18n.js';
-import {api} from '../api.js';
+import {api, problemText} from '../api.js';
 import {get} from '../db.js';
 import {colour} from '../words.js';
 
@@ -30,7 +30,7 @@ export async function show(main, id) {
       }
       body.replaceChildren(...render(data));
     } catch (error) {
-      body.replaceChildren(h('p', {}, error.status === 409 ? t('summary.not_over') : error.message || t('error.network')));
+      body.replaceChildren(h('p', {}, error.status === 409 ? t('summary.not_over') : problemText(error)));
     }
   };
   await poll();

@@ -1,14 +1,16 @@
 // Quick tally: only what the final scoring needs, then the score sheet.
 import {h, fill} from '../ui.js';
 import {t} from '../i18n.js';
-import {api} from '../api.js';
+import {api, problemText} from '../api.js';
 import {all} from '../db.js';
-import {GAMES, PARTS, part} from '../words.js';
+import {rulesets} from '../rulesets.js';
+import {part} from '../words.js';
 import {sheetTable} from './sheet.js';
 import {playerId} from './newgame.js';
 
 /** Draw the quick tally. */
 export async function show(main) {
+  const rules = await rulesets();
   const boards = await all('boards');
   const state = {game: 'keltis', count: 2};
   const form = h('form', {id: 'tally', onsubmit: submit});
@@ -17,18 +19,19 @@ export async function show(main) {
   draw();
 
   function draw() {
+    state.count = Math.min(state.count, rules[state.game].players.max);
     fill(form,
-      h('div', {class: 'row', role: 'group', 'aria-label': t('new.game')}, GAMES.map(g => h('button', {type: 'button',
+      h('div', {class: 'row', role: 'group', 'aria-label': t('new.game')}, Object.keys(rules).map(g => h('button', {type: 'button',
         'aria-pressed': String(g === state.game), dataset: {game: g}, onclick: () => { state.game = g; draw(); }}, t(`game.${g}`)))),
       h('label', {for: 'tally-count'}, t('tally.players')),
       h('select', {id: 'tally-count', onchange: e => { state.count = Number(e.target.value); draw(); }},
-        [2, 3, 4, 5].filter(n => n <= (state.game === 'celtica' ? 5 : 4)).map(n => h('option', {value: n, selected: n === state.count}, String(n)))),
+        seatCounts(rules[state.game].players).map(n => h('option', {value: n, selected: n === state.count}, String(n)))),
       state.game === 'keltis' ? null : [h('label', {for: 'tally-board'}, t('new.board_pick')),
         h('select', {id: 'tally-board'}, boards.filter(b => b.game === state.game).map(b => h('option', {value: b.id}, b.name || b.id)))],
       Array.from({length: state.count}, (_, i) => h('fieldset', {dataset: {seat: i}},
         h('legend', {}, t('new.name', {n: i + 1})),
         field(`name-${i}`, t('tally.name'), 'text', ''),
-        perGame(state.game, i))),
+        perGame(state.game, i, rules.celtica.pieces.parts))),
       h('button', {type: 'submit', class: 'primary'}, t('tally.score')));
   }
 
@@ -42,7 +45,7 @@ export async function show(main) {
       const id = playerId(name, taken);
       taken.push(id);
       names[id] = name;
-      return {id, ...read(state.game, i)};
+      return {id, ...read(state.game, i, rules.celtica.pieces.parts)};
     });
     const body = {game: state.game, options: {}, board: null, players};
     if (state.game !== 'keltis') {
@@ -53,12 +56,11 @@ export async function show(main) {
       const {data} = await api('/tally', {method: 'POST', body});
       fill(result, h('h2', {}, t('sheet.title')), sheetTable(data, names));
     } catch (error) {
-      const v = error.violations && error.violations[0];
-      fill(result, h('p', {class: 'problem', role: 'alert'}, v ? `${v.message} (${v.rule})` : error.message || t('error.network')));
+      fill(result, h('p', {class: 'problem', role: 'alert'}, problemText(error)));
     }
   }
 
-  function read(game, i) {
+  function read(game, i, parts) {
     const number = id => Number(form.querySelector(`#${id}`).value || 0);
     if (game === 'keltis') {
       const figures = [];
@@ -72,15 +74,20 @@ export async function show(main) {
       return {fields: [0, 1, 2].map(k => number(`fig-${i}-${k}`)), stones_held: number(`stones-${i}`),
         mirrors: number(`mirrors-${i}`), track: number(`track-${i}`)};
     }
-    return {parts: Object.fromEntries(PARTS.map(p => [p, number(`part-${i}-${p}`)]))};
+    return {parts: Object.fromEntries(parts.map(p => [p, number(`part-${i}-${p}`)]))};
   }
+}
+
+// The seat counts a game allows: min to max.
+function seatCounts({min, max}) {
+  return Array.from({length: max - min + 1}, (_, k) => min + k);
 }
 
 function field(id, label, type, value) {
   return h('div', {}, h('label', {for: id}, label), h('input', {id, type, value, inputmode: type === 'number' ? 'numeric' : undefined}));
 }
 
-function perGame(game, i) {
+function perGame(game, i, parts) {
   if (game === 'keltis') {
     return [h('p', {class: 'hint'}, t('tally.keltis_figures')),
       h('div', {class: 'row'}, [0, 1, 2, 3, 4].map(k => field(`fig-${i}-${k}`, k === 0 ? t('figure.large') : `${t('figure.small')} ${k}`, 'number', 0))),
@@ -93,5 +100,5 @@ function perGame(game, i) {
       field(`track-${i}`, t('tally.track'), 'number', 0)];
   }
   return [h('p', {class: 'hint'}, t('tally.celtica_parts')),
-    h('div', {class: 'row'}, PARTS.map(p => field(`part-${i}-${p}`, part(p), 'number', 0)))];
+    h('div', {class: 'row'}, parts.map(p => field(`part-${i}-${p}`, part(p), 'number', 0)))];
 }

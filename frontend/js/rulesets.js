@@ -1,0 +1,25 @@
+// The games as the server describes them (GET /api/v1/rulesets): players,
+// options in words, rule ids and the pieces (colours, paths, tiles, parts,
+// board kinds). The app keeps no copy of these; the last answer is kept on
+// this device, per language, for when the network is gone.
+import {api} from './api.js';
+import {getPref, setPref} from './db.js';
+import {language} from './i18n.js';
+
+let loaded = null; // {lang, byGame}
+
+/** The rulesets by game id, in the current language. */
+export async function rulesets() {
+  const lang = language();
+  if (loaded && loaded.lang === lang) return loaded.byGame;
+  let list;
+  try {
+    ({data: list} = await api('/rulesets'));
+    await setPref(`rulesets-${lang}`, list);
+  } catch (error) {
+    list = await getPref(`rulesets-${lang}`);
+    if (!list) throw error;
+  }
+  loaded = {lang, byGame: Object.fromEntries(list.map(ruleset => [ruleset.game, ruleset]))};
+  return loaded.byGame;
+}

@@ -1,0 +1,312 @@
+// The turn composer of the table: one question at a time about the open
+// decision's legal actions (see ../../composer.js), "back", "Log turn",
+// dispute mode ("Can I do this?") and the composing of a correction.
+import {h} from '../../ui.js';
+import {t} from '../../i18n.js';
+import {api, ApiError, problemText} from '../../api.js';
+import {enqueue, pending} from '../../outbox.js';
+import {updateBadge} from '../../badge.js';
+import {narrow, nextQuestion, claimable, withValue, forced, chainStep, same} from '../../composer.js';
+import * as words from '../../words.js';
+
+/** A fresh composer for the next turn of the game as it stands. */
+export function resetComposer(table) {
+  const decision = table.game.decision;
+  // A turn may be complete before any action (a Celtica end turn with nothing to buy).
+  const complete = Boolean(decision && decision.can_end && decision.name !== 'over');
+  table.composing = {player: decision && decision.player, at: null, actions: [],
+    checks: [{decision, complete, legal: true, violations: []}],
+    picks: [], mode: 'turn', dispute: table.composing ? table.composing.dispute : false, verdict: null, ...taking()};
+}
+
+// What was taken for the player: `auto` the indices of actions taken
+// because they were the one legal answer (or a chain's next step), `manual`
+// the depth where such an answer waits for a tap after "back", `chain` the
+// clover step the player asked to repeat to the chain's end.
+const taking = () => ({auto: [], manual: -1, chain: null});
+
+// Taken for the player: the one legal answer, or the next step of a clover
+// chain the player asked to follow to its end.
+function pendingForced(composing) {
+  if (composing.mode !== 'turn' || composing.dispute) return null;
+  const check = composing.checks.at(-1);
+  const step = composing.chain && ((check.decision && check.decision.actions) || []).find(a => same(a, composing.chain));
+  return step || (composing.manual !== composing.actions.length && forced(check, composing.dispute));
+}
+
+/** Take what the rules leave no choice about; shown as taken, undone by "back". */
+export async function takeForced(table) {
+  const action = pendingForced(table.composing);
+  if (action) await append(table, action, {auto: true});
+}
+
+/** Start composing the replacement of turn k: the composer asks as it would
+ * have before that turn (the check route replays the first k turns). */
+export async function startCorrection(table, k) {
+  const turn = table.game.record.turns[k];
+  try {
+    const {data} = await api(`/games/${table.id}/check?at=${k}`, {method: 'POST', token: table.token,
+      body: {player: turn.player, actions: []}});
+    table.composing = {player: turn.player, at: k, by: table.names()[turn.player] || '', actions: [], checks: [data],
+      picks: [], mode: 'turn', dispute: false, verdict: null, ...taking()};
+    table.draw();
+    await takeForced(table);
+    const heading = document.getElementById('composer-title');
+    heading.scrollIntoView({block: 'start'});
+    heading.focus({preventScroll: true});
+  } catch (error) {
+    table.say(offline(error), 'alert');
+  }
+}
+
+/** Put a turn that was not logged back into the composer, action by action,
+ * as far as it still holds on the game as it now stands; the first action
+ * that no longer holds is shown with its refusal. Only when it is still
+ * that player's turn: otherwise the message says what was not logged. */
+export async function putBack(table, turn) {
+  if (table.composing.player !== turn.player || table.composing.at !== null) return false;
+  for (const action of turn.actions) {
+    if (!(await append(table, action, {follow: false}))) break;
+  }
+  await takeForced(table);
+  return true;
+}
+
+// The check route asks about the next turn, or (correcting) about turn k
+// on the game as it stood before it.
+const checkPath = table => `/games/${table.id}/check${table.composing.at === null ? '' : `?at=${table.composing.at}`}`;
+
+const offline = error => (error instanceof ApiError ? problemText(error) : t('error.offline_compose'));
+
+/** The panel of the turns of this phone still waiting in the outbox. */
+export function waitingPanel(table) {
+  return h('section', {class: 'panel', id: 'waiting'}, h('h2', {}, t('composer.waiting')),
+    h('ul', {}, table.waiting.map(item => h('li', {}, words.turn(table.game.record.game, item.turn, table.names()),
+      item.unchecked ? h('span', {class: 'unchecked'}, ` (${t('composer.unchecked')})`) : null))));
+}
+
+/** The composer panel, with the turn message at its top. */
+export function composerPanel(table) {
+  const composing = table.composing;
+  const check = composing.checks.at(-1);
+  const decision = check.decision || {actions: [], optional: []};
+  const correcting = composing.at !== null;
+  const title = composing.dispute ? t('dispute.title') : correcting ? t('correct.title', {n: composing.at + 1}) : t('composer.title');
+  return h('section', {class: `panel${correcting ? ' correcting' : ''}`, id: 'composer', 'aria-labelledby': 'composer-title'},
+    h('h2', {id: 'composer-title', tabindex: -1}, title),
+    table.message.element,
+    correcting ? h('p', {class: 'hint'}, t('correct.hint', {
+      player: table.names()[composing.player] || composing.player,
+      turn: words.turn(table.game.record.game, table.game.record.turns[composing.at], table.names())})) : null,
+    composing.actions.length ? h('ul', {class: 'chips', 'aria-label': t('composer.so_far')},
+      composing.actions.map((a, i) => h('li', {class: composing.auto.includes(i) ? 'auto' : null}, words.action(table.game.record.game, a),
+        composing.auto.includes(i) ? h('span', {class: 'hint'}, ` (${t('composer.taken')})`) : null))) : null,
+    composing.verdict,
+    questionPart(table, decision),
+    controls(table, check, decision));
+}
+
+// The open question and its legal answers as large buttons.
+function questionPart(table, decision) {
+  const composing = table.composing;
+  const gameKind = table.game.record.game;
+  const pool = composing.mode === 'reveal' ? decision.optional || [] : decision.actions || [];
+  const candidates = narrow(pool, composing.picks);
+  const q = nextQuestion(candidates);
+  const asked = key => words.question(gameKind, key, table.names()[composing.player], candidates[0]);
+  const chain = composing.dispute || composing.picks.length ? null : chainStep(decision, composing.actions);
+  const chainButton = chain ? h('button', {id: 'chain', class: 'primary wide', onclick: () => {
+    composing.chain = chain;
+    append(table, chain);
+  }}, t('composer.chain', {path: words.colour(chain.path)})) : null;
+  if (q && q.key) {
+    const offered = composing.dispute ? claimable(q.key, q.values, table.pieces.colors || table.pieces.druids) : q.values;
+    return [chainButton, h('h3', {id: 'question', dataset: {key: q.key}}, asked(q.key)),
+      h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'}, offered.map(value =>
+        h('button', {dataset: {value: JSON.stringify(value)}, class: words.swatch(q.key, value), onclick: () => pick(table, q.key, value, pool)},
+          words.answer(gameKind, q.key, value, table.names()))))];
+  }
+  if (q && q.answer && !pendingForced(composing)) {
+    // One legal answer left that "back" returned to: the player's to confirm.
+    return [h('h3', {id: 'question', dataset: {key: 'action'}}, words.question(gameKind, 'type', table.names()[composing.player], q.answer)),
+      h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'},
+        h('button', {dataset: {value: JSON.stringify(q.answer)}, onclick: () => append(table, q.answer)},
+          words.action(gameKind, q.answer)))];
+  }
+  return null;
+}
+
+// Back, free reveal, Log turn (or the correction's), cancel, dispute.
+function controls(table, check, decision) {
+  const composing = table.composing;
+  const correcting = composing.at !== null;
+  const row = h('div', {class: 'row'});
+  if (composing.picks.length || composing.actions.length || composing.mode === 'reveal') {
+    row.append(h('button', {id: 'back', class: 'quiet', onclick: () => back(table)}, t('composer.back')));
+  }
+  if (composing.mode === 'turn' && (decision.optional || []).length && !composing.picks.length) {
+    row.append(h('button', {id: 'free-reveal', class: 'quiet', onclick: () => {
+      composing.mode = 'reveal';
+      table.draw();
+    }}, t('composer.reveal')));
+  }
+  if (check.complete && !composing.dispute && composing.mode === 'turn' && !composing.picks.length) {
+    if (correcting) {
+      row.append(h('label', {for: 'correct-by'}, t('correct.by')),
+        h('input', {id: 'correct-by', value: composing.by, maxlength: 80, required: true, autocomplete: 'name',
+          oninput: e => { composing.by = e.target.value; }}));
+    }
+    row.append(h('button', {id: 'log-turn', class: 'primary', onclick: () => (correcting ? sendCorrection(table) : logTurn(table))},
+      correcting ? t('correct.log', {n: composing.at + 1}) : t('composer.log')));
+  }
+  if (correcting) {
+    row.append(h('button', {id: 'cancel-correction', class: 'quiet', onclick: () => {
+      resetComposer(table);
+      table.draw();
+    }}, t('correct.cancel')));
+  }
+  row.append(h('button', {id: 'dispute', 'aria-pressed': String(composing.dispute), onclick: () => {
+    composing.dispute = !composing.dispute;
+    composing.verdict = null;
+    table.draw();
+  }}, t('dispute.toggle')));
+  return row;
+}
+
+async function pick(table, key, value, pool) {
+  const composing = table.composing;
+  const picks = [...composing.picks, {key, value}];
+  const left = narrow(pool, picks);
+  composing.verdict = null;
+  if (!left.length) {
+    // Dispute mode: a claim the server did not offer; ask for its verdict.
+    return verdict(table, withValue(narrow(pool, composing.picks)[0], key, value));
+  }
+  composing.picks = picks;
+  const q = nextQuestion(left);
+  if (q.answer) {
+    composing.picks = [];
+    composing.mode = 'turn';
+    await append(table, q.answer);
+  } else table.draw();
+}
+
+// Add one action to the turn after the server checked it; false when it
+// was refused (the refusal is then shown) or could not be checked. Then
+// (unless `follow` is false) what the rules leave no choice about is taken.
+async function append(table, action, {auto = false, follow = true} = {}) {
+  const composing = table.composing;
+  const actions = [...composing.actions, action];
+  try {
+    const {data} = await api(checkPath(table), {method: 'POST', token: table.token, body: {player: composing.player, actions}});
+    if (!data.legal) {
+      composing.verdict = refusal(table, data);
+      table.draw();
+      return false;
+    }
+    composing.actions = actions;
+    composing.checks.push(data);
+    if (auto) composing.auto.push(actions.length - 1);
+    if (composing.dispute) composing.verdict = h('p', {class: 'good', id: 'verdict'}, t('dispute.legal'));
+    if (follow && pendingForced(composing)) return takeForced(table).then(() => true);
+    table.draw();
+    return true;
+  } catch (error) {
+    table.say(offline(error), 'alert');
+    return false;
+  }
+}
+
+async function verdict(table, claim) {
+  const composing = table.composing;
+  try {
+    const {data} = await api(checkPath(table), {method: 'POST', token: table.token,
+      body: {player: composing.player, actions: [...composing.actions, claim]}});
+    composing.picks = [];
+    composing.verdict = data.legal ? h('p', {class: 'good', id: 'verdict'}, t('dispute.legal')) : refusal(table, data);
+    table.draw();
+  } catch (error) {
+    table.say(offline(error), 'alert');
+  }
+}
+
+/** A refusal: the rule's message and id, the legal alternatives. */
+export function refusal(table, data, laterTurn = false) {
+  const v = data.violations[0];
+  const alternatives = (data.decision && data.decision.actions) || [];
+  return h('div', {id: 'verdict', role: 'alert'},
+    laterTurn ? h('p', {}, t('correct.breaks', {n: v.turn + 1})) : null,
+    h('p', {class: 'problem'}, v.message),
+    h('p', {class: 'hint'}, t('dispute.rule', {rule: v.rule})),
+    alternatives.length ? h('details', {}, h('summary', {}, t('dispute.alternatives', {n: alternatives.length})),
+      h('ul', {}, alternatives.slice(0, 40).map(a => h('li', {}, words.action(table.game.record.game, a))))) : null);
+}
+
+export function back(table) {
+  const composing = table.composing;
+  composing.verdict = null;
+  composing.chain = null;
+  if (composing.picks.length) composing.picks.pop();
+  else if (composing.mode === 'reveal') composing.mode = 'turn';
+  else if (composing.actions.length) {
+    // Answers taken for the player go with the answer that led to them;
+    // where none did, the forced one is left to confirm by hand.
+    while (composing.auto.includes(composing.actions.length - 1)) {
+      composing.auto.pop();
+      composing.actions.pop();
+      composing.checks.pop();
+    }
+    if (composing.actions.length) {
+      composing.actions.pop();
+      composing.checks.pop();
+    } else composing.manual = 0;
+  }
+  table.draw();
+}
+
+/** Queue the composed turn (``unchecked`` when composed offline). */
+export async function logTurn(table) {
+  const turn = {player: table.composing.player, actions: table.composing.actions};
+  table.say(t('composer.sending'));
+  table.sending = true;
+  await enqueue(table.id, turn, table.game.version, table.etag, {unchecked: table.offline});
+  updateBadge();
+  // A load on the turn's own event may have drawn it as waiting just before
+  // it left the outbox; the next load redraws only when the outbox differs
+  // from `table.waiting`. So it changes here only when a turn still waits.
+  const queued = await pending(table.id);
+  if (queued.length) {
+    table.waiting = queued;
+    table.say(t('composer.queued'));
+    table.draw();
+  }
+}
+
+async function sendCorrection(table) {
+  const composing = table.composing;
+  const by = (composing.by || '').trim();
+  if (!by) {
+    table.say(t('correct.by_needed'), 'alert');
+    document.getElementById('correct-by').focus();
+    return;
+  }
+  const body = {replace: composing.at, turn: {player: composing.player, actions: composing.actions}, by};
+  table.say(t('composer.sending'));
+  table.sending = true; // the news of our own correction interrupts nobody
+  try {
+    await table.correct(body);
+    table.say(t('correct.done', {n: body.replace + 1}));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 412) {
+      await table.load();
+      table.say(t('composer.moved_on'), 'alert');
+    } else if (error instanceof ApiError && error.violations.length) {
+      // A later turn no longer holds: nothing changed; say which and why.
+      composing.verdict = refusal(table, {violations: error.violations}, error.violations[0].turn !== null);
+      table.say(t('correct.refused'), 'alert');
+      table.draw();
+    } else table.say(problemText(error), 'alert');
+  } finally {
+    table.sending = false;
+  }
+}

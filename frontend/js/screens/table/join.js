@@ -1,0 +1,51 @@
+// Inviting the table: the join links (players, spectators) as QR codes and
+// links to copy or share.
+import {h, fill} from '../../ui.js';
+import {t} from '../../i18n.js';
+import {api, problemText} from '../../api.js';
+
+/** Fill the invite panel of the table. The links use an address the phones
+ * can reach (GET /api/v1/server), never a loopback one; where the server
+ * listens only on this computer, the panel says so and how to open it. */
+export async function showInvite(table, box) {
+  let server;
+  try {
+    ({data: server} = await api('/server'));
+  } catch (error) {
+    fill(box, h('p', {class: 'problem', role: 'alert'}, problemText(error)));
+    return;
+  }
+  if (server.loopback_only) {
+    fill(box, h('h2', {}, t('table.invite')), h('p', {id: 'loopback', class: 'panel'}, t('join.loopback')));
+    return;
+  }
+  const base = server.addresses[0];
+  // The seat colours travel with the link: the record has no place for them.
+  const colours = table.game.record.players.map(p => table.colours()[p.id]).join(',');
+  const link = (token, spectator) => `${base}#g=${encodeURIComponent(table.id)}&t=${encodeURIComponent(token)}`
+    + `${spectator ? '&s=1' : ''}&c=${colours}`;
+  const links = [[t('join.table'), link(table.token, false), 'qr-table']];
+  if (table.mine.spectator_token) {
+    links.push([t('join.spectator'), link(table.mine.spectator_token, true), 'qr-view'],
+      [t('join.display'), `${link(table.mine.spectator_token, true)}&v=display`, 'qr-display']);
+  }
+  fill(box, h('h2', {}, t('table.invite')), links.map(([label, url, qrId]) => h('div', {class: 'panel'},
+    h('h3', {}, label),
+    h('div', {class: 'qr', id: qrId}),
+    h('label', {for: `${qrId}-link`}, t('join.link')),
+    h('input', {id: `${qrId}-link`, readonly: true, value: url, onfocus: e => e.target.select()}),
+    h('div', {class: 'row'},
+      h('button', {onclick: () => navigator.clipboard && navigator.clipboard.writeText(url).then(() => table.say(t('join.copied')))}, t('join.copy')),
+      navigator.share ? h('button', {onclick: () => navigator.share({title: 'Brehon', url}).catch(() => {})}, t('join.share')) : null))));
+  for (const [, url, qrId] of links) {
+    try {
+      const res = await fetch('/api/v1/qr', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({text: url})});
+      const doc = new DOMParser().parseFromString(await res.text(), 'image/svg+xml').documentElement;
+      doc.setAttribute('role', 'img');
+      doc.setAttribute('aria-label', t('join.qr'));
+      document.getElementById(qrId).append(document.importNode(doc, true));
+    } catch {
+      // The link alone is enough to join.
+    }
+  }
+}

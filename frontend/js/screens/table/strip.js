@@ -1,0 +1,44 @@
+// The top of the table: the score strip in the players' own colours, whose
+// turn it is, and for a finished game who won, with the ways on.
+import {h} from '../../ui.js';
+import {t} from '../../i18n.js';
+import {symbol} from '../../words.js';
+
+/** A player's colour mark: the symbol of the seat colour (the name beside it
+ * says who; the colour is never the only signal). */
+export function seatMark(table, player) {
+  const colour = table.colours()[player];
+  return h('span', {class: `seat-mark c-${colour}`, 'aria-hidden': 'true'}, `${symbol(colour)} `);
+}
+
+/** Every player's running total and rank, the current player marked. */
+export function scoreStrip(table, current) {
+  const byId = Object.fromEntries(table.game.scoresheet.players.map(p => [p.id, p]));
+  return h('ol', {class: 'strip', 'aria-label': t('table.scores')}, table.game.record.players.map(player => {
+    const score = byId[player.id];
+    return h('li', {class: `player seat-${table.colours()[player.id]}${player.id === current ? ' current' : ''}`,
+      dataset: {player: player.id}},
+    h('div', {class: 'name'}, seatMark(table, player.id), player.name,
+      player.id === current ? h('span', {class: 'sr'}, ` (${t('table.now')})`) : null),
+    h('div', {class: 'total'}, String(score.total)),
+    h('div', {class: 'hint'}, t('table.rank', {rank: score.rank})));
+  }));
+}
+
+/** Whose turn it is, large; or, when the game is over, who won and the
+ * buttons to the summary and the score sheet. */
+export function turnLine(table, current) {
+  const sheet = table.game.scoresheet;
+  if (sheet.status !== 'finished') {
+    return h('p', {class: 'turn-now', id: 'turn-now'}, seatMark(table, current),
+      t('table.turn_of', {player: table.names()[current]}));
+  }
+  const winners = sheet.winners.map(id => table.names()[id]);
+  return h('section', {class: 'panel over', id: 'game-over', 'aria-labelledby': 'over-title'},
+    h('h2', {id: 'over-title', class: 'turn-now'}, t('table.over')),
+    h('p', {id: 'winners'}, new Intl.ListFormat(document.documentElement.lang, {type: 'conjunction'}).format(winners),
+      ' ', t('table.won', {n: winners.length})),
+    h('p', {class: 'row'},
+      h('a', {class: 'button primary', href: `#/summary/${table.id}`}, t('nav.summary')),
+      h('a', {class: 'button', href: `#/sheet/${table.id}`}, t('nav.sheet'))));
+}

@@ -1,0 +1,110 @@
+"""Backup and restore: every game and board as JSON lines, one file per kind.
+
+``games.jsonl`` holds one game a line: its id, its record without turns,
+its log (turns and corrections, with their times), the hashes of its tokens
+(so the table's and the spectators' tokens open it again) and its stored
+summaries (the PDF in base64). ``boards.jsonl`` holds one stored board
+profile a line (with the hash of the token that deletes it). Idempotency answers, creation keys and snapshots are left
+out: they expire, or are rebuilt from the log.
+
+:func:`backup` reads every game in one Redis transaction, so the files show
+the store as it stood at one moment (a game created while the keys are
+listed is in the next backup). :func:`restore` loads them into an empty
+store, in one transaction too.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+from .games import Store, dumps
+
+GAMES, BOARDS = "games.jsonl", "boards.jsonl"
+
+
+class NotEmpty(Exception):
+    """The store to restore into already holds games or boards."""
+
+
+def _game_ids(store: Store) -> list[str]:
+    return sorted({key.decode().partition("{")[2].partition("}")[0]
+                   for key in store.redis.scan_iter("game:{*}:record")})
+
+
+def _summary_keys(store: Store, game_id: str) -> list[str]:
+    return sorted(key.decode() for key in store.redis.scan_iter(store.key(game_id, "summary:*")))
+
+
+def backup(store: Store, folder: Path) -> tuple[int, int]:
+    """Write every game and board into ``folder``; the numbers of each."""
+    ids = _game_ids(store)
+    summaries = {game_id: _summary_keys(store, game_id) for game_id in ids}
+    with store.redis.pipeline(transaction=True) as pipe:
+        for game_id in ids:
+            pipe.get(store.key(game_id, "record"))
+            pipe.lrange(store.key(game_id, "log"), 0, -1)
+            pipe.hgetall(store.key(game_id, "auth"))
+            for key in summaries[game_id]:
+                pipe.hgetall(key)
+        pipe.hgetall("boards")
+        answers = iter(pipe.execute())
+    folder.mkdir(parents=True, exist_ok=True)
+    games = 0
+    with open(folder / GAMES, "w", encoding="utf-8") as written:
+        for game_id in ids:
+            record, log, auth = next(answers), next(answers), next(answers)
+            kept = {key.rpartition(":")[2]: next(answers) for key in summaries[game_id]}
+            if record is None:  # deleted between the listing and the transaction
+                continue
+            written.write(_line({
+                "id": game_id,
+                "record": json.loads(record),
+                "log": [json.loads(entry) for entry in log],
+                "auth": {role.decode(): digest.decode() for role, digest in auth.items()},
+                "summaries": {version: {"json": json.loads(summary[b"json"]),
+                                        "pdf": base64.b64encode(summary[b"pdf"]).decode()}
+                              for version, summary in kept.items() if summary},
+            }))
+            games += 1
+    boards = next(answers)
+    with open(folder / BOARDS, "w", encoding="utf-8") as written:
+        for board_id, body in sorted(boards.items()):
+            written.write(_line({"id": board_id.decode(), **json.loads(body)}))
+    return games, len(boards)
+
+
+def restore(store: Store, folder: Path) -> tuple[int, int]:
+    """Load a backup from ``folder`` into an empty store (:class:`NotEmpty`
+    otherwise); the numbers of games and boards."""
+    if _game_ids(store) or store.redis.exists("boards"):
+        raise NotEmpty()
+    games = list(_lines(folder / GAMES))
+    boards = list(_lines(folder / BOARDS))
+    with store.redis.pipeline(transaction=True) as pipe:
+        for game in games:
+            game_id = game["id"]
+            pipe.set(store.key(game_id, "record"), dumps(game["record"]))
+            if game["log"]:
+                pipe.rpush(store.key(game_id, "log"), *(dumps(entry) for entry in game["log"]))
+            pipe.hset(store.key(game_id, "auth"), mapping=game["auth"])
+            for version, summary in game["summaries"].items():
+                pipe.hset(store.key(game_id, f"summary:{version}"),
+                          mapping={"json": dumps(summary["json"]), "pdf": base64.b64decode(summary["pdf"])})
+        for board in boards:
+            pipe.hset("boards", board["id"], dumps({key: value for key, value in board.items() if key != "id"}))
+        pipe.execute()
+    return len(games), len(boards)
+
+
+def _line(value) -> str:
+    return dumps(value) + "\n"
+
+
+def _lines(path: Path) -> Iterator[dict]:
+    with open(path, encoding="utf-8") as read:
+        for line in read:
+            if line.strip():
+                yield json.loads(line)
