@@ -42,7 +42,7 @@ export async function show(main) {
     }},
     h('label', {for: 'join-link', class: 'sr'}, t('home.join_label')),
     link, h('button', {type: 'submit'}, t('home.join_go'))),
-    h('p', {class: 'hint'}, t('BarcodeDetector' in window ? 'home.join_hint' : 'home.join_paste')),
+    h('p', {class: 'hint'}, 'BarcodeDetector' in window ? t('home.join_hint') : t('home.join_paste')),
     joinProblem,
     h('h2', {}, t('home.record')),
     h('label', {for: 'record-file'}, t('home.record_pick')), record,
