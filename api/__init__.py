@@ -92,8 +92,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config["REDIS_URL"]:
         raise RuntimeError("REDIS_URL is not set: `brehon serve` sets it, or name your own Redis (see README)")
-    app.json.sort_keys = False
-    app.json.ensure_ascii = False
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # the default provider's settings
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
     _separate_urls(app)
     app.extensions["brehon.store"] = Store.from_url(app.config["REDIS_URL"], _secret(app),

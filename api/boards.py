@@ -96,7 +96,7 @@ def list_boards(game: str | None = None):
     return store().boards(game)
 
 
-@blp.route("/<board_id>", methods=["GET"])
+@blp.route("/<string(length=12):board_id>", methods=["GET"])
 @blp.response(200, BoardSchema)
 def get_board(board_id: str):
     """One stored profile."""
@@ -106,7 +106,7 @@ def get_board(board_id: str):
         raise Problem(404, "There is no board profile with this id.") from None
 
 
-@blp.route("/<board_id>", methods=["DELETE"])
+@blp.route("/<string(length=12):board_id>", methods=["DELETE"])
 @blp.doc(security=SECURITY)
 @blp.response(204)
 @blp.alt_response(404, schema=ProblemSchema, description="No such board, or not its token", content_type=MEDIA_TYPE)

@@ -106,8 +106,6 @@ class Hub:
                 self._tell_all(END)
             elif heard is LISTENING:
                 self._ready.set()
-            else:
-                self._deliver(heard)
 
     def _deliver(self, heard: Heard) -> None:
         with self._lock:

@@ -22,7 +22,7 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, request, send_from_directory
 from flask.blueprints import BlueprintSetupState
 from flask_compress import Compress
-from werkzeug.exceptions import NotFound
+from werkzeug.routing import PathConverter
 
 FRONTEND = Path(__file__).resolve().parent.parent / "frontend"
 
@@ -60,6 +60,18 @@ blp = Blueprint("frontend", __name__)
 compress = Compress()
 
 
+class AssetPath(PathConverter):
+    """A path of the app's files: anything but ``api/...``, so that the API's
+    routes alone answer there (an OPTIONS ``Allow`` names their methods only)."""
+
+    regex = r"(?!api/)[^/].*?"
+
+
+@blp.record_once
+def _add_the_asset_converter(state: BlueprintSetupState) -> None:
+    state.app.url_map.converters["asset"] = AssetPath
+
+
 @blp.record_once
 def _fill_in_the_service_worker(state: BlueprintSetupState) -> None:
     # Once per app: the folder's hash and the service worker carrying it.
@@ -71,7 +83,7 @@ def _fill_in_the_service_worker(state: BlueprintSetupState) -> None:
     state.app.config.setdefault("COMPRESS_REGISTER", False)
     state.app.config.setdefault("COMPRESS_MIMETYPES", sorted({"text/javascript", "text/css", "text/html", "application/json",
                                                               "application/manifest+json", "image/svg+xml"}))
-    compress.init_app(state.app)
+    compress.init_app(state.app)  # type: ignore[arg-type]  # flask-compress is typed for Flask, the state for App
 
 
 def shell_version(folder: Path) -> str:
@@ -90,12 +102,10 @@ def index() -> Response:
     return _send("index.html")
 
 
-@blp.get("/<path:name>")
+@blp.get("/<asset:name>")
 @compress.compressed()
 def asset(name: str) -> Response:
     """Any other file of the app, by its path."""
-    if name.startswith("api/"):
-        raise NotFound()
     return _send(name)
 
 

@@ -38,7 +38,7 @@ from .schemas import (
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games", description="Games at a table")
 
-SECURITY = [{"table": []}]
+SECURITY: list[dict[str, list[str]]] = [{"table": []}]
 
 #: Longest Idempotency-Key accepted.
 MAX_KEY = 200
@@ -56,7 +56,7 @@ IDEMPOTENCY_KEY = {"in": "header", "name": "Idempotency-Key", "required": False,
 #: The Idempotency-Key header of POST /games.
 CREATION_IDEMPOTENCY_KEY = {
     "in": "header", "name": "Idempotency-Key", "required": False,
-    "schema": {"type": "string", "pattern": CREATION_KEY.pattern, "minLength": 22, "maxLength": MAX_KEY},
+    "schema": {"type": "string", "pattern": f"^{CREATION_KEY.pattern}$", "minLength": 22, "maxLength": MAX_KEY},
     "description": "a repeat with the same key and body, from any client, gets the first game again: "
                    "the key must be unguessable, at least 22 characters of A-Z a-z 0-9 _ - (128 random bits "
                    "in base64url, or a UUID); 400 otherwise"}
@@ -344,7 +344,11 @@ def check_turn(turn: dict, table: StoredGame):
 
 
 @blp.route("/<game_id>/scoresheet", methods=["GET"])
-@blp.doc(security=SECURITY)
+@blp.doc(security=SECURITY, responses={"200": {
+    "description": "the score sheet: JSON, or CSV or PDF with ?format=", "content": {
+        "application/json": {"schema": {"$ref": "#/components/schemas/Scoresheet"}},
+        "text/csv": {"schema": {"type": "string"}},
+        "application/pdf": {"schema": {"type": "string", "format": "binary"}}}}})
 @table_access(write=False)
 @blp.arguments(ScoresheetQuerySchema(), location="query", as_kwargs=True)
 @blp.response(200, ScoresheetSchema, description="JSON, or text/csv, or application/pdf with ?format=")

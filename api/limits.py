@@ -37,6 +37,7 @@ a body at most ``api.MAX_BODY`` bytes (413, Flask's ``MAX_CONTENT_LENGTH``).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter
@@ -99,13 +100,12 @@ def init_app(app: Flask) -> Limiter:
     limiter = Limiter(client_address, app=app, storage_uri=app.config["BREHON_LIMITS_URL"], key_prefix="brehon",
                       headers_enabled=True, in_memory_fallback_enabled=True)
     app.extensions["brehon.bad_tokens"] = limiter.shared_limit(
-        lambda: current_app.config["BREHON_LIMIT_BAD_TOKENS"], "bad-tokens", key_func=client_address)
+        _setting("BREHON_LIMIT_BAD_TOKENS"), "bad-tokens", key_func=client_address)
     for endpoint, (setting, key, scope, counts) in ROUTES.items():
         # With deduct_when, flask-limiter tests the count before the view and
         # adds to it after the answer, when ``counts`` says the request does.
-        limit = limiter.shared_limit(lambda setting=setting: current_app.config[setting], scope, key_func=key,
-                                     deduct_when=counts)
-        app.view_functions[endpoint] = limit(app.view_functions[endpoint])
+        limit = limiter.shared_limit(_setting(setting), scope, key_func=key, deduct_when=counts)
+        app.view_functions[endpoint] = limit(app.view_functions[endpoint])  # type: ignore[assignment]
 
     def too_many(error: RateLimitExceeded):
         return response(Problem(429, f"Too many requests: at most {error.description}. "
@@ -113,6 +113,11 @@ def init_app(app: Flask) -> Limiter:
 
     app.register_error_handler(RateLimitExceeded, too_many)
     return limiter
+
+
+def _setting(name: str) -> Callable[[], str]:
+    """The limit string of a setting, read for each request (a test may change it)."""
+    return lambda: current_app.config[name]
 
 
 def count_failed_authentication() -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import Flask, Response, g, request
 from werkzeug.datastructures import LanguageAccept
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from scoring import Refused, Violation, record_invalid
 from scoring.messages import LANGUAGES
@@ -142,11 +142,12 @@ def _http_error(error: HTTPException) -> Response:
         return response(Problem(422, f"{name}: {' '.join(reasons)}", title="Invalid query parameter"))
     if error.code == 400 and messages:
         return response(Problem(400, "The body is not valid JSON.", title="Malformed JSON"))
-    detail = error.description or _phrase(error.code)
+    code = error.code or 500
+    detail = error.description or _phrase(code)
     headers = {}
-    if error.code == 405 and error.valid_methods:
+    if isinstance(error, MethodNotAllowed) and error.valid_methods:
         headers["Allow"] = ", ".join(error.valid_methods)
-    return response(Problem(error.code, detail, headers=headers))
+    return response(Problem(code, detail, headers=headers))
 
 
 def register(app: Flask) -> None:

@@ -35,13 +35,13 @@ class RecordSchema(Schema):
     class Meta:
         unknown = INCLUDE
 
-    format = _any('"brehon/1"')
-    game = _any("keltis | keltis-orakel | celtica")
+    format = _any('"brehon/1"', required=True)
+    game = _any("keltis | keltis-orakel | celtica", required=True)
     options = _any("house-rule switches; missing keys take their defaults")
-    players = _any("2..max players {id, name} in seating order")
+    players = _any("2..max players {id, name} in seating order", required=True)
     board = _any('board profile, {"id": <stored board id>}, or null')
     setup = _any("what the table laid out before the first turn")
-    turns = _any("the turns played so far")
+    turns = _any("the turns played so far", required=True)
 
     def engine_refusal(self, body: Any) -> Violation | None:
         """The engine's violation for a body that is no record at all."""
@@ -128,13 +128,23 @@ class ViolationSchema(Schema):
 
 
 class ProblemSchema(Schema):
-    """RFC 9457 problem details, with the violations when a rule refused."""
+    """RFC 9457 problem details, with the violations when a rule refused.
+    Extension members (RFC 9457 §3.2) come with some problems, as below."""
 
-    type = fields.String()
-    title = fields.String()
-    status = fields.Integer()
-    detail = fields.String()
-    violations = fields.List(fields.Nested(ViolationSchema))
+    class Meta:
+        unknown = INCLUDE
+
+    type = fields.String(required=True)
+    title = fields.String(required=True)
+    status = fields.Integer(required=True)
+    detail = fields.String(required=True)
+    violations = fields.List(fields.Nested(ViolationSchema), metadata={"description": "422 refused by the rules"})
+    version = fields.Integer(metadata={"description": "412 and 409: the game's current version"})
+    state = fields.Dict(metadata={"description": "412: the table as it stands"})
+    decision = fields.Dict(metadata={"description": "412: the decision that opens the next turn"})
+    scoresheet = fields.Nested(ScoresheetSchema, metadata={"description": "412: the score sheet as it stands"})
+    pointer = fields.String(metadata={"description": "422 invalid-text and board-name: the field at fault"})
+    header = fields.String(metadata={"description": "431: the header field over the limit"})
 
 
 class CreatedSchema(Schema):

@@ -75,12 +75,13 @@ class RedisServer:
         # Absolute: redis-server changes into --dir before it opens --logfile.
         self.data_dir = Path(data_dir).resolve()
         self.port = port or free_port()
-        self.binary = binary or redis_server_binary()
+        found = binary or redis_server_binary()
+        if found is None:
+            raise RuntimeError(INSTALL_HINT)
+        self.binary: str = found
         self.durable = durable
         self.options = options  # more redis-server arguments (cluster mode, say)
         self.pass_fds = pass_fds
-        if self.binary is None:
-            raise RuntimeError(INSTALL_HINT)
         self.process: subprocess.Popen | None = None
 
     @property

@@ -25,6 +25,7 @@ import time
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from .cli import BAD_INPUT, OK
 from .redis_server import INSTALL_HINT, RedisServer, die_with_parent, redis_server_binary
@@ -56,6 +57,13 @@ URL_FILE = "redis.url"
 #: without end) or a head over 500 fields of 16 KiB.
 GUNICORN_LIMITS = ["--limit-request-line", "8190", "--limit-request-fields", "500",
                    "--limit-request-field_size", "16384"]
+
+
+def _started(server: RedisServer) -> subprocess.Popen:
+    """Start a Redis and hand its process to the part that keeps it."""
+    process = server.start().process
+    assert process is not None  # start() started it
+    return process
 
 
 def _wait_ready(url: str, processes: list[subprocess.Popen]) -> bool:
@@ -123,7 +131,7 @@ class Part:
             except (OSError, RuntimeError) as error:  # a Redis that does not come up, say
                 self._died(str(error), now)
             else:
-                _log(f"the {self.name} runs again (pid {self.process.pid})")
+                _log(f"the {self.name} runs again (pid {self.process.pid if self.process else '?'})")
 
     def _died(self, cause: str, now: float) -> None:
         steady = now - self._started_at >= STEADY
@@ -227,23 +235,23 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
         if "REDIS_URL" not in env:
             # The lock goes to the games' Redis too: a second serve waits until it is gone.
             games = RedisServer(folder / "redis", pass_fds=(lock,))
-            parts.append(Part("Redis of the games", lambda: games.start().process))
+            parts.append(Part("Redis of the games", lambda: _started(games)))
             env["REDIS_URL"] = games.url
             (folder / URL_FILE).write_text(games.url + "\n")
         elif is_cluster_url(env["REDIS_URL"]) and "BREHON_QUEUE_URL" not in env:
             # Beside a Redis Cluster (the operator's, never started here) the
             # queue needs a plain Redis: a durable one, it holds the summary jobs.
             queue = RedisServer(folder / "queue", pass_fds=(lock,))
-            parts.append(Part("Redis of the summary queue", lambda: queue.start().process))
+            parts.append(Part("Redis of the summary queue", lambda: _started(queue)))
             env["BREHON_QUEUE_URL"] = queue.url
         if "BREHON_LIMITS_URL" not in env and (parts or is_cluster_url(env["REDIS_URL"])):
             limits = RedisServer(folder / "limits", durable=False)
-            parts.append(Part("Redis of the rate limits", lambda: limits.start().process))
+            parts.append(Part("Redis of the rate limits", lambda: _started(limits)))
             env["BREHON_LIMITS_URL"] = limits.url
         _operations(env, data, host, metrics, log_json)
         scheme = "https" if tls_cert else "http"
         env["BREHON_ADDRESSES"] = ",".join(_table_addresses(scheme, host, port))  # GET /api/v1/server
-        own = {"start_new_session": True, "preexec_fn": die_with_parent, "env": env}
+        own: dict[str, Any] = {"start_new_session": True, "preexec_fn": die_with_parent, "env": env}
         parts.append(Part("summary worker", lambda: subprocess.Popen(
             [sys.executable, "-m", "brehon.cli", "worker"], **own)))
         command = [sys.executable, "-m", "gunicorn", "--config", "python:brehon.gunicorn_config",
@@ -253,13 +261,13 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
                    # on a machine (tests, two hosts) would take it from each other.
                    "--no-control-socket",
                    "api:create_app()"]
-        if tls_cert:
+        if tls_cert and tls_key:  # both or neither: checked above
             command += ["--certfile", tls_cert, "--keyfile", tls_key]
         parts.append(Part("web server (gunicorn)", lambda: subprocess.Popen(command, **own)))
         for part in parts:
             part.start()
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-        if not _wait_ready(f"{scheme}://{shown}:{port}", [part.process for part in parts]):
+        if not _wait_ready(f"{scheme}://{shown}:{port}", [part.process for part in parts if part.process]):
             if not stopping:
                 print("brehon serve: the server did not come up", file=sys.stderr)
                 return 1

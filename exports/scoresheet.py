@@ -53,7 +53,7 @@ def game_title(game: str) -> str:
 
 def options_text(record: dict) -> str:
     """The options in force, every default filled in: ``key: value; ...``."""
-    ruleset = RULESETS.get(record.get("game"))
+    ruleset = RULESETS.get(record.get("game") or "")
     options = ruleset.default_options(record.get("options")) if ruleset else dict(record.get("options") or {})
     if not options:
         return "none"

@@ -98,6 +98,13 @@ def _derived(secret: bytes, key: str, game_id: str, role: str) -> str:
     return base64.urlsafe_b64encode(digest[:24]).decode()
 
 
+def _bytes(raw: Any) -> bytes:
+    """A reply of this store's client, which answers bytes (redis-py's
+    types allow str too: that is a client made with decode_responses)."""
+    assert isinstance(raw, bytes), raw
+    return raw
+
+
 def _public(stored: dict) -> dict:
     """A stored board profile without the hash of its token."""
     return {"game": stored["game"], "board": stored["board"]}
@@ -382,7 +389,9 @@ class Store:
             first = dumps({"request": idempotency.request, "id": game_id, "version": version})
             if not self.redis.set(self._creation(idempotency), first, nx=True, ex=IDEMPOTENCY_SECONDS):
                 self.redis.delete(*(self.key(game_id, part) for part in ("record", "log", "auth", "snapshot")))
-                return self.created(idempotency)
+                earlier = self.created(idempotency)
+                assert earlier is not None  # the set above found it there
+                return earlier
         return game_id, token, spectator, version
 
     def created(self, idempotency: Idempotency) -> tuple[str, str, str, int] | None:
@@ -400,7 +409,7 @@ class Store:
     def _secret(self) -> bytes:
         """The server's secret for derived tokens, made by whichever process asks first."""
         self.redis.set("secret", secrets.token_bytes(32), nx=True)
-        return self.redis.get("secret")
+        return _bytes(self.redis.get("secret"))
 
     @staticmethod
     def _creation(idempotency: Idempotency) -> str:
@@ -496,6 +505,7 @@ class Store:
         if outcome[0] == 0:
             raise Stale(outcome[1])
         if outcome[0] == 2:
+            assert idempotency is not None  # the script repeats only a kept answer
             return self._repeat(outcome[1], idempotency)
         return outcome[1]
 
@@ -571,7 +581,8 @@ class Store:
 
     def summary_pdf(self, game_id: str, version: int) -> bytes | None:
         """The PDF score sheet the summary job rendered at ``version``, or None."""
-        return self.redis.hget(self.key(game_id, f"summary:{version}"), "pdf")
+        raw = self.redis.hget(self.key(game_id, f"summary:{version}"), "pdf")
+        return None if raw is None else _bytes(raw)
 
     def summary_or_job(self, game_id: str, version: int) -> dict | SummaryJob:
         """The stored summary of the game at ``version``, else how its job
@@ -621,7 +632,7 @@ class Store:
         for board_id, raw in sorted(self.redis.hgetall("boards").items()):
             stored = json.loads(raw)
             if game is None or stored["game"] == game:
-                found.append({"id": board_id.decode(), **_public(stored)})
+                found.append({"id": _bytes(board_id).decode(), **_public(stored)})
         return found
 
     def delete_board(self, board_id: str, token: str | None) -> None:

@@ -102,9 +102,9 @@ class SummaryQueue:
         of started jobs), so it is never ``started`` for a worker that is gone."""
         self.queue.started_job_registry.cleanup()
         job = self.find(game_id, version)
-        state = job.get_status() if job is not None else None
         if job is None:
             return SummaryJob(self._new(game_id, version).id, JobStatus.QUEUED.value, requeued=True)
+        state = job.get_status()
         if state in DEAD or (rerun_finished and state == JobStatus.FINISHED):
             error = _last_error(job) if state == JobStatus.FAILED else None
             again = self._again(job, game_id, version)

@@ -2,7 +2,58 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@contextlib.contextmanager
+def served(redis_url: str, database: int, log_dir: Path, host: str = "127.0.0.1",
+           **env: str) -> Iterator[tuple[str, int]]:
+    """``brehon serve --host host`` on a free port, on ``database`` of the
+    session's Redis (the rq worker it starts must not take other tests'
+    jobs), with ``env`` added to its environment, and a data directory of
+    its own (each serve locks its directory); yields the (host, port) to
+    reach it on this machine."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    environment = {**os.environ, "REDIS_URL": redis_url.rsplit("/", 1)[0] + f"/{database}", **env}
+    log = open(log_dir / "serve.log", "w")
+    brehon = Path(sys.executable).with_name("brehon")
+    process = subprocess.Popen([str(brehon), "serve", "--host", host, "--port", str(port), "--data", str(log_dir / "data")], cwd=ROOT, env=environment,
+                               stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/rulesets", timeout=1)
+            break
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                pytest.fail(f"brehon serve did not come up: see {log.name}")
+            time.sleep(0.2)
+    try:
+        yield "127.0.0.1", port  # 0.0.0.0 answers there too
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+        log.close()
 
 
 def bearer(token: str) -> dict:

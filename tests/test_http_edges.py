@@ -5,57 +5,19 @@ many or long header fields. Every answer is problem+json."""
 from __future__ import annotations
 
 import json
-import os
-import signal
 import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from pathlib import Path
 
 import pytest
-from api_helpers import new_record
+from api_helpers import new_record, served
 from orakel_games import SAMPLE_BOARD
 
 from api import MAX_BODY, MAX_HEADERS, MAX_URL
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server(redis_url, tmp_path_factory):
-    """``brehon serve`` on a free port against the session's Redis (its
-    database 2); its address as (host, port)."""
-    port = free_port()
-    env = {**os.environ, "REDIS_URL": redis_url.rsplit("/", 1)[0] + "/2"}
-    log = open(tmp_path_factory.mktemp("serve") / "serve.log", "w")
-    brehon = Path(sys.executable).with_name("brehon")
-    process = subprocess.Popen([str(brehon), "serve", "--port", str(port), "--data", str(tmp_path_factory.mktemp("data"))], cwd=ROOT, env=env,
-                               stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/rulesets", timeout=1)
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                pytest.fail(f"brehon serve did not come up: see {log.name}")
-            time.sleep(0.2)
-    yield "127.0.0.1", port
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(15)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-    log.close()
+    """``brehon serve`` on the session's Redis (its database 2); its (host, port)."""
+    with served(redis_url, 2, tmp_path_factory.mktemp("serve")) as address:
+        yield address
 
 
 def raw(server, head: bytes, chunks: list[bytes] = ()) -> tuple[int, dict, bytes]:

@@ -5,21 +5,12 @@ Playwright at phone size. Screenshots go to ``tests/artifacts/``.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from pathlib import Path
 
 import pytest
+from api_helpers import served
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"width": 390, "height": 844}
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -34,60 +25,21 @@ def chromium_path() -> str | None:
     return None
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-@contextlib.contextmanager
-def serving(redis_url: str, log_dir: Path, host: str):
-    """``brehon serve --host host`` on a free port against the session's Redis;
-    yields its URL on this machine."""
-    port = free_port()
-    # Its own database of the session's Redis: the rq worker that serve starts
-    # must not take the jobs the worker tests wait for in database 0.
-    env = {**os.environ, "REDIS_URL": redis_url.rsplit("/", 1)[0] + "/1"}
-    log = open(log_dir / "serve.log", "w")
-    # Its own data folder: one serve holds a folder at a time.
-    process = subprocess.Popen([sys.executable, "-m", "brehon.cli", "serve", "--host", host, "--port", str(port),
-                                "--data", str(log_dir)],
-                               cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(f"{url}/api/v1/rulesets", timeout=1)
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                pytest.fail(f"brehon serve did not come up: see {log.name}")
-            time.sleep(0.2)
-    try:
-        yield url
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(15)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-        log.close()
-
-
 @pytest.fixture(scope="session")
 def base_url(redis_url, tmp_path_factory):
     """The app as a table uses it: ``brehon serve --host 0.0.0.0`` (phones reach
-    it on the LAN address), opened here at 127.0.0.1 as the host's laptop does."""
-    with serving(redis_url, tmp_path_factory.mktemp("serve"), "0.0.0.0") as url:
-        yield url
+    it on the LAN address), opened here at 127.0.0.1 as the host's laptop does.
+    Its own database of the session's Redis: the rq worker that serve starts
+    must not take the jobs the worker tests wait for in database 0."""
+    with served(redis_url, 1, tmp_path_factory.mktemp("serve"), host="0.0.0.0") as (_, port):
+        yield f"http://127.0.0.1:{port}"
 
 
 @pytest.fixture(scope="session")
 def loopback_url(redis_url, tmp_path_factory):
     """``brehon serve`` as it starts by default: on loopback only."""
-    with serving(redis_url, tmp_path_factory.mktemp("serve-loopback"), "127.0.0.1") as url:
-        yield url
+    with served(redis_url, 1, tmp_path_factory.mktemp("serve-loopback")) as (host, port):
+        yield f"http://{host}:{port}"
 
 
 @pytest.fixture(scope="session")

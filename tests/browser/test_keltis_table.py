@@ -20,7 +20,7 @@ def test_a_whole_game_by_tapping(page, base_url):
     for _ in range(80):
         # The table settles on the next question, or on the end of the game
         # (a turn still being sent shows the waiting panel meanwhile).
-        page.wait_for_selector("#question, #game-over")
+        page.wait_for_selector("#question, #over-title")
         if page.query_selector("#question") is None:
             break
         player = current_player(page)
