@@ -106,6 +106,8 @@ class Hub:
                 self._tell_all(END)
             elif heard is LISTENING:
                 self._ready.set()
+            elif isinstance(heard, Heard):
+                self._deliver(heard)
 
     def _deliver(self, heard: Heard) -> None:
         with self._lock:
