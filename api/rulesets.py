@@ -12,7 +12,6 @@ from scoring.celtica import state as celtica
 from scoring.keltis import board as keltis
 from scoring.keltis_orakel import board as keltis_orakel
 
-from .option_words import option_in_words
 from .problems import lang
 from .schemas import RulesetSchema
 
@@ -36,9 +35,4 @@ PIECES = {
 @blp.response(200, RulesetSchema(many=True))
 def rulesets():
     """Every game: title, players, options with types, defaults and words, rule ids, pieces."""
-    described = []
-    for game, ruleset in sorted(scoring.RULESETS.items()):
-        about = ruleset.describe()
-        about["options"] = [option_in_words(game, option, lang()) for option in about["options"]]
-        described.append({**about, "pieces": PIECES[game]})
-    return described
+    return [{**ruleset.describe(lang()), "pieces": PIECES[game]} for game, ruleset in sorted(scoring.RULESETS.items())]

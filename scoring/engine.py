@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from . import messages
+from .messages import OptionWords
 
 if TYPE_CHECKING:
     from .chronicle import Chronicle
@@ -177,6 +178,8 @@ class Ruleset(ABC, Generic[State]):
     #: rule id -> {"en": template, "de": ..., "es": ...}: the game's own
     #: rules and the fields it fills into the shared ones
     messages: dict[str, dict[str, str]]
+    #: the options in words (``messages.option_in_words``)
+    option_words: OptionWords
     #: language -> phrase id -> template: the game's words for a field of a
     #: shared template (:func:`messages.register`)
     phrases: dict[str, dict[str, str]] = {}
@@ -259,13 +262,14 @@ class Ruleset(ABC, Generic[State]):
     def is_over(self, state: State) -> bool:
         return bool(self.scoresheet(state)["status"] == "finished")
 
-    def describe(self) -> JSON:
-        """What ``GET /api/v1/rulesets`` says of this game."""
+    def describe(self, lang: str = "en") -> JSON:
+        """What ``GET /api/v1/rulesets`` says of this game, its options in
+        words in ``lang``."""
         return {
             "game": self.game,
             "title": self.title,
             "players": {"min": self.min_players, "max": self.max_players},
-            "options": [option.to_json() for option in self.options],
+            "options": [messages.option_in_words(self.option_words, option.to_json(), lang) for option in self.options],
             "rules": sorted({*(rule for rule in self.messages if "." in rule), *self.shared_rules}),
             "needs_board": self.needs_board,
             "actions": self.action_schemas,

@@ -283,3 +283,27 @@ def _formatter(lang: str) -> _Formatter:
     if lang not in _FORMATTERS:
         _FORMATTERS[lang] = _Formatter(lang)
     return _FORMATTERS[lang]
+
+
+# -- the options in words (the new-game screen) -----------------------------
+
+#: A game's options in words: option -> {"label": {lang: text}, "doc": {lang:
+#: text} (English is the option's own doc), "choices": {choice: {lang: text}}}.
+OptionWords = dict[str, dict[str, Any]]
+
+#: The same house rule in both Keltis games.
+REDRAW_OWN_DISCARD = {
+    "label": {"en": "Draw back your own discard", "de": "Eigene Ablage zurücknehmen", "es": "Recoger el propio descarte"},
+    "doc": {"de": "Wer in seinem Zug eine Karte ablegt, darf sie im selben Zug wieder ziehen.",
+            "es": "Quien descarta una carta puede volver a robarla en el mismo turno."}}
+
+
+def option_in_words(words: OptionWords, option: dict[str, Any], lang: str) -> dict[str, Any]:
+    """An option as ``Ruleset.describe()`` gives it, with its label, its
+    explanation in ``lang`` and, for a choice, each choice's name
+    (``choice_labels``, in the order of ``choices``)."""
+    said = words[option["name"]]
+    out = {**option, "label": said["label"][lang], "doc": said["doc"].get(lang, option["doc"])}
+    if "choices" in option:
+        out["choice_labels"] = [said["choices"][str(choice)][lang] for choice in option["choices"]]
+    return out

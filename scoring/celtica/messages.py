@@ -3,6 +3,8 @@ the shared ``board.invalid`` and ``setup.invalid``: one per ``details.check``.""
 
 from __future__ import annotations
 
+from ..messages import OptionWords
+
 BOARD_MESSAGES = {
     "shape": ("It is not in the expected shape.",
               "Es hat nicht die erwartete Form.",
@@ -145,3 +147,33 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 PHRASES = _phrases()
+
+
+#: The options in words, for the new-game screen (English docs are the options' own).
+OPTION_WORDS: OptionWords = {
+    "overshoot": {
+        "label": {"en": "A move past the goal", "de": "Ein Zug über das Ziel hinaus", "es": "Un movimiento más allá de la meta"},
+        "doc": {"de": "Ein Zug über das Ziel hinaus: der Druide hält auf dem Ziel, oder der Zug ist verboten.",
+                "es": "Un movimiento más allá de la meta: el druida se para en la meta, o está prohibido."},
+        "choices": {"cap": {"en": "stops on the goal", "de": "hält auf dem Ziel", "es": "se para en la meta"},
+                    "forbid": {"en": "is not allowed", "de": "ist verboten", "es": "no está permitido"}}},
+    "experience_alone": {
+        "label": {"en": "Experience cards alone", "de": "Erfahrungskarten allein", "es": "Cartas de experiencia solas"},
+        "doc": {"de": "Erfahrungskarten dürfen ohne Druidenkarten gespielt werden (0 Karten).",
+                "es": "Las cartas de experiencia se pueden jugar sin cartas de druida (0 cartas)."}},
+    "experience_needs_druid_card": {
+        "label": {"en": "Staying in needs a druid card", "de": "Im Spiel bleiben braucht eine Druidenkarte",
+                  "es": "Seguir en la ronda pide una carta de druida"},
+        "doc": {"de": "Erfahrungskarten allein halten niemanden in der Runde (aus: Hausregel).",
+                "es": "Las cartas de experiencia solas no mantienen a nadie en la ronda (no: regla de la casa)."}},
+    "take_count": {
+        "label": {"en": "Parts taken at a find site", "de": "Teile an einem Fundort", "es": "Piezas en un lugar de hallazgo"},
+        "doc": {"de": "Wie viele Teile man an einem Fundort nimmt: bis zu so vielen, wie er zeigt, "
+                      "oder genau so viele.",
+                "es": "Cuántas piezas se toman en un lugar de hallazgo: hasta tantas como muestra, "
+                      "o exactamente esas."},
+        "choices": {"up_to": {"en": "up to the number shown", "de": "bis zur gezeigten Zahl",
+                              "es": "hasta el número indicado"},
+                    "exactly": {"en": "exactly the number shown", "de": "genau die gezeigte Zahl",
+                                "es": "exactamente el número indicado"}}},
+}

@@ -13,7 +13,7 @@ from .board import board_problems, board_warnings, check_setup, locations_of
 from .chronicle import CelticaChronicle
 from .display import (checked_give, checked_take, draw_druid_cards, gain_experience, refill,
                       usable_experience)
-from .messages import MESSAGES, PHRASES
+from .messages import MESSAGES, OPTION_WORDS, PHRASES
 from .state import (COPIES, DISPLAY, DRUID_CARDS, DRUIDS, EXPERIENCE_CARDS, FIND_SITES, HAND, KINDS, WITH_PARTS,
                     START_PARTS, CelticaState, Seat, no_parts)
 
@@ -53,6 +53,7 @@ class Celtica(Ruleset[CelticaState]):
     max_players = 5
     options = OPTIONS
     messages = MESSAGES
+    option_words = OPTION_WORDS
     phrases = PHRASES
     needs_board = True
     action_schemas = schema.action_schemas(ACTION_FIELDS, {

@@ -4,6 +4,7 @@ whose fields differ (a stone is named by path and row)."""
 from __future__ import annotations
 
 from ..cards import CardRules
+from ..messages import REDRAW_OWN_DISCARD, OptionWords
 
 CARD_RULES = CardRules(row_direction="keltis.row.direction", pile_empty="keltis.draw.empty",
                        own_discard="keltis.draw.own_discard", row_details=("color", "row", "card"))
@@ -59,4 +60,25 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "Du kannst die Karte, die du gerade abgeworfen hast, nicht zurücknehmen.",
         "es": "No puedes recuperar la carta que acabas de descartar.",
     },
+}
+
+
+#: The options in words, for the new-game screen (English docs are the options' own).
+OPTION_WORDS: OptionWords = {
+    "redraw_own_discard": REDRAW_OWN_DISCARD,
+    "clover_can_enter": {
+        "label": {"en": "Clover may start a path", "de": "Kleeblatt darf einen Pfad beginnen",
+                  "es": "El trébol puede iniciar un sendero"},
+        "doc": {"de": "Ein Kleeblatt darf eine Figur vom Startstein auf Reihe 1 eines neuen Pfades bringen.",
+                "es": "Un trébol puede llevar una figura de la piedra de salida a la fila 1 de un sendero nuevo."}},
+    "tie_break": {
+        "label": {"en": "Equal totals", "de": "Gleichstand", "es": "Empate"},
+        "doc": {"de": "Wie gleiche Summen gewertet werden.", "es": "Cómo se ordenan los totales iguales."},
+        "choices": {"shared": {"en": "share the rank", "de": "Platz wird geteilt", "es": "comparten el puesto"},
+                    "wishing_stones": {"en": "more wishing stones rank higher",
+                                       "de": "mehr Wunschsteine gehen vor", "es": "más piedras de los deseos va antes"}}},
+    "point_tiles_stay": {
+        "label": {"en": "Point tiles stay", "de": "Punkteplättchen bleiben liegen", "es": "Las fichas de puntos se quedan"},
+        "doc": {"de": "Punkteplättchen bleiben liegen und zählen bei jeder Ankunft; sonst nimmt sie die erste.",
+                "es": "Las fichas de puntos se quedan y cuentan en cada llegada; si no, se las lleva la primera."}},
 }

@@ -13,7 +13,7 @@ from ..engine import JSON, Decision, Option, RuleBroken, Ruleset, register
 from . import choices, score
 from .board import DRAW_PILE, END_ROW, GOAL_AREA_END, GOAL_ROW, PATHS, ROWS, SIZES, TILES, check_layout, layout_of
 from .chronicle import KeltisChronicle
-from .messages import CARD_RULES, MESSAGES
+from .messages import CARD_RULES, MESSAGES, OPTION_WORDS
 from .state import Figure, KeltisState, Seat
 
 ACTION_FIELDS = schema.ActionShapes({
@@ -37,6 +37,7 @@ class Keltis(Ruleset[KeltisState]):
     min_players = 2
     max_players = 4
     messages = MESSAGES
+    option_words = OPTION_WORDS
     action_schemas = schema.action_schemas(ACTION_FIELDS, {
         "play": {"card": schema.card(COLORS), "figure": schema.one_of(None, *SIZES), "bonus": schema.one_of(None, *PATHS)},
         "discard": {"card": schema.card(COLORS)},

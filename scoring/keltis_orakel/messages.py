@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..cards import CardRules
+from ..messages import REDRAW_OWN_DISCARD, OptionWords
 
 GAME = "keltis-orakel"
 
@@ -87,4 +88,50 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "Du hast diese {color} {value} in diesem Zug dort abgelegt und darfst sie nicht zurücknehmen.",
         "es": "Pusiste este {color} {value} ahí en este turno y no puedes recuperarlo.",
     },
+}
+
+
+#: The options in words, for the new-game screen (English docs are the options' own).
+OPTION_WORDS: OptionWords = {
+    "track_start": {
+        "label": {"en": "Score markers start at", "de": "Zählsteine beginnen auf", "es": "Los marcadores empiezan en"},
+        "doc": {"de": "Wo die Zählsteine beginnen: 0 vor Feld 1, 1 auf Feld 1.",
+                "es": "Dónde empiezan los marcadores: 0 delante de la casilla 1, 1 sobre ella."}},
+    "stones_per_landing": {
+        "label": {"en": "Wishing stones per arrival", "de": "Wunschsteine pro Ankunft", "es": "Piedras por llegada"},
+        "doc": {"de": "Wunschsteine, die bei einer Ankunft auf einem großen Feld oder der Mitte genommen werden.",
+                "es": "Piedras de los deseos que se toman al llegar a una casilla grande o al centro."},
+        "choices": {"1": {"en": "one", "de": "einer", "es": "una"},
+                    "all": {"en": "all that are left", "de": "alle übrigen", "es": "todas las que quedan"}}},
+    "spiral_to_start": {
+        "label": {"en": "Spiral back to the start", "de": "Spirale zurück zum Start", "es": "Espiral a la salida"},
+        "doc": {"de": "Eine Spirale darf eine Figur auf das Startfeld zurückschicken.",
+                "es": "Una espiral puede devolver una figura a la casilla de salida."}},
+    "redraw_own_discard": REDRAW_OWN_DISCARD,
+    "goblin_scores": {
+        "label": {"en": "Goblin points", "de": "Koboldpunkte", "es": "Puntos de duende"},
+        "doc": {"de": "Punkte, wenn alle drei Figuren auf 1, 2 oder 3 verschiedenen Koboldfeldern stehen.",
+                "es": "Puntos cuando las tres figuras están en 1, 2 o 3 casillas de duende distintas."}},
+    "two_player_removed": {
+        "label": {"en": "Cards set aside with 2 players", "de": "Aussortierte Karten zu zweit",
+                  "es": "Cartas apartadas con 2 jugadores"},
+        "doc": {"de": "Karten, die im Spiel zu zweit ungesehen aussortiert werden (0-93).",
+                "es": "Cartas que se apartan sin mirar en una partida de 2 (0-93)."}},
+    "play_without_move": {
+        "label": {"en": "Play without moving", "de": "Ausspielen ohne Zug", "es": "Jugar sin mover"},
+        "doc": {"de": "Ob eine Karte ohne Bewegung gespielt werden darf, wenn damit nichts ziehen kann.",
+                "es": "Si se puede jugar una carta sin mover cuando nada puede moverse con ella."},
+        "choices": {"when_stuck": {"en": "only when nothing can move", "de": "nur wenn nichts ziehen kann",
+                                   "es": "solo si nada puede moverse"},
+                    "never": {"en": "never", "de": "nie", "es": "nunca"}}},
+    "row_direction": {
+        "label": {"en": "A row's direction after a goblin", "de": "Richtung einer Reihe nach einem Kobold",
+                  "es": "Dirección de una fila tras un duende"},
+        "doc": {"de": "Was eine Koboldablage aus einer Reihe mit ihrer Richtung macht: sie bleibt, "
+                      "oder sie ergibt sich neu aus den übrigen Karten.",
+                "es": "Qué hace un descarte de duende de una fila con su dirección: se mantiene, "
+                      "o sale de nuevo de las cartas que quedan."},
+        "choices": {"kept": {"en": "stays as it was", "de": "bleibt, wie sie war", "es": "se mantiene"},
+                    "from_cards": {"en": "follows the cards left", "de": "folgt den übrigen Karten",
+                                   "es": "sigue a las cartas que quedan"}}},
 }

@@ -14,7 +14,7 @@ from . import choices, score
 from .board import (LARGE_FIELDS, NONE, REMOVED_MAX, SMALL_FIELDS, TILE_COUNTS, TILES, Board, _int_list, board_problems,
                     board_warnings, setup_tiles)
 from .chronicle import OrakelChronicle
-from .messages import CARD_RULES, GAME, MESSAGES
+from .messages import CARD_RULES, GAME, MESSAGES, OPTION_WORDS
 from .state import OrakelState, Seat
 
 OPTIONS = (
@@ -80,6 +80,7 @@ class Orakel(Ruleset[OrakelState]):
     max_players = 4
     options = OPTIONS
     messages = MESSAGES
+    option_words = OPTION_WORDS
     needs_board = True
     action_schemas = schema.action_schemas(ACTIONS, {
         "play": {"card": schema.card(COLORS), "figure": schema.integer(0, LAST_FIELD, nullable=True),
