@@ -149,7 +149,7 @@ def test_orakel_board(phone, base_url):
 
 def test_celtica_board(phone, base_url):
     page, name, _ = phone
-    created = api(base_url, "POST", "/games", json.loads((DATA / "celtica" / "opening.record.json").read_text()))
+    created = api(base_url, "POST", "/games", json.loads((DATA / "celtica" / "opening.json").read_text())["record"])
     join(page, created)
     red = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])["state"]["druids"]["red"]
     open_section(page, "board")

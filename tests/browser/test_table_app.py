@@ -129,7 +129,7 @@ def test_a_refused_turn_comes_back_into_the_composer(phone, base_url):
 
 
 def test_a_finished_game_says_so_at_the_top(phone, base_url):
-    record = json.loads((DATA / "celtica" / "complete_game.record.json").read_text())
+    record = json.loads((DATA / "celtica" / "complete_game.json").read_text())["record"]
     created = api(base_url, "POST", "/games", record)
     join(phone, created)
     names = {player["id"]: player["name"] for player in record["players"]}
@@ -169,7 +169,7 @@ def created_sheet(base_url, created):
 
 
 def test_send_to_bg_stats(page, base_url):
-    record = json.loads((DATA / "celtica" / "complete_game.record.json").read_text())
+    record = json.loads((DATA / "celtica" / "complete_game.json").read_text())["record"]
     created = api(base_url, "POST", "/games", record)
     join(page, created)
     page.goto(f"/#/sheet/{created['id']}")
@@ -213,7 +213,7 @@ def test_first_steps_at_home(phone, base_url, tmp_path):
     for game in ("Keltis", "Keltis: Das Orakel", "Celtica"):
         expect(about).to_contain_text(game)
     # A game record (the export) opens as a game on this server.
-    record = json.loads((DATA / "celtica" / "complete_game.record.json").read_text())
+    record = json.loads((DATA / "celtica" / "complete_game.json").read_text())["record"]
     path = tmp_path / "record.json"
     path.write_text(json.dumps({**record, "turns": record["turns"][:5]}))
     phone.set_input_files("#record-file", str(path))

@@ -5,8 +5,8 @@
 // would move and the stone it lands on.
 import {h, svg} from '../ui.js';
 import {t} from '../i18n.js';
-import {colour, tile, card, symbol} from '../words.js';
-import {cardRows, piles} from './cards.js';
+import {colour, tile, symbol} from '../words.js';
+import {cards as familyCards} from './cards.js';
 import {initials, tokens} from './tokens.js';
 
 const MARK = {wish: '✦', clover: '♣', 'points-1': '+1', 'points-2': '+2', 'points-3': '+3', none: ''};
@@ -73,13 +73,7 @@ function previewOf(game, composing) {
 
 /** Every player's card rows, the discard piles and the deck. */
 export function cards(game, names) {
-  const view = game.state;
-  return h('div', {},
-    h('p', {}, t('table.deck', {n: view.draw_pile})),
-    piles(view.piles),
-    cardRows(view.players, names, seat => [
-      t('keltis.stones', {n: seat.stones_held}), ' · ', t('keltis.track', {n: seat.track}),
-      seat.hand.known.length ? [' · ', t('table.known', {cards: seat.hand.known.map(card).join(', ')})] : null]));
+  return familyCards(game, names);
 }
 
 function describe(view, names) {

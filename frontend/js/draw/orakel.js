@@ -2,8 +2,8 @@
 // with figures, the priestess, tiles and the oracle area; the card rows.
 import {h, svg} from '../ui.js';
 import {t} from '../i18n.js';
-import {colour, card} from '../words.js';
-import {cardRows, piles} from './cards.js';
+import {colour} from '../words.js';
+import {cards as familyCards} from './cards.js';
 import {initials, tokens} from './tokens.js';
 
 const PER_LINE = 5;
@@ -78,14 +78,7 @@ function previewOf(game, composing) {
 
 /** Every player's card rows, the discard piles and the deck. */
 export function cards(game, names) {
-  const view = game.state;
-  return h('div', {},
-    h('p', {}, t('table.deck', {n: view.draw_pile})),
-    piles(view.piles),
-    cardRows(view.players, names, seat => [
-      t('keltis.stones', {n: seat.stones_held}), ' · ', t('keltis.track', {n: seat.track}),
-      seat.mirrors ? [' · ', t('orakel.mirrors', {n: seat.mirrors})] : null,
-      seat.hand.known.length ? [' · ', t('table.known', {cards: seat.hand.known.map(card).join(', ')})] : null]));
+  return familyCards(game, names, seat => seat.mirrors ? [' · ', t('orakel.mirrors', {n: seat.mirrors})] : null);
 }
 
 function describe(view, names) {
