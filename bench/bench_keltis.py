@@ -16,9 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring import Game  # noqa: E402
 from scoring.keltis import RULESET as KELTIS  # noqa: E402
-from timing import random_turns, seconds_per_call  # noqa: E402
+from timing import random_turns, report_engine  # noqa: E402
 
 SEED = 2008
 PLAYERS = 4
@@ -49,19 +48,7 @@ def _choose(decision, rng: random.Random) -> list[dict]:
 
 
 def main() -> None:
-    record = long_game()
-    actions = sum(len(turn["actions"]) for turn in record["turns"])
-    Game.replay(record)  # warm up
-    per_replay, _ = seconds_per_call(lambda: Game.replay(record), 200)
-    middle = Game.replay({**record, "turns": record["turns"][: TURNS // 2]})
-    per_decision, _ = seconds_per_call(middle.decision, 200)
-    turn = record["turns"][TURNS // 2]
-    per_check, _ = seconds_per_call(lambda: middle.check(turn), 1000)
-    print(f"keltis: {PLAYERS} players, {TURNS} turns, {actions} actions, seed {SEED}")
-    print(f"replays per second: {1 / per_replay:.0f}")
-    print(f"ms per replay: {1000 * per_replay:.2f}")
-    print(f"ms per decision() at turn {TURNS // 2}: {1000 * per_decision:.3f}")
-    print(f"ms per check() of turn {TURNS // 2} ({len(turn['actions'])} actions): {1000 * per_check:.3f}")
+    report_engine("keltis", long_game(), SEED)
 
 
 if __name__ == "__main__":

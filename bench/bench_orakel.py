@@ -18,9 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring import Game  # noqa: E402
 from scoring.keltis_orakel import RULESET as ORAKEL  # noqa: E402
-from timing import random_turns, seconds_per_call  # noqa: E402
+from timing import random_turns, report_engine  # noqa: E402
 
 SEED = 2010
 PLAYERS = 4
@@ -54,20 +53,8 @@ def _choose(decision, rng: random.Random) -> list[dict]:
 
 
 def main() -> None:
-    record = long_game()
-    actions = sum(len(turn["actions"]) for turn in record["turns"])
-    Game.replay(record)  # warm up
-    per_replay, _ = seconds_per_call(lambda: Game.replay(record), 200)
-    middle = Game.replay({**record, "turns": record["turns"][: TURNS // 2]})
-    per_decision, decision = seconds_per_call(middle.decision, 200)
-    turn = record["turns"][TURNS // 2]
-    per_check, _ = seconds_per_call(lambda: middle.check(turn), 1000)
-    print(f"keltis-orakel: {PLAYERS} players, {TURNS} turns, {actions} actions, seed {SEED}")
-    print(f"replays per second: {1 / per_replay:.0f}")
-    print(f"ms per replay: {1000 * per_replay:.2f}")
-    print(f"ms per decision() at turn {TURNS // 2}: {1000 * per_decision:.3f} "
-          f"({len(decision.actions)} actions, {len(decision.optional)} free reveals)")
-    print(f"ms per check() of turn {TURNS // 2} ({len(turn['actions'])} actions): {1000 * per_check:.3f}")
+    report_engine("keltis-orakel", long_game(), SEED,
+                  lambda decision: f" ({len(decision.actions)} actions, {len(decision.optional)} free reveals)")
 
 
 if __name__ == "__main__":

@@ -23,6 +23,27 @@ def seconds_per_call(work: Callable[[], Any], calls: int, rounds: int = 5) -> tu
     return best, answer
 
 
+def report_engine(game: str, record: dict, seed: int,
+                  about_decision: Callable[[Any], str] = lambda decision: "") -> None:
+    """Print a long game's engine figures (Keltis and Orakel alike): full
+    replays, and ``decision()`` and ``check()`` of the turn at its midpoint."""
+    from scoring import Game
+
+    turns = len(record["turns"])
+    actions = sum(len(turn["actions"]) for turn in record["turns"])
+    Game.replay(record)  # warm up
+    per_replay, _ = seconds_per_call(lambda: Game.replay(record), 200)
+    middle = Game.replay({**record, "turns": record["turns"][: turns // 2]})
+    per_decision, decision = seconds_per_call(middle.decision, 200)
+    turn = record["turns"][turns // 2]
+    per_check, _ = seconds_per_call(lambda: middle.check(turn), 1000)
+    print(f"{game}: {len(record['players'])} players, {turns} turns, {actions} actions, seed {seed}")
+    print(f"replays per second: {1 / per_replay:.0f}")
+    print(f"ms per replay: {1000 * per_replay:.2f}")
+    print(f"ms per decision() at turn {turns // 2}: {1000 * per_decision:.3f}{about_decision(decision)}")
+    print(f"ms per check() of turn {turns // 2} ({len(turn['actions'])} actions): {1000 * per_check:.3f}")
+
+
 def percentile(values: list[float], share: float) -> float:
     """The value below which ``share`` of ``values`` lie (nearest rank)."""
     ordered = sorted(values)
