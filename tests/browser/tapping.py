@@ -60,6 +60,9 @@ def play_turn(page, choose, player: str, log: bool = True) -> Turn:
     log it (unless ``log`` is false). Returns the keys that were asked."""
     asked = Turn()
     for _ in range(30):
+        # The composer has settled on a question or on the turn to log (a turn
+        # just logged may still show the waiting panel for a moment).
+        page.wait_for_selector("#question, #log-turn")
         open_question = question(page)
         if open_question is None:
             break
