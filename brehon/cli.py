@@ -14,7 +14,10 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from scoring import Refused
 
 #: Exit codes of replay and tally (CONTRACT.md §8).
 OK, REFUSED, BAD_INPUT = 0, 1, 2
@@ -34,12 +37,6 @@ def _read_json(path: str) -> tuple[bool, Any]:
         return False, None
 
 
-def _not_a(what: str, game: Any, reason: str) -> dict:
-    return {"game": game if isinstance(game, str) else None, "status": "rejected", "violations": [
-        {"rule": "record.invalid", "turn": None, "action": None,
-         "message": f"This is not a valid {what}: {reason}.", "details": {"pointer": "", "reason": reason}}]}
-
-
 def _wrapper_key(data: Any, format: str) -> str | None:
     """The key under which ``data`` holds a record, when it wraps one
     (``{"record": ..., "sheet": ...}``, as the test data does)."""
@@ -48,6 +45,22 @@ def _wrapper_key(data: Any, format: str) -> str | None:
             if isinstance(value, dict) and value.get("format") == format:
                 return key
     return None
+
+
+def _not_a_record(data: Any) -> Refused:
+    """The refusal of a file that holds no record at all (exit 2, not 1), saying
+    where the record is when the file wraps one."""
+    from scoring.engine import FORMAT, record_invalid
+
+    if not isinstance(data, dict):
+        return record_invalid(None, "", f'must be a JSON object with "format": "{FORMAT}"')
+    wrapper = _wrapper_key(data, FORMAT)
+    if wrapper is None:
+        game = data.get("game")
+        return record_invalid(game if isinstance(game, str) else None, "/format", f'must be "{FORMAT}"')
+    return record_invalid(data[wrapper].get("game"), "",
+                          f"is not a record: this file wraps a record under {json.dumps(wrapper)}: "
+                          "replay that object on its own")
 
 
 def replay(path: str) -> int:
@@ -60,14 +73,7 @@ def replay(path: str) -> int:
         print(f"brehon replay: {path} is not a readable JSON file", file=sys.stderr)
         return BAD_INPUT
     if not isinstance(record, dict) or record.get("format") != FORMAT:
-        reason = f'a record is a JSON object with "format": "{FORMAT}"'
-        game = record.get("game") if isinstance(record, dict) else None
-        wrapper = _wrapper_key(record, FORMAT)
-        if wrapper is not None:
-            reason = (f"this file wraps a record under {json.dumps(wrapper)}: replay that object on its own "
-                      f"({reason} at its top level)")
-            game = record[wrapper].get("game")
-        _print(_not_a("record", game, reason))
+        _print(_not_a_record(record).sheet())
         return BAD_INPUT
     try:
         _print(Game.replay(record).scoresheet())
