@@ -488,7 +488,7 @@ def ruleset_of(data: Any) -> Ruleset[Any]:
     if isinstance(game, str) and game in RULESETS:
         return RULESETS[game]
     raise record_invalid(game if isinstance(game, str) else None, "/game",
-                         f"game must be one of {', '.join(sorted(RULESETS))}")
+                         f"must be one of {', '.join(sorted(RULESETS))}")
 
 
 def replay(record: Any) -> JSON:
