@@ -78,6 +78,16 @@ def play_turn(page, choose, player: str, log: bool = True) -> Turn:
     return asked
 
 
+def log_held(page) -> list:
+    """Tap "Log turn" with the turn's POST held on its way (page.route): the
+    held routes, each to be released with ``continue_()``."""
+    held: list = []
+    page.route("**/api/v1/games/*/turns", lambda route: held.append(route))
+    with page.expect_request(lambda request: request.method == "POST" and request.url.endswith("/turns")):
+        page.click("#log-turn")
+    return held
+
+
 def current_player(page) -> str | None:
     """The id of the player whose turn it is, from the score strip."""
     current = page.query_selector(".strip .current")

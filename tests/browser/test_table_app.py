@@ -100,7 +100,9 @@ def test_a_stale_turn_is_said_at_the_composer(phone, base_url):
     message = phone.locator("#turn-alert")
     expect(message).to_contain_text("Someone else logged first")
     expect(message).to_contain_text("Not logged: Anna: played")
-    expect(message).to_contain_text("compose again")
+    # Another phone logged Anna's turn first: hers is back as its replacement, to log or cancel.
+    expect(message).to_contain_text("back in the composer as the replacement of turn 1")
+    expect(phone.locator("#composer-title")).to_have_text("Correct turn 1")
     in_view(phone, "#turn-alert")
     shot(phone, f"table-stale-{phone.look}")
     # It stays until it is read: closed by its button.

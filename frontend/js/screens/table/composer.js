@@ -4,10 +4,11 @@
 import {h} from '../../ui.js';
 import {t} from '../../i18n.js';
 import {api, ApiError, problemText} from '../../api.js';
-import {enqueue, pending} from '../../outbox.js';
+import {enqueue} from '../../outbox.js';
 import {updateBadge} from '../../badge.js';
 import {narrow, nextQuestion, claimable, withValue, forced, chainStep, same, describedParts} from '../../composer.js';
 import * as words from '../../words.js';
+import {turnLoggedAfter} from '../../history.js';
 
 /** A fresh composer for the next turn of the game as it stands. */
 export function resetComposer(table) {
@@ -43,33 +44,54 @@ export async function takeForced(table) {
 /** Start composing the replacement of turn k: the composer asks as it would
  * have before that turn (the check route replays the first k turns). */
 export async function startCorrection(table, k) {
-  const turn = table.game.record.turns[k];
   try {
-    const {data} = await api(`/games/${table.id}/check?at=${k}`, {method: 'POST', token: table.token,
-      body: {player: turn.player, actions: []}});
-    table.composing = {player: turn.player, at: k, by: table.names()[turn.player] || '', actions: [], checks: [data],
-      picks: [], mode: 'turn', dispute: false, verdict: null, ...taking()};
+    await openCorrection(table, k);
     table.draw();
     await takeForced(table);
-    const heading = document.getElementById('composer-title');
-    heading.scrollIntoView({block: 'start'});
-    heading.focus({preventScroll: true});
+    focusComposer();
   } catch (error) {
     table.say(offline(error), 'alert');
   }
 }
 
+async function openCorrection(table, k) {
+  const turn = table.game.record.turns[k];
+  const {data} = await api(`/games/${table.id}/check?at=${k}`, {method: 'POST', token: table.token,
+    body: {player: turn.player, actions: []}});
+  table.composing = {player: turn.player, at: k, by: table.names()[turn.player] || '', actions: [], checks: [data],
+    picks: [], mode: 'turn', dispute: false, verdict: null, ...taking()};
+}
+
+/** Bring the composer's heading into view and give it the focus. */
+export function focusComposer() {
+  const heading = document.getElementById('composer-title');
+  heading.scrollIntoView({block: 'start'});
+  heading.focus({preventScroll: true});
+}
+
 /** Put a turn that was not logged back into the composer, action by action,
  * as far as it still holds on the game as it now stands; the first action
- * that no longer holds is shown with its refusal. Only when it is still
- * that player's turn: otherwise the message says what was not logged. */
-export async function putBack(table, turn) {
-  if (table.composing.player !== turn.player || table.composing.at !== null) return false;
+ * that no longer holds is shown with its refusal. As the next turn when it
+ * is still that player's turn; as the replacement of the turn that beat it
+ * when another phone logged that player's turn first (from `version`, the
+ * version it was composed on). Answers where it went ({at: null or k}), or
+ * null when it could not go back (the message then says what was not logged). */
+export async function putBack(table, turn, {version = null} = {}) {
+  resetComposer(table);
+  if (table.composing.player !== turn.player) {
+    const k = version === null ? null : turnLoggedAfter(table.game, version);
+    if (k === null || table.game.record.turns[k].player !== turn.player) return null;
+    try {
+      await openCorrection(table, k);
+    } catch (error) {
+      return null;
+    }
+  }
   for (const action of turn.actions) {
     if (!(await append(table, action, {follow: false}))) break;
   }
   await takeForced(table);
-  return true;
+  return {at: table.composing.at};
 }
 
 // The check route asks about the next turn, or (correcting) about turn k
@@ -78,10 +100,23 @@ const checkPath = table => `/games/${table.id}/check${table.composing.at === nul
 
 const offline = error => (error instanceof ApiError ? problemText(error) : t('error.offline_compose'));
 
-/** The panel of the turns of this phone still waiting in the outbox. */
+/** This phone's turns of this game on their way: the outbox's, and the one
+ * being sent until the server's answer is shown (a refused one stays here
+ * until it is back in the composer). */
+export function outgoing(table) {
+  const sending = table.sending;
+  return sending && !table.waiting.some(item => item.key === sending.key) ? [sending, ...table.waiting] : table.waiting;
+}
+
+/** The panel of this phone's turns on their way, in place of the composer,
+ * with the turn message at its top: the one being sent, the ones waiting. */
 export function waitingPanel(table) {
-  return h('section', {class: 'panel', id: 'waiting'}, h('h2', {}, t('composer.waiting')),
-    h('ul', {}, table.waiting.map(item => h('li', {}, words.turn(table.game.record.game, item.turn, table.names()),
+  const sending = table.sending;
+  return h('section', {class: 'panel', id: 'waiting', 'aria-labelledby': 'waiting-title'},
+    h('h2', {id: 'waiting-title', tabindex: -1}, sending ? t('composer.sending') : t('composer.waiting')),
+    table.message.element,
+    h('ul', {}, outgoing(table).map(item => h('li', {id: sending && item.key === sending.key ? 'sending' : null},
+      words.turn(table.game.record.game, item.turn, table.names()),
       item.unchecked ? h('span', {class: 'unchecked'}, ` (${t('composer.unchecked')})`) : null))));
 }
 
@@ -272,19 +307,13 @@ export function back(table) {
   table.draw();
 }
 
-/** Queue the composed turn (``unchecked`` when composed offline). */
+/** Queue the composed turn (``unchecked`` when composed offline); the
+ * outbox's events show it on its way (see table.js). */
 export async function logTurn(table) {
   const turn = {player: table.composing.player, actions: table.composing.actions};
-  table.say(t('composer.sending'));
-  table.sending = true;
+  table.message.clear(); // the panel that takes the composer's place says it is being sent
   await enqueue(table.id, turn, table.game.version, table.etag, {unchecked: table.offline});
   updateBadge();
-  table.waiting = await pending(table.id);
-  // Drawn either way: the live news of this turn may have drawn it as
-  // waiting while it was on its way, and a later load that finds nothing
-  // new keeps the screen as it is.
-  table.draw();
-  if (table.waiting.length) table.say(t('composer.queued'));
 }
 
 async function sendCorrection(table) {
@@ -297,7 +326,7 @@ async function sendCorrection(table) {
   }
   const body = {replace: composing.at, turn: {player: composing.player, actions: composing.actions}, by};
   table.say(t('composer.sending'));
-  table.sending = true; // the news of our own correction interrupts nobody
+  table.correcting = true; // the news of our own correction interrupts nobody
   try {
     await table.correct(body);
     table.say(t('correct.done', {n: body.replace + 1}));
@@ -312,6 +341,6 @@ async function sendCorrection(table) {
       table.draw();
     } else table.say(problemText(error), 'alert');
   } finally {
-    table.sending = false;
+    table.correcting = false;
   }
 }
