@@ -79,6 +79,15 @@ def table_orakel(page, base_url):
     join(page, api(base_url, "POST", "/games", record))
 
 
+def table_orakel_chain(page, base_url):
+    """Deep in an Orakel chain: five reveals and a spiral logged, the goblin asked."""
+    table_orakel(page, base_url)
+    for value in ("play", "red", 0, 0, "clover-yellow", "clover-blue", "clover-purple", "clover-green", "spiral", 3,
+                  "goblin"):
+        answer(page, value)
+    page.wait_for_selector('#question[data-key="hand.color"]')
+
+
 def table_celtica(page, base_url):
     record = json.loads((DATA / "celtica" / "opening.json").read_text())["record"]
     join(page, api(base_url, "POST", "/games", record))
@@ -182,7 +191,7 @@ def new_orakel_options(page, base_url):
     page.wait_for_selector("#opt-goblin_scores-problem")
 
 
-SCREENS = [home, home_with_games, new_game, new_orakel_options, table_keltis, table_sending, table_put_back, table_log, table_cards, dispute, table_orakel, table_celtica, join_panel, table_over, sheet,
+SCREENS = [home, home_with_games, new_game, new_orakel_options, table_keltis, table_sending, table_put_back, table_log, table_cards, dispute, table_orakel, table_orakel_chain, table_celtica, join_panel, table_over, sheet,
            sheet_in_progress, summary, boards, board_problem, correcting, tally]
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import statistics
 
+import pytest
+
 from browser_helpers import api, shot
 from keltis_script import Policy, keltis_game
 from playwright.sync_api import expect
-from tapping import answer, current_player, join, play_turn, question, tap
+from tapping import answer, current_player, decisions_of, join, log_turn, play_turn, question, questions_needed, tap
 
 def test_a_whole_game_by_tapping(page, base_url):
     created = keltis_game(base_url)
@@ -141,30 +143,47 @@ def test_a_phone_that_was_offline_catches_up(browser, page, base_url):
         other.close()
 
 
-def test_a_clover_chain_in_one_tap(page, base_url):
-    # Clovers on red 1-4, the rest unknown: entering red starts a chain of three steps.
-    created = keltis_game(base_url, {"tiles": {"red": {str(row): "clover" for row in (1, 2, 3, 4)}},
-                                     "tiles_complete": False})
+@pytest.mark.parametrize("tiles, tile_answers, steps", [
+    # Clovers on red 1-4, the rest unknown: entering red starts a chain of four steps.
+    ({"red": {str(row): "clover" for row in (1, 2, 3, 4)}}, ["wish"], 4),
+    # Every stone unknown: the table says clover on red 1-8 as the figure arrives (the
+    # issue's chain of 8 steps, 2 taps a step without the chain: the path and the tile).
+    ({}, ["clover"] * 8 + ["wish"], 8),
+], ids=["known-clovers", "unknown-stones"])
+def test_a_clover_chain_in_one_tap(page, base_url, tiles, tile_answers, steps):
+    created = keltis_game(base_url, {"tiles": tiles, "tiles_complete": False})
     join(page, created)
     taps = 0
     for key, value in (("type", "play"), ("card.color", "red"), ("card.value", 0), ("figure", "small")):
         assert question(page)[0] == key
         answer(page, value)
         taps += 1
-    shot(page, "table-keltis-chain")
+    if not tiles:
+        answer(page, tile_answers.pop(0))  # red 1 is unknown: what lies there
+        taps += 1
+    shot(page, f"table-keltis-chain-{len(tiles)}")
     tap(page, "#chain")  # the figure that just arrived steps on, clover after clover
     taps += 1
-    # Red 5 is unknown: the composer asks only what the rules leave open.
-    key, values = question(page)
-    assert key == "tile" and "wish" in values
-    answer(page, "wish")
-    tap(page, "#log-turn")
-    taps += 2
+    # Only what the rules leave open is asked on the way: what lies on each unknown stone.
+    while (open_question := question(page)) is not None:
+        assert open_question[0] == "tile"
+        answer(page, tile_answers.pop(0))
+        taps += 1
+    # The steps the chain took are shown as its, not as the only legal choice (red or none is a choice).
+    chips = page.locator("#composer .chips li")
+    expect(chips.filter(has_text="following the chain")).to_have_count(steps - 1)
+    expect(chips.filter(has_text="only legal choice")).to_have_count(1)  # the draw from the deck
+    log_turn(page)
+    taps += 1
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     (turn,) = game["record"]["turns"]
-    steps = [action for action in turn["actions"] if action["type"] == "clover"]
-    assert steps == [{"type": "clover", "path": "red"}] * 4
-    assert game["state"]["players"]["anna"]["figures"][0]["row"] == 5
-    # One tap for a chain of four steps (before: one per step, and the draw confirmed by hand).
-    print(f"chain of {len(steps)} steps logged in {taps} taps")
-    assert taps == 7
+    assert [action for action in turn["actions"] if action["type"] == "clover"] == [{"type": "clover", "path": "red"}] * steps
+    assert game["state"]["players"]["anna"]["figures"][0]["row"] == steps + 1
+    # A question for every decision that leaves a choice would cost `asked`
+    # taps; the chain takes every clover step after the first.
+    decisions = decisions_of(base_url, created, 0)
+    needed = [questions_needed(legal, chosen) for legal, chosen in decisions]
+    clovers = [n for n, (_, chosen) in zip(needed, decisions) if chosen["type"] == "clover"]
+    asked = sum(needed) + 1
+    print(f"chain of {steps} steps logged in {taps} taps (one question per decision: {asked})")
+    assert taps <= asked - sum(clovers[1:])

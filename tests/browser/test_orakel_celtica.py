@@ -8,9 +8,8 @@ import json
 
 from browser_helpers import DATA, api, sample_board, shot
 from playwright.sync_api import expect
-from tapping import join, open_section, play_turn, tap
+from tapping import ABSENT, decisions_of, join, open_section, play_turn, questions_needed, tap
 
-ABSENT = "\u2205"  # the composer's value for "an action without this field"
 
 
 def scripted(turns):
@@ -63,6 +62,52 @@ def test_orakel_goblin_priestess_spiral(page, base_url):
     assert game["state"]["players"]["anna"]["figures"].count(1) == 1
     assert game["state"]["priestess"] > 0
     shot(page, "table-orakel")
+
+
+# Anna's red 0 from the start, every field unknown: the figure arrives on
+# field 1 and the table reveals clover after clover (1 -> 2 -> 4 -> 5 -> 6), a
+# spiral on 6 sends it back to 3, where a goblin waits: a chain of 8 steps.
+CHAIN = {"type": "play", "card.color": "red", "card.value": 0, "figure": 0,
+         "tile": ["clover-yellow", "clover-blue", "clover-purple", "clover-green", "spiral", "goblin"],
+         "to": 3, "hand.color": ABSENT, "row": "red"}  # the goblin takes the red 0 just played
+
+
+def test_orakel_clover_chain_asks_only_where_the_rules_leave_a_choice(page, base_url):
+    record = {"format": "brehon/1", "game": "keltis-orakel", "options": {},
+              "players": [{"id": "anna", "name": "Anna"}, {"id": "ben", "name": "Ben"}],
+              "board": sample_board("keltis-orakel"), "setup": {}, "turns": []}
+    created = api(base_url, "POST", "/games", record)
+    page.set_viewport_size({"width": 320, "height": 640})  # a small phone
+    join(page, created)
+    choose, _ = scripted([CHAIN])
+    out_of_view = []
+
+    def looking(key, values, player):
+        # However long the chain grows, the open question and its first answer
+        # are on the first screen, with no scrolling down.
+        bottom = page.evaluate("""() => Math.max(...['#question', '#composer .choices button'].map(
+            part => document.querySelector(part).getBoundingClientRect().bottom + scrollY))""")
+        if bottom > 640:
+            out_of_view.append((key, round(bottom)))
+        return choose(key, values, player)
+
+    turn = play_turn(page, looking, "anna")
+    assert out_of_view == []
+    decisions = decisions_of(base_url, created, 0)
+    types = [chosen["type"] for _, chosen in decisions]
+    assert types[:10] == ["play"] + ["reveal"] * 5 + ["spiral", "reveal", "goblin", "draw"]
+    chain = decisions[1:9]
+    # What the rules leave to the table: a decision with one legal answer
+    # asks nothing; one with a choice asks as many questions as it takes to
+    # tell its legal answers apart (a tile: one; the goblin's row: two).
+    needed = [questions_needed(legal, chosen) for legal, chosen in decisions]
+    chain_taps = turn.taps - 1 - sum(needed[:1]) - sum(needed[9:])  # less the play's questions, the draws', "Log turn"
+    print(f"Orakel chain of {len(chain)} steps: {turn.taps} taps for the turn, {chain_taps} in the chain; "
+          f"questions the rules leave: {needed} (legal answers: {[len(legal) for legal, _ in decisions]})")
+    assert chain_taps <= sum(needed[1:9])
+    assert turn.taps <= sum(needed) + 1
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    assert game["state"]["players"]["anna"]["figures"].count(3) == 1
 
 
 def test_celtica_find_site_refill_and_ruin(page, base_url):

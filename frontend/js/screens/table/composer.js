@@ -21,24 +21,26 @@ export function resetComposer(table) {
 }
 
 // What was taken for the player: `auto` the indices of actions taken
-// because they were the one legal answer (or a chain's next step), `manual`
-// the depth where such an answer waits for a tap after "back", `chain` the
-// clover step the player asked to repeat to the chain's end.
-const taking = () => ({auto: [], manual: -1, chain: null});
+// because they were the one legal answer or a chain's next step (`chained`
+// the latter), `manual` the depth where such an answer waits for a tap after
+// "back", `chain` the clover step the player asked to repeat to the chain's end.
+const taking = () => ({auto: [], chained: [], manual: -1, chain: null});
 
-// Taken for the player: the one legal answer, or the next step of a clover
-// chain the player asked to follow to its end.
+// Taken for the player: the next step of a clover chain the player asked
+// to follow to its end ({chained: true}), or the one legal answer.
 function pendingForced(composing) {
   if (composing.mode !== 'turn' || composing.dispute) return null;
   const check = composing.checks.at(-1);
   const step = composing.chain && ((check.decision && check.decision.actions) || []).find(a => same(a, composing.chain));
-  return step || (composing.manual !== composing.actions.length && forced(check, composing.dispute));
+  if (step) return {action: step, chained: true};
+  const only = composing.manual !== composing.actions.length && forced(check, composing.dispute);
+  return only ? {action: only, chained: false} : null;
 }
 
 /** Take what the rules leave no choice about; shown as taken, undone by "back". */
 export async function takeForced(table) {
-  const action = pendingForced(table.composing);
-  if (action) await append(table, action, {auto: true});
+  const taken = pendingForced(table.composing);
+  if (taken) await append(table, taken.action, {auto: true, chained: taken.chained});
 }
 
 /** Start composing the replacement of turn k: the composer asks as it would
@@ -127,18 +129,33 @@ export function composerPanel(table) {
   const decision = check.decision || {actions: [], optional: []};
   const correcting = composing.at !== null;
   const title = composing.dispute ? t('dispute.title') : correcting ? t('correct.title', {n: composing.at + 1}) : t('composer.title');
+  const question = questionPart(table, decision);
   return h('section', {class: `panel${correcting ? ' correcting' : ''}`, id: 'composer', 'aria-labelledby': 'composer-title'},
     h('h2', {id: 'composer-title', tabindex: -1}, title),
     table.message.element,
     correcting ? h('p', {class: 'hint'}, t('correct.hint', {
       player: table.names()[composing.player] || composing.player,
       turn: words.turn(table.game.record.game, table.game.record.turns[composing.at], table.names())})) : null,
-    composing.actions.length ? h('ul', {class: 'chips', 'aria-label': t('composer.so_far')},
-      composing.actions.map((a, i) => h('li', {class: composing.auto.includes(i) ? 'auto' : null}, words.action(table.game.record.game, a),
-        composing.auto.includes(i) ? h('span', {class: 'hint'}, ` (${t('composer.taken')})`) : null))) : null,
+    soFar(table, Boolean(question)),
     composing.verdict,
-    questionPart(table, decision),
+    question,
     controls(table, check, decision));
+}
+
+// While a question is open, the latest actions of a long turn (a clover
+// chain) and a count of the earlier ones, so the question stays in view;
+// the whole turn once it is ready to log.
+const LATEST = 3;
+
+function soFar(table, asking) {
+  const composing = table.composing;
+  const shown = composing.actions.map((a, i) => [a, i]);
+  const earlier = asking && shown.length > LATEST + 1 ? shown.splice(0, shown.length - LATEST).length : 0;
+  const taken = i => (composing.chained.includes(i) ? t('composer.chained') : composing.auto.includes(i) ? t('composer.taken') : null);
+  return shown.length ? h('ul', {class: 'chips', 'aria-label': t('composer.so_far')},
+    earlier ? h('li', {class: 'earlier'}, t('composer.earlier', {n: earlier})) : null,
+    shown.map(([a, i]) => h('li', {class: taken(i) ? 'auto' : null}, words.action(table.game.record.game, a),
+      taken(i) ? h('span', {class: 'hint'}, ` (${taken(i)})`) : null))) : null;
 }
 
 // The actions the picks choose from: the decision's list, or for a take or
@@ -237,7 +254,7 @@ async function pick(table, key, value, pool) {
 // Add one action to the turn after the server checked it; false when it
 // was refused (the refusal is then shown) or could not be checked. Then
 // (unless `follow` is false) what the rules leave no choice about is taken.
-async function append(table, action, {auto = false, follow = true} = {}) {
+async function append(table, action, {auto = false, chained = false, follow = true} = {}) {
   const composing = table.composing;
   const actions = [...composing.actions, action];
   try {
@@ -250,6 +267,7 @@ async function append(table, action, {auto = false, follow = true} = {}) {
     composing.actions = actions;
     composing.checks.push(data);
     if (auto) composing.auto.push(actions.length - 1);
+    if (chained) composing.chained.push(actions.length - 1);
     if (composing.dispute) composing.verdict = h('p', {class: 'good', id: 'verdict'}, t('dispute.legal'));
     if (follow && pendingForced(composing)) return takeForced(table).then(() => true);
     table.draw();
@@ -303,6 +321,7 @@ export function back(table) {
       composing.actions.pop();
       composing.checks.pop();
     } else composing.manual = 0;
+    composing.chained = composing.chained.filter(i => i < composing.actions.length);
   }
   table.draw();
 }
