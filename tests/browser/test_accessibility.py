@@ -93,6 +93,14 @@ def table_celtica(page, base_url):
     join(page, api(base_url, "POST", "/games", record))
 
 
+def table_celtica_cards(page, base_url):
+    """Celtica's display, druid cards played and amulets; two display spaces unrecorded."""
+    record = json.loads((DATA / "celtica" / "opening.json").read_text())["record"]
+    record = {**record, "turns": [], "setup": {**record["setup"], "display": ["n", "ne", "ne", None, "center", None, "s", "s", "s"]}}
+    join(page, api(base_url, "POST", "/games", record))
+    open_section(page, "cards")
+
+
 def join_panel(page, base_url):
     join(page, keltis_game(base_url))
     page.click("text=Invite to the table")
@@ -191,7 +199,7 @@ def new_orakel_options(page, base_url):
     page.wait_for_selector("#opt-goblin_scores-problem")
 
 
-SCREENS = [home, home_with_games, new_game, new_orakel_options, table_keltis, table_sending, table_put_back, table_log, table_cards, dispute, table_orakel, table_orakel_chain, table_celtica, join_panel, table_over, sheet,
+SCREENS = [home, home_with_games, new_game, new_orakel_options, table_keltis, table_sending, table_put_back, table_log, table_cards, dispute, table_orakel, table_orakel_chain, table_celtica, table_celtica_cards, join_panel, table_over, sheet,
            sheet_in_progress, summary, boards, board_problem, correcting, tally]
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from browser_helpers import DATA, api, sample_board, shot
 from playwright.sync_api import expect
 from tapping import ABSENT, decisions_of, join, open_section, play_turn, questions_needed, tap
@@ -139,6 +141,41 @@ def test_celtica_find_site_refill_and_ruin(page, base_url):
     expect(page.locator("#display")).to_be_visible()
     expect(page.locator("#turn-message")).not_to_contain_text("moved on")  # its own turns interrupt nobody
     shot(page, "table-celtica")
+
+
+PART_NAMES = {"center": "center", "n": "north", "ne": "north-east", "e": "east", "se": "south-east", "s": "south",
+              "sw": "south-west", "w": "west", "nw": "north-west", None: "not recorded"}
+
+
+@pytest.mark.parametrize("size", [(390, 844), (320, 640)], ids=["390", "320"])
+def test_celtica_display_drawn_as_cards(page, base_url, size):
+    opening = json.loads((DATA / "celtica" / "opening.json").read_text())["record"]
+    # Two display spaces whose parts were not recorded.
+    created = api(base_url, "POST", "/games", {**opening, "turns": [], "setup": {**opening["setup"], "display": [
+        "n", "ne", "ne", None, "center", None, "s", "s", "s"]}})
+    page.set_viewport_size(dict(zip(("width", "height"), size)))
+    join(page, created)
+    open_section(page, "cards")
+    display = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])["state"]["display"]
+    kinds = {kind: n for kind, n in display["known"].items() if n}
+    if display["unknown"]:
+        kinds[None] = display["unknown"]
+    assert None in kinds and any(n > 1 for n in kinds.values())
+    # One card per kind on the display: its place drawn on an amulet, its name, how many.
+    cards = page.locator("#display li.part-card")
+    expect(cards).to_have_count(len(kinds))
+    for card, (kind, n) in zip(cards.all(), kinds.items()):
+        expect(card.locator(".name")).to_contain_text(PART_NAMES[kind])
+        if n > 1:
+            expect(card.locator(".count")).to_have_text(f"×{n}")
+        if kind:
+            assert card.locator(f'svg [data-place="{kind}"].have').count() == 1
+            assert card.locator("svg .place.have").count() == 1
+    # The druid cards played: one card per colour, filled with it, with symbol, name and count.
+    druids = page.locator(".druid-cards li")
+    expect(druids).to_have_count(5)
+    expect(druids.first).to_contain_text("red")
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
 
 
 def test_celtica_end_phase(page, base_url):
