@@ -4,11 +4,13 @@
 // JSON holding the game, the date, the duration and the players with their
 // scores, ranks, winners and the start player. BG Stats matches the game and
 // players by name on import (no BGG id is sent: Brehon does not keep one).
+import {loggedTimes} from './history.js';
+
 const PUSH = 'https://app.bgstatsapp.com/createPlay.html';
 
 /** The BG Stats play of a finished game (GET /games/{id} answer). */
 export function bgStatsPlay(game, title) {
-  const times = game.history.map(entry => new Date(entry.at));
+  const times = loggedTimes(game);
   const [first, last] = [times[0], times.at(-1)];
   const byId = Object.fromEntries(game.scoresheet.players.map(p => [p.id, p]));
   const winners = new Set(game.scoresheet.winners);

@@ -8,7 +8,7 @@ const listeners = new Set();
 let flushing = null;
 let again = false;
 
-/** Listen to outbox events: {kind: 'sent'|'stale'|'refused'|'waiting'|'idle', item, ...}. */
+/** Listen to outbox events: {kind: 'queued'|'sending'|'sent'|'stale'|'refused'|'waiting'|'idle', item, ...}. */
 export function onOutbox(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -21,8 +21,9 @@ function emit(event) {
 /** Queue one turn for a game, composed on version/etag, and try to send.
  * ``unchecked``: composed offline, the server has not seen any of it yet. */
 export async function enqueue(gameId, turn, version, etag, {unchecked = false} = {}) {
-  await put('outbox', {gameId, turn, version, etag, unchecked, key: crypto.randomUUID(), at: Date.now()});
-  emit({kind: 'queued'});
+  const item = {gameId, turn, version, etag, unchecked, key: crypto.randomUUID(), at: Date.now()};
+  await put('outbox', item);
+  emit({kind: 'queued', item});
   return flush();
 }
 
@@ -54,6 +55,7 @@ async function sendAll() {
       await remove('outbox', item.seq);
       continue;
     }
+    emit({kind: 'sending', item});
     try {
       const {data} = await api(`/games/${item.gameId}/turns`, {
         method: 'POST', token: game.token, body: item.turn,

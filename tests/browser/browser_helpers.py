@@ -1,4 +1,5 @@
-"""Helpers of the browser tests: screenshots, direct API calls, sample boards.
+"""Helpers of the browser tests: the browser's path and flags, screenshots,
+direct API calls, sample boards.
 
 (Kept out of conftest.py: two conftest modules in one run would shadow
 each other on import.)
@@ -7,12 +8,24 @@ each other on import.)
 from __future__ import annotations
 
 import json
+import shutil
 import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 DATA = ROOT / "tests" / "data"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def chromium_path() -> str | None:
+    """The system's Chromium (Debian's ``chromium`` package), if installed."""
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
 
 
 def shot(page, name: str) -> None:

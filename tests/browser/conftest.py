@@ -5,24 +5,12 @@ Playwright at phone size. Screenshots go to ``tests/artifacts/``.
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 from api_helpers import served
+from browser_helpers import CHROMIUM_ARGS, chromium_path
 from playwright.sync_api import sync_playwright
 
 PHONE = {"width": 390, "height": 844}
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-
-def chromium_path() -> str | None:
-    """The system's Chromium (Debian's ``chromium`` package), if installed."""
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
 
 
 @pytest.fixture(scope="session")

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import json
 
+from browser_helpers import api
+
+ABSENT = "\u2205"  # the composer's value for "an action without this field"
+
 
 def join(page, created: dict, spectator: bool = False) -> None:
     """Open a game by its join link (#g=<id>&t=<token>) and wait for the table."""
@@ -70,12 +74,26 @@ def play_turn(page, choose, player: str, log: bool = True) -> Turn:
         asked.append(key)
         answer(page, choose(key, values, player))
     if log:
-        tap(page, "#log-turn")
-        # The live news of the turn may come before the server's answer: the
-        # turn is then shown waiting for a moment; it is logged once it is not.
-        page.wait_for_selector("#waiting", state="detached")
+        log_turn(page)
     asked.taps = len(asked) + log
     return asked
+
+
+def log_turn(page) -> None:
+    """Tap "Log turn" and wait until the server has answered: the turn is
+    shown on its way until then."""
+    tap(page, "#log-turn")
+    page.wait_for_selector("#waiting", state="detached")
+
+
+def log_held(page) -> list:
+    """Tap "Log turn" with the turn's POST held on its way (page.route): the
+    held routes, each to be released with ``continue_()``."""
+    held: list = []
+    page.route("**/api/v1/games/*/turns", lambda route: held.append(route))
+    with page.expect_request(lambda request: request.method == "POST" and request.url.endswith("/turns")):
+        page.click("#log-turn")
+    return held
 
 
 def current_player(page) -> str | None:
@@ -100,3 +118,41 @@ def correct_turn(page, k: int) -> None:
     if menu.count():
         menu.locator("summary").click()
     tap(page, f"#correct-{k}")
+
+
+def _flat(action: dict, prefix: str = "") -> list:
+    pairs = []
+    for key, value in action.items():
+        path = f"{prefix}.{key}" if prefix else key
+        pairs += _flat(value, path) if isinstance(value, dict) else [(path, value)]
+    return pairs
+
+
+def _value(action: dict, key: str):
+    return dict(_flat(action)).get(key, ABSENT)
+
+
+def questions_needed(legal: list, chosen: dict) -> int:
+    """How many one-field questions narrow a decision's legal answers to the
+    chosen one, asking (as js/composer.js does) the first field on which the
+    answers left differ: 0 for a decision with one legal answer."""
+    asked = 0
+    while len(legal) > 1:
+        keys = list(dict.fromkeys(key for action in legal for key, _ in _flat(action)))
+        key = next(key for key in keys if len({json.dumps(_value(action, key)) for action in legal}) > 1)
+        legal = [action for action in legal if _value(action, key) == _value(chosen, key)]
+        asked += 1
+    return asked
+
+
+def decisions_of(base_url: str, created: dict, k: int) -> list:
+    """Turn k as logged, decision by decision as the server's check route
+    sees it before that turn: [(legal answers, the answer chosen)]."""
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    turn = game["record"]["turns"][k]
+    decisions = []
+    for depth, action in enumerate(turn["actions"]):
+        check = api(base_url, "POST", f"/games/{created['id']}/check?at={k}",
+                    {"player": turn["player"], "actions": turn["actions"][:depth]}, token=created["token"])
+        decisions.append((check["decision"]["actions"], action))
+    return decisions

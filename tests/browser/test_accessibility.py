@@ -10,7 +10,8 @@ from axe_playwright_python.sync_playwright import Axe
 from browser_helpers import DATA, api, sample_board, shot
 from keltis_script import keltis_game, layout, three_player_game
 from playwright.sync_api import expect
-from tapping import answer, correct_turn, join, open_section, tap
+from tapping import answer, correct_turn, join, log_held, open_section, tap
+from test_table_behaviour import compose_first_turn
 
 WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 axe = Axe()
@@ -47,6 +48,30 @@ def dispute(page, base_url):
     expect(page.locator("#verdict")).to_be_visible()
 
 
+def table_sending(page, base_url):
+    """Anna's turn on its way (its POST held): shown in the composer's place."""
+    join(page, keltis_game(base_url))
+    compose_first_turn(page)
+    log_held(page)
+    page.wait_for_selector("#sending")
+
+
+def table_put_back(page, base_url):
+    """Anna's turn beaten by another phone's: the 412 said at the composer,
+    the turn back in it as the replacement of the other."""
+    created = keltis_game(base_url)
+    join(page, created)
+    compose_first_turn(page)
+    held = log_held(page)
+    other = {"player": "anna", "actions": [{"type": "discard", "card": {"color": "red", "value": 3}},
+                                           {"type": "draw", "from": "deck"}]}
+    api(base_url, "POST", f"/games/{created['id']}/turns", other, token=created["token"],
+        headers={"If-Match": f'"{created["version"]}"'})
+    expect(page.locator("#log li")).to_have_count(1)
+    held[0].continue_()
+    expect(page.locator("#turn-message")).to_contain_text("back in the composer")
+
+
 def table_orakel(page, base_url):
     record = {"format": "brehon/1", "game": "keltis-orakel", "options": {},
               "players": [{"id": "anna", "name": "Anna"}, {"id": "ben", "name": "Ben"}],
@@ -54,9 +79,26 @@ def table_orakel(page, base_url):
     join(page, api(base_url, "POST", "/games", record))
 
 
+def table_orakel_chain(page, base_url):
+    """Deep in an Orakel chain: five reveals and a spiral logged, the goblin asked."""
+    table_orakel(page, base_url)
+    for value in ("play", "red", 0, 0, "clover-yellow", "clover-blue", "clover-purple", "clover-green", "spiral", 3,
+                  "goblin"):
+        answer(page, value)
+    page.wait_for_selector('#question[data-key="hand.color"]')
+
+
 def table_celtica(page, base_url):
     record = json.loads((DATA / "celtica" / "opening.json").read_text())["record"]
     join(page, api(base_url, "POST", "/games", record))
+
+
+def table_celtica_cards(page, base_url):
+    """Celtica's display, druid cards played and amulets; two display spaces unrecorded."""
+    record = json.loads((DATA / "celtica" / "opening.json").read_text())["record"]
+    record = {**record, "turns": [], "setup": {**record["setup"], "display": ["n", "ne", "ne", None, "center", None, "s", "s", "s"]}}
+    join(page, api(base_url, "POST", "/games", record))
+    open_section(page, "cards")
 
 
 def join_panel(page, base_url):
@@ -157,7 +199,7 @@ def new_orakel_options(page, base_url):
     page.wait_for_selector("#opt-goblin_scores-problem")
 
 
-SCREENS = [home, home_with_games, new_game, new_orakel_options, table_keltis, table_log, table_cards, dispute, table_orakel, table_celtica, join_panel, table_over, sheet,
+SCREENS = [home, home_with_games, new_game, new_orakel_options, table_keltis, table_sending, table_put_back, table_log, table_cards, dispute, table_orakel, table_orakel_chain, table_celtica, table_celtica_cards, join_panel, table_over, sheet,
            sheet_in_progress, summary, boards, board_problem, correcting, tally]
 
 

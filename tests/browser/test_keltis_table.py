@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import statistics
 
-from browser_helpers import api, shot
+import pytest
+
+import segno
+from browser_helpers import CHROMIUM_ARGS, api, chromium_path, shot
 from keltis_script import Policy, keltis_game
 from playwright.sync_api import expect
-from tapping import answer, current_player, join, play_turn, question, tap
+from tapping import answer, current_player, decisions_of, join, log_turn, play_turn, question, questions_needed, tap
 
 def test_a_whole_game_by_tapping(page, base_url):
     created = keltis_game(base_url)
@@ -92,6 +95,94 @@ def test_join_link_and_qr(page, base_url):
     expect(page.locator("#my-games")).to_contain_text("Anna, Ben")
 
 
+def fake_camera_film(path, text: str, width: int = 640, height: int = 480) -> None:
+    """A Y4M film (raw 4:2:0 frames, what Chromium's fake camera plays) of a
+    QR code of ``text`` as segno draws it for the invite, black on white."""
+    matrix = segno.make(text, error="m", micro=False).matrix
+    scale = min(width, height) * 9 // 10 // (len(matrix) + 8)
+    left, top = (width - len(matrix) * scale) // 2, (height - len(matrix) * scale) // 2
+    luma = bytearray(b"\xff" * width * height)
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            if dark:
+                for line in range(top + y * scale, top + (y + 1) * scale):
+                    start = line * width + left + x * scale
+                    luma[start:start + scale] = b"\x00" * scale
+    chroma = b"\x80" * (width // 2) * (height // 2) * 2  # no colour
+    frame = b"FRAME\n" + bytes(luma) + chroma
+    path.write_bytes(f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode() + frame * 2)
+
+
+def test_join_by_scanning_the_qr_code_with_the_camera(browser, page, base_url, tmp_path):
+    """The Join screen's scanner, the whole path: a real getUserMedia stream
+    (Chromium's fake camera filming the table's QR code), read by the app
+    (headless Chromium has no BarcodeDetector: the kept jsQR reads it), the
+    game joined."""
+    created = keltis_game(base_url)
+    join(page, created)
+    page.click("text=Invite to the table")
+    link = page.input_value("#qr-table-link")
+    film = tmp_path / "qr.y4m"
+    fake_camera_film(film, link)
+    camera = browser.browser_type.launch(executable_path=chromium_path(), args=[
+        *CHROMIUM_ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+        f"--use-file-for-fake-video-capture={film}"])
+    try:
+        phone = camera.new_context(viewport={"width": 320, "height": 640}, base_url=base_url, locale="en-GB")
+        phone.set_default_timeout(10_000)
+        phone.grant_permissions(["camera"])
+        refused = []
+        phone.on("console", lambda message: refused.append(message.text)
+                 if "Content Security Policy" in message.text else None)
+        other = phone.new_page()
+        other.goto("/")
+        assert other.evaluate("'BarcodeDetector' in window") is False  # so the fallback is what reads it
+        with other.expect_request(lambda request: request.url.endswith("/vendor/jsqr/jsQR.js")):
+            other.click("#scan")
+        other.wait_for_selector("#table[data-drawn]")
+        expect(other.locator("#turn-now")).to_contain_text("Anna")
+        stored = other.evaluate(f"""new Promise(resolve => {{
+            const open = indexedDB.open('brehon');
+            open.onsuccess = () => open.result.transaction('games').objectStore('games').get('{created["id"]}').onsuccess =
+                event => resolve(event.target.result && event.target.result.token);
+        }})""")
+        assert stored == created["token"]
+        assert refused == [], "the scanner broke the app's Content-Security-Policy"
+    finally:
+        camera.close()
+
+
+def test_the_scanner_shows_the_camera_and_stops_it(browser, base_url, tmp_path):
+    film = tmp_path / "blank.y4m"
+    fake_camera_film(film, "Brehon")  # a QR code that is no join link: the scanner keeps looking
+    camera = browser.browser_type.launch(executable_path=chromium_path(), args=[
+        *CHROMIUM_ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+        f"--use-file-for-fake-video-capture={film}"])
+    try:
+        for width, height in ((390, 844), (320, 640)):
+            for scheme in ("light", "dark"):
+                phone = camera.new_context(viewport={"width": width, "height": height}, base_url=base_url,
+                                           locale="en-GB", color_scheme=scheme)
+                phone.set_default_timeout(10_000)
+                page = phone.new_page()
+                page.goto("/")
+                page.click("#scan")
+                video = page.locator("#scanner video")
+                expect(video).to_be_visible()
+                page.wait_for_function("() => document.querySelector('#scanner video').videoWidth > 0")
+                page.evaluate("window.track = document.querySelector('#scanner video').srcObject.getTracks()[0]")
+                assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+                shot(page, f"home-scanning-{scheme}-{width}")
+                expect(page.locator("#scan")).to_be_hidden()  # one camera at a time
+                page.click("text=Stop scanning")
+                expect(video).to_have_count(0)
+                assert page.evaluate("track.readyState") == "ended"  # the camera is off
+                expect(page.locator("#scan")).to_be_visible()
+                phone.close()
+    finally:
+        camera.close()
+
+
 def test_on_loopback_only_the_invite_says_how_to_open_the_server(browser, loopback_url):
     context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=loopback_url)
     try:
@@ -141,30 +232,47 @@ def test_a_phone_that_was_offline_catches_up(browser, page, base_url):
         other.close()
 
 
-def test_a_clover_chain_in_one_tap(page, base_url):
-    # Clovers on red 1-4, the rest unknown: entering red starts a chain of three steps.
-    created = keltis_game(base_url, {"tiles": {"red": {str(row): "clover" for row in (1, 2, 3, 4)}},
-                                     "tiles_complete": False})
+@pytest.mark.parametrize("tiles, tile_answers, steps", [
+    # Clovers on red 1-4, the rest unknown: entering red starts a chain of four steps.
+    ({"red": {str(row): "clover" for row in (1, 2, 3, 4)}}, ["wish"], 4),
+    # Every stone unknown: the table says clover on red 1-8 as the figure arrives (the
+    # issue's chain of 8 steps, 2 taps a step without the chain: the path and the tile).
+    ({}, ["clover"] * 8 + ["wish"], 8),
+], ids=["known-clovers", "unknown-stones"])
+def test_a_clover_chain_in_one_tap(page, base_url, tiles, tile_answers, steps):
+    created = keltis_game(base_url, {"tiles": tiles, "tiles_complete": False})
     join(page, created)
     taps = 0
     for key, value in (("type", "play"), ("card.color", "red"), ("card.value", 0), ("figure", "small")):
         assert question(page)[0] == key
         answer(page, value)
         taps += 1
-    shot(page, "table-keltis-chain")
+    if not tiles:
+        answer(page, tile_answers.pop(0))  # red 1 is unknown: what lies there
+        taps += 1
+    shot(page, f"table-keltis-chain-{len(tiles)}")
     tap(page, "#chain")  # the figure that just arrived steps on, clover after clover
     taps += 1
-    # Red 5 is unknown: the composer asks only what the rules leave open.
-    key, values = question(page)
-    assert key == "tile" and "wish" in values
-    answer(page, "wish")
-    tap(page, "#log-turn")
-    taps += 2
+    # Only what the rules leave open is asked on the way: what lies on each unknown stone.
+    while (open_question := question(page)) is not None:
+        assert open_question[0] == "tile"
+        answer(page, tile_answers.pop(0))
+        taps += 1
+    # The steps the chain took are shown as its, not as the only legal choice (red or none is a choice).
+    chips = page.locator("#composer .chips li")
+    expect(chips.filter(has_text="following the chain")).to_have_count(steps - 1)
+    expect(chips.filter(has_text="only legal choice")).to_have_count(1)  # the draw from the deck
+    log_turn(page)
+    taps += 1
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     (turn,) = game["record"]["turns"]
-    steps = [action for action in turn["actions"] if action["type"] == "clover"]
-    assert steps == [{"type": "clover", "path": "red"}] * 4
-    assert game["state"]["players"]["anna"]["figures"][0]["row"] == 5
-    # One tap for a chain of four steps (before: one per step, and the draw confirmed by hand).
-    print(f"chain of {len(steps)} steps logged in {taps} taps")
-    assert taps == 7
+    assert [action for action in turn["actions"] if action["type"] == "clover"] == [{"type": "clover", "path": "red"}] * steps
+    assert game["state"]["players"]["anna"]["figures"][0]["row"] == steps + 1
+    # A question for every decision that leaves a choice would cost `asked`
+    # taps; the chain takes every clover step after the first.
+    decisions = decisions_of(base_url, created, 0)
+    needed = [questions_needed(legal, chosen) for legal, chosen in decisions]
+    clovers = [n for n, (_, chosen) in zip(needed, decisions) if chosen["type"] == "clover"]
+    asked = sum(needed) + 1
+    print(f"chain of {steps} steps logged in {taps} taps (one question per decision: {asked})")
+    assert taps <= asked - sum(clovers[1:])

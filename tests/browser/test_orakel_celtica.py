@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from browser_helpers import DATA, api, sample_board, shot
 from playwright.sync_api import expect
-from tapping import join, open_section, play_turn, tap
+from tapping import ABSENT, decisions_of, join, open_section, play_turn, questions_needed, tap
 
-ABSENT = "\u2205"  # the composer's value for "an action without this field"
 
 
 def scripted(turns):
@@ -65,6 +66,52 @@ def test_orakel_goblin_priestess_spiral(page, base_url):
     shot(page, "table-orakel")
 
 
+# Anna's red 0 from the start, every field unknown: the figure arrives on
+# field 1 and the table reveals clover after clover (1 -> 2 -> 4 -> 5 -> 6), a
+# spiral on 6 sends it back to 3, where a goblin waits: a chain of 8 steps.
+CHAIN = {"type": "play", "card.color": "red", "card.value": 0, "figure": 0,
+         "tile": ["clover-yellow", "clover-blue", "clover-purple", "clover-green", "spiral", "goblin"],
+         "to": 3, "hand.color": ABSENT, "row": "red"}  # the goblin takes the red 0 just played
+
+
+def test_orakel_clover_chain_asks_only_where_the_rules_leave_a_choice(page, base_url):
+    record = {"format": "brehon/1", "game": "keltis-orakel", "options": {},
+              "players": [{"id": "anna", "name": "Anna"}, {"id": "ben", "name": "Ben"}],
+              "board": sample_board("keltis-orakel"), "setup": {}, "turns": []}
+    created = api(base_url, "POST", "/games", record)
+    page.set_viewport_size({"width": 320, "height": 640})  # a small phone
+    join(page, created)
+    choose, _ = scripted([CHAIN])
+    out_of_view = []
+
+    def looking(key, values, player):
+        # However long the chain grows, the open question and its first answer
+        # are on the first screen, with no scrolling down.
+        bottom = page.evaluate("""() => Math.max(...['#question', '#composer .choices button'].map(
+            part => document.querySelector(part).getBoundingClientRect().bottom + scrollY))""")
+        if bottom > 640:
+            out_of_view.append((key, round(bottom)))
+        return choose(key, values, player)
+
+    turn = play_turn(page, looking, "anna")
+    assert out_of_view == []
+    decisions = decisions_of(base_url, created, 0)
+    types = [chosen["type"] for _, chosen in decisions]
+    assert types[:10] == ["play"] + ["reveal"] * 5 + ["spiral", "reveal", "goblin", "draw"]
+    chain = decisions[1:9]
+    # What the rules leave to the table: a decision with one legal answer
+    # asks nothing; one with a choice asks as many questions as it takes to
+    # tell its legal answers apart (a tile: one; the goblin's row: two).
+    needed = [questions_needed(legal, chosen) for legal, chosen in decisions]
+    chain_taps = turn.taps - 1 - sum(needed[:1]) - sum(needed[9:])  # less the play's questions, the draws', "Log turn"
+    print(f"Orakel chain of {len(chain)} steps: {turn.taps} taps for the turn, {chain_taps} in the chain; "
+          f"questions the rules leave: {needed} (legal answers: {[len(legal) for legal, _ in decisions]})")
+    assert chain_taps <= sum(needed[1:9])
+    assert turn.taps <= sum(needed) + 1
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    assert game["state"]["players"]["anna"]["figures"].count(3) == 1
+
+
 def test_celtica_find_site_refill_and_ruin(page, base_url):
     opening = json.loads((DATA / "celtica" / "opening.json").read_text())["record"]
     record = {**opening, "turns": []}
@@ -94,6 +141,41 @@ def test_celtica_find_site_refill_and_ruin(page, base_url):
     expect(page.locator("#display")).to_be_visible()
     expect(page.locator("#turn-message")).not_to_contain_text("moved on")  # its own turns interrupt nobody
     shot(page, "table-celtica")
+
+
+PART_NAMES = {"center": "center", "n": "north", "ne": "north-east", "e": "east", "se": "south-east", "s": "south",
+              "sw": "south-west", "w": "west", "nw": "north-west", None: "not recorded"}
+
+
+@pytest.mark.parametrize("size", [(390, 844), (320, 640)], ids=["390", "320"])
+def test_celtica_display_drawn_as_cards(page, base_url, size):
+    opening = json.loads((DATA / "celtica" / "opening.json").read_text())["record"]
+    # Two display spaces whose parts were not recorded.
+    created = api(base_url, "POST", "/games", {**opening, "turns": [], "setup": {**opening["setup"], "display": [
+        "n", "ne", "ne", None, "center", None, "s", "s", "s"]}})
+    page.set_viewport_size(dict(zip(("width", "height"), size)))
+    join(page, created)
+    open_section(page, "cards")
+    display = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])["state"]["display"]
+    kinds = {kind: n for kind, n in display["known"].items() if n}
+    if display["unknown"]:
+        kinds[None] = display["unknown"]
+    assert None in kinds and any(n > 1 for n in kinds.values())
+    # One card per kind on the display: its place drawn on an amulet, its name, how many.
+    cards = page.locator("#display li.part-card")
+    expect(cards).to_have_count(len(kinds))
+    for card, (kind, n) in zip(cards.all(), kinds.items()):
+        expect(card.locator(".name")).to_contain_text(PART_NAMES[kind])
+        if n > 1:
+            expect(card.locator(".count")).to_have_text(f"×{n}")
+        if kind:
+            assert card.locator(f'svg [data-place="{kind}"].have').count() == 1
+            assert card.locator("svg .place.have").count() == 1
+    # The druid cards played: one card per colour, filled with it, with symbol, name and count.
+    druids = page.locator(".druid-cards li")
+    expect(druids).to_have_count(5)
+    expect(druids.first).to_contain_text("red")
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
 
 
 def test_celtica_end_phase(page, base_url):

@@ -9,7 +9,7 @@ import pytest
 import scoring
 from browser_helpers import api, shot
 from playwright.sync_api import expect
-from tapping import answer, correct_turn, join, open_section, play_turn, question, tap
+from tapping import answer, correct_turn, join, log_held, open_section, play_turn, question, tap
 from keltis_script import Policy, keltis_game, layout
 
 # Anna's red row ascends (5, 7); Ben walks blue. Every arrival is on a
@@ -127,6 +127,50 @@ def test_a_stale_turn_is_shown_not_dropped(context, page, base_url):
     expect(page.locator("#log li")).to_contain_text("discarded")
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert game["record"]["turns"] == [other]
+
+
+def test_a_turn_beaten_by_another_phone_is_shown_sending_then_put_back(browser, context, page, base_url):
+    """Two phones log Anna's first turn. This phone's turn is held on its way
+    (page.route) until the other phone's turn has landed and its live news
+    arrived here: the composer area must show this phone's turn as being sent,
+    not a fresh composer. Released, the server answers 412: the message is at
+    the composer, in view, and the turn is back in the composer."""
+    created = keltis_game(base_url)
+    join(page, created)
+    compose_first_turn(page)
+    held = log_held(page)
+    other = browser.new_context(viewport={"width": 390, "height": 844}, base_url=base_url, locale="en-GB")
+    try:
+        second = other.new_page()
+        join(second, created)
+        play_turn(second, replacing({"type": "discard", "card.color": "red", "card.value": 3, "from": "deck"}), "anna")
+        expect(second.locator("#turn-now")).to_contain_text("Ben")
+    finally:
+        other.close()
+    # The other phone's turn reached this one by the event stream ...
+    expect(page.locator("#log li")).to_have_count(1)
+    expect(page.locator("#turn-now")).to_contain_text("Ben")
+    # ... while this phone's turn is still on its way: it is shown as sent, not composed again.
+    sending = page.locator("#sending")
+    expect(sending).to_be_visible()
+    expect(sending).to_contain_text("Anna: played")
+    expect(page.locator("#question, #log-turn")).to_have_count(0)
+    shot(page, "table-sending-beaten")
+    assert len(held) == 1
+    held[0].continue_()
+    message = page.locator("#turn-message")
+    expect(message).to_contain_text("Someone else logged first")
+    expect(message).to_contain_text("Not logged: Anna: played")
+    expect(message).to_be_in_viewport()
+    # The turn is back in the composer: as the replacement of the turn that beat it.
+    expect(page.locator("#composer-title")).to_have_text("Correct turn 1")
+    chips = page.locator("#composer .chips li")
+    expect(chips).to_have_count(2)
+    expect(chips.first).to_contain_text("played")
+    expect(page.locator("#log-turn")).to_be_visible()
+    shot(page, "table-stale-put-back")
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    assert [turn["actions"][0]["type"] for turn in game["record"]["turns"]] == ["discard"]
 
 
 def test_a_correction_is_logged_not_hidden(page, base_url):

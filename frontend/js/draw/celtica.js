@@ -57,20 +57,35 @@ function previewOf(druids, length, composing) {
   return {druid: move.druid, to: steps === null ? null : Math.min(druids[move.druid] + steps, length - 1)};
 }
 
-/** The display and every player's amulets with hand counts. */
+/** The display, the druid discard pile and every player's amulets with hand counts. */
 export function cards(game, names) {
   const view = game.state;
-  const display = view.display;
-  const shown = [...Object.entries(display.known).filter(([, n]) => n).map(([p, n]) => `${part(p)} ×${n}`),
-    display.unknown ? `${part(null)} ×${display.unknown}` : null].filter(Boolean);
   return h('div', {},
-    h('h3', {}, t('celtica.display')),
-    h('p', {id: 'display'}, shown.join(', ') || t('nothing')),
+    h('h3', {id: 'display-title'}, t('celtica.display')),
+    display(view.display),
+    h('p', {class: 'hint'}, t('celtica.supply', {n: view.supply})),
+    h('h3', {id: 'discard-title'}, t('celtica.discard')),
+    h('ul', {class: 'druid-cards', 'aria-labelledby': 'discard-title'}, Object.entries(view.druid_discard).map(([c, n]) =>
+      h('li', {class: `swatch swatch-${c}`, dataset: {druid: c}}, h('span', {}, colour(c)), h('strong', {class: 'count'}, String(n))))),
     h('h3', {}, t('celtica.amulets')),
     Object.entries(view.players).map(([id, seat]) => h('div', {class: 'panel'},
       h('strong', {}, names[id] || id), ' ',
       h('span', {class: 'hint'}, `${t('celtica.druid_cards', {n: seat.druid_cards})}, ${t('celtica.experience_cards', {n: seat.experience})}`),
       h('div', {}, amulets(seat.amulets, seat.parts)))));
+}
+
+// The display's parts as cards, one per kind with its count: each shows
+// where the part goes on an amulet and its name; the spaces whose part was
+// not recorded are one card with a question mark.
+function display({known, unknown}) {
+  const kinds = PLACES.filter(p => known[p]).map(p => [p, known[p]]);
+  if (unknown) kinds.push([null, unknown]);
+  if (!kinds.length) return h('p', {id: 'display'}, t('nothing'));
+  return h('ul', {class: 'part-cards', id: 'display', 'aria-labelledby': 'display-title'}, kinds.map(([p, n]) =>
+    h('li', {class: `part-card${p ? '' : ' unknown'}`, dataset: {part: p || 'unknown'}},
+      amulet(p ? {[p]: 1} : {}, null, p ? null : '?'),
+      h('span', {class: 'name'}, part(p), n > 1 ? [' ', h('strong', {class: 'count', 'aria-hidden': 'true'}, `×${n}`),
+        h('span', {class: 'sr'}, t('celtica.times', {n}))] : null))));
 }
 
 // Where the nine places of an amulet are drawn: the centre and the eight
@@ -82,10 +97,17 @@ const PLACES = Object.keys(PLACE);
 // Draw amulets as the engine packed them; else one amulet of the counts.
 function amulets(packed, counts) {
   const list = packed.length ? packed : [counts];
-  return list.map((amulet, i) => {
-    const have = Array.isArray(amulet) ? Object.fromEntries(amulet.map(p => [p, 1])) : amulet;
-    return svg('svg', {class: 'amulet', viewBox: '0 0 84 84', role: 'img', 'aria-label': t('celtica.amulet', {n: i + 1,
-      parts: PLACES.filter(p => have[p]).map(part).join(', ') || t('nothing')})},
+  return list.map((held, i) => {
+    const have = Array.isArray(held) ? Object.fromEntries(held.map(p => [p, 1])) : held;
+    return amulet(have, t('celtica.amulet', {n: i + 1, parts: PLACES.filter(p => have[p]).map(part).join(', ') || t('nothing')}));
+  });
+}
+
+// One amulet, its places filled where `have` holds parts (counted when more
+// than one); `label` names it, or it is left to the text beside it; `mark`
+// is written in its middle.
+function amulet(have, label, mark = null) {
+  return svg('svg', {class: 'amulet', viewBox: '0 0 84 84', ...(label ? {role: 'img', 'aria-label': label} : {'aria-hidden': 'true'})},
     svg('circle', {cx: 42, cy: 42, r: 38, class: 'rim'}),
     PLACES.map(p => {
       const [dx, dy] = PLACE[p];
@@ -93,6 +115,6 @@ function amulets(packed, counts) {
       return svg('g', {class: `place${have[p] ? ' have' : ''}`, 'data-place': p},
         svg('circle', {cx, cy, r: p === 'center' ? 13 : 10}),
         have[p] > 1 ? svg('text', {x: cx, y: cy + 5, 'text-anchor': 'middle'}, String(have[p])) : null);
-    }));
-  });
+    }),
+    mark ? svg('text', {x: 42, y: 52, 'text-anchor': 'middle', class: 'mark'}, mark) : null);
 }

@@ -6,6 +6,7 @@ import {api, problemText} from '../api.js';
 import {all, put, remove} from '../db.js';
 import {go} from '../router.js';
 import {rulesets} from '../rulesets.js';
+import {qrReader} from '../qr.js';
 
 /** Draw the home screen. */
 export async function show(main) {
@@ -16,7 +17,7 @@ export async function show(main) {
   const joinProblem = h('p', {class: 'problem', role: 'alert'});
   const recordProblem = h('p', {class: 'problem', role: 'alert'});
   const scanner = h('div', {id: 'scanner'});
-  const scanning = 'BarcodeDetector' in window; // the camera reads QR codes in this browser
+  const scanning = Boolean(navigator.mediaDevices && navigator.mediaDevices.getUserMedia); // a camera (on HTTPS or localhost)
   const record = h('input', {id: 'record-file', type: 'file', accept: 'application/json,.json',
     onchange: () => openRecord(record.files[0], recordProblem)});
   append(main, [
@@ -35,7 +36,7 @@ export async function show(main) {
       : h('p', {class: 'hint'}, t('home.none')),
     h('h2', {}, t('home.join')),
     scanning
-      ? h('p', {}, h('button', {id: 'scan', onclick: () => scan(scanner, joinProblem)}, t('home.scan'))) : null,
+      ? h('p', {}, h('button', {id: 'scan', onclick: event => scan(event.target, scanner, joinProblem)}, t('home.scan'))) : null,
     scanner,
     h('form', {class: 'row', onsubmit: event => {
       event.preventDefault();
@@ -71,9 +72,9 @@ function joinBy(text) {
   return true;
 }
 
-// The camera reads the table's QR code (BarcodeDetector); the first code that
-// is a join link opens the game.
-async function scan(box, problem) {
+// The camera reads the table's QR code (see qr.js); the first code that is
+// a join link opens the game. The scan button hides while the camera runs.
+async function scan(button, box, problem) {
   let stream;
   try {
     stream = await navigator.mediaDevices.getUserMedia({video: {facingMode: 'environment'}});
@@ -82,15 +83,19 @@ async function scan(box, problem) {
     return;
   }
   const video = h('video', {playsinline: true, muted: true, 'aria-label': t('home.scan')});
-  const stop = () => { stream.getTracks().forEach(track => track.stop()); fill(box); };
+  const stop = () => {
+    stream.getTracks().forEach(track => track.stop());
+    fill(box);
+    button.hidden = false;
+  };
+  button.hidden = true;
   fill(box, video, h('button', {class: 'quiet', onclick: stop}, t('home.scan_stop')));
   video.srcObject = stream;
   await video.play();
-  const detector = new BarcodeDetector({formats: ['qr_code']});
+  const read = await qrReader();
   const look = async () => {
-    if (!video.isConnected) return;
-    const codes = await detector.detect(video);
-    const found = codes.find(code => joinBy(code.rawValue));
+    if (!video.isConnected) return stop(); // the screen was left: the camera goes off
+    const found = (await read(video)).find(joinBy);
     if (found) stop();
     else requestAnimationFrame(look);
   };

@@ -13,13 +13,16 @@ import {drawerOf} from '../draw/drawers.js';
 import {rulesets} from '../rulesets.js';
 import {seatColours, turn as turnText} from '../words.js';
 import {scoreStrip, turnLine} from './table/strip.js';
-import {composerPanel, waitingPanel, resetComposer, putBack, refusal, takeForced} from './table/composer.js';
+import {composerPanel, waitingPanel, outgoing, resetComposer, putBack, refusal, takeForced, focusComposer} from './table/composer.js';
 import {offlineComposer} from './table/offline.js';
 import {sections} from './table/sections.js';
 import {logPart} from './table/log.js';
 import {showInvite} from './table/join.js';
 import {turnMessage} from './table/message.js';
 
+
+// The same outbox entries (by their Idempotency-Key).
+const sameItems = (a, b) => a.length === b.length && a.every((item, i) => item.key === b[i].key);
 
 /** Draw the table of one game; returns the function that leaves it. */
 export async function show(main, id) {
@@ -43,7 +46,12 @@ export async function show(main, id) {
     // (checks[i] answers actions[0..i)), the picks of the open question, and
     // `at`: null for the next turn, k for the replacement of turn k.
     composing: null,
-    sending: false, // a turn of this phone is on its way to the server
+    // This phone's turn on its way: its outbox entry (keyed by its
+    // Idempotency-Key), from "Log turn" until the server's answer is shown.
+    // Meanwhile the composer's place shows it being sent, whatever the live
+    // news of the game says.
+    sending: null,
+    correcting: false, // this phone's correction on its way
     waiting: [], // this game's turns in the outbox
     section: await getPref('table-section'), // the open tab, remembered on this device
     logOpen: false,
@@ -63,10 +71,15 @@ export async function show(main, id) {
   // Loads run one after another, each with a fresh GET, so a load asked for
   // after a turn was stored never reuses an answer fetched before it.
   let queue = Promise.resolve();
-  function load({interrupting = false} = {}) {
+  const inTurn = run => {
+    queue = queue.then(run, run);
+    return queue;
+  };
+  // `changed`: the screen's own state changed, draw even if the game did not.
+  function load({interrupting = false, changed = false} = {}) {
     // Our own turn, on its way when the news came, interrupts nobody.
-    const fromElsewhere = interrupting && !table.sending;
-    const run = async () => {
+    const fromElsewhere = interrupting && !table.sending && !table.correcting;
+    return inTurn(async () => {
       let answer, cached = false;
       try {
         answer = await api(`/games/${id}`, {token: table.token});
@@ -76,13 +89,11 @@ export async function show(main, id) {
         cached = true;
       }
       const {data, etag} = answer;
-      // This phone's own turn, on its way, that the game already holds (its
-      // live news came before the server's answer) waits for nothing.
-      const queued = (await pending(id)).filter(item => !(table.sending && item.version < data.version));
+      const queued = await pending(id);
       const back = table.offline && !cached; // the network is back
       // Nothing new: keep the screen (and any answers given) as it is.
-      if (table.game && !back && cached === table.offline && data.version === table.game.version
-        && queued.length === table.waiting.length) return;
+      if (table.game && !changed && !back && cached === table.offline && data.version === table.game.version
+        && sameItems(queued, table.waiting)) return;
       const composing = table.composing;
       const interrupted = fromElsewhere && composing && (composing.actions.length || composing.picks.length);
       // A turn being composed offline (not yet queued) is checked now, answer by answer.
@@ -111,10 +122,14 @@ export async function show(main, id) {
       if (unchecked) await putBack(table, unchecked);
       else if (interrupted) table.say(t('composer.moved_on'), 'alert');
       if (!table.offline) await takeForced(table);
-    };
-    queue = queue.then(run, run);
-    return queue;
+    });
   }
+
+  // The outbox changed (a turn queued, sent, waiting): show it, in turn with the loads.
+  const showOutbox = () => inTurn(async () => {
+    table.waiting = await pending(id);
+    if (table.game) draw();
+  });
 
   // A correction (undo or replace) of this game, then the game as it now stands.
   async function correct(body) {
@@ -138,7 +153,7 @@ export async function show(main, id) {
       table.offline ? h('p', {class: 'panel offline-note', id: 'offline-note', role: 'status'}, t('table.offline_seen')) : null,
       scoreStrip(table, current),
       turnLine(table, current),
-      composes ? (table.waiting.length ? [message.element, waitingPanel(table)] : composer(table)) : message.element,
+      composes ? (outgoing(table).length ? waitingPanel(table) : composer(table)) : message.element,
       sections(table, {
         board: () => table.drawer.board(game, table.names(), {colours: table.colours(), composing: table.composing}),
         cards: () => table.drawer.cards(game, table.names()),
@@ -154,14 +169,24 @@ export async function show(main, id) {
   // The outbox's answers about this game's turns.
   const offOutbox = onOutbox(async event => {
     if (!event.item || event.item.gameId !== id) return;
-    if (event.kind !== 'waiting') table.sending = false;
-    if (event.kind === 'sent') {
-      await load();
+    if (event.kind === 'queued' || event.kind === 'sending') {
+      table.sending = event.item;
+      await showOutbox();
+      // "Log turn" went with the composer: the focus goes to what took its place.
+      if (event.kind === 'queued') document.getElementById('waiting-title')?.focus({preventScroll: true});
+    } else if (event.kind === 'waiting') {
+      table.sending = null;
+      await showOutbox();
+      table.say(t('composer.queued'));
+    } else if (event.kind === 'sent') {
+      table.sending = null;
+      await load({changed: true});
       table.say(t('composer.logged'));
     } else if (event.kind === 'stale' || event.kind === 'refused') {
-      await load();
-      notLogged(event);
-    } else if (event.kind === 'waiting') table.say(t('composer.queued'));
+      // Shown on its way until it is back in the composer.
+      await load({changed: true});
+      await inTurn(() => notLogged(event));
+    }
   });
 
   // A turn the server did not take: say so at the composer, with what was
@@ -170,13 +195,14 @@ export async function show(main, id) {
     const lost = turnText(table.game.record.game, event.item.turn, table.names());
     const v = event.error.violations[0];
     const why = event.kind === 'stale' ? t('composer.stale') : `${t('composer.refused')} ${v ? `${v.message} (${v.rule})` : event.error.message}`;
-    const back = await putBack(table, event.item.turn);
-    if (v && back && !table.composing.verdict) {
-      table.composing.verdict = refusal(table, {violations: event.error.violations});
-      draw();
-    }
+    const back = await putBack(table, event.item.turn, {version: event.item.version});
+    table.sending = null;
+    if (v && back && !table.composing.verdict) table.composing.verdict = refusal(table, {violations: event.error.violations});
+    draw();
     table.say([h('p', {}, why), h('p', {}, t('composer.not_logged', {turn: lost})),
-      h('p', {}, back ? t('composer.put_back') : t('composer.compose_again'))], 'alert');
+      h('p', {}, !back ? t('composer.compose_again') : back.at === null ? t('composer.put_back')
+        : t('composer.put_back_replace', {n: back.at + 1}))], 'alert');
+    if (back) focusComposer();
   }
 
   try {

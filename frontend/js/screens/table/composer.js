@@ -4,10 +4,11 @@
 import {h} from '../../ui.js';
 import {t} from '../../i18n.js';
 import {api, ApiError, problemText} from '../../api.js';
-import {enqueue, pending} from '../../outbox.js';
+import {enqueue} from '../../outbox.js';
 import {updateBadge} from '../../badge.js';
 import {narrow, nextQuestion, claimable, withValue, forced, chainStep, same, describedParts} from '../../composer.js';
 import * as words from '../../words.js';
+import {turnLoggedAfter} from '../../history.js';
 
 /** A fresh composer for the next turn of the game as it stands. */
 export function resetComposer(table) {
@@ -20,56 +21,79 @@ export function resetComposer(table) {
 }
 
 // What was taken for the player: `auto` the indices of actions taken
-// because they were the one legal answer (or a chain's next step), `manual`
-// the depth where such an answer waits for a tap after "back", `chain` the
-// clover step the player asked to repeat to the chain's end.
-const taking = () => ({auto: [], manual: -1, chain: null});
+// because they were the one legal answer or a chain's next step (`chained`
+// the latter), `manual` the depth where such an answer waits for a tap after
+// "back", `chain` the clover step the player asked to repeat to the chain's end.
+const taking = () => ({auto: [], chained: [], manual: -1, chain: null});
 
-// Taken for the player: the one legal answer, or the next step of a clover
-// chain the player asked to follow to its end.
+// Taken for the player: the next step of a clover chain the player asked
+// to follow to its end ({chained: true}), or the one legal answer.
 function pendingForced(composing) {
   if (composing.mode !== 'turn' || composing.dispute) return null;
   const check = composing.checks.at(-1);
   const step = composing.chain && ((check.decision && check.decision.actions) || []).find(a => same(a, composing.chain));
-  return step || (composing.manual !== composing.actions.length && forced(check, composing.dispute));
+  if (step) return {action: step, chained: true};
+  const only = composing.manual !== composing.actions.length && forced(check, composing.dispute);
+  return only ? {action: only, chained: false} : null;
 }
 
 /** Take what the rules leave no choice about; shown as taken, undone by "back". */
 export async function takeForced(table) {
-  const action = pendingForced(table.composing);
-  if (action) await append(table, action, {auto: true});
+  const taken = pendingForced(table.composing);
+  if (taken) await append(table, taken.action, {auto: true, chained: taken.chained});
 }
 
 /** Start composing the replacement of turn k: the composer asks as it would
  * have before that turn (the check route replays the first k turns). */
 export async function startCorrection(table, k) {
-  const turn = table.game.record.turns[k];
   try {
-    const {data} = await api(`/games/${table.id}/check?at=${k}`, {method: 'POST', token: table.token,
-      body: {player: turn.player, actions: []}});
-    table.composing = {player: turn.player, at: k, by: table.names()[turn.player] || '', actions: [], checks: [data],
-      picks: [], mode: 'turn', dispute: false, verdict: null, ...taking()};
+    await openCorrection(table, k);
     table.draw();
     await takeForced(table);
-    const heading = document.getElementById('composer-title');
-    heading.scrollIntoView({block: 'start'});
-    heading.focus({preventScroll: true});
+    focusComposer();
   } catch (error) {
     table.say(offline(error), 'alert');
   }
 }
 
+async function openCorrection(table, k) {
+  const turn = table.game.record.turns[k];
+  const {data} = await api(`/games/${table.id}/check?at=${k}`, {method: 'POST', token: table.token,
+    body: {player: turn.player, actions: []}});
+  table.composing = {player: turn.player, at: k, by: table.names()[turn.player] || '', actions: [], checks: [data],
+    picks: [], mode: 'turn', dispute: false, verdict: null, ...taking()};
+}
+
+/** Bring the composer's heading into view and give it the focus. */
+export function focusComposer() {
+  const heading = document.getElementById('composer-title');
+  heading.scrollIntoView({block: 'start'});
+  heading.focus({preventScroll: true});
+}
+
 /** Put a turn that was not logged back into the composer, action by action,
  * as far as it still holds on the game as it now stands; the first action
- * that no longer holds is shown with its refusal. Only when it is still
- * that player's turn: otherwise the message says what was not logged. */
-export async function putBack(table, turn) {
-  if (table.composing.player !== turn.player || table.composing.at !== null) return false;
+ * that no longer holds is shown with its refusal. As the next turn when it
+ * is still that player's turn; as the replacement of the turn that beat it
+ * when another phone logged that player's turn first (from `version`, the
+ * version it was composed on). Answers where it went ({at: null or k}), or
+ * null when it could not go back (the message then says what was not logged). */
+export async function putBack(table, turn, {version = null} = {}) {
+  resetComposer(table);
+  if (table.composing.player !== turn.player) {
+    const k = version === null ? null : turnLoggedAfter(table.game, version);
+    if (k === null || table.game.record.turns[k].player !== turn.player) return null;
+    try {
+      await openCorrection(table, k);
+    } catch (error) {
+      return null;
+    }
+  }
   for (const action of turn.actions) {
     if (!(await append(table, action, {follow: false}))) break;
   }
   await takeForced(table);
-  return true;
+  return {at: table.composing.at};
 }
 
 // The check route asks about the next turn, or (correcting) about turn k
@@ -78,10 +102,23 @@ const checkPath = table => `/games/${table.id}/check${table.composing.at === nul
 
 const offline = error => (error instanceof ApiError ? problemText(error) : t('error.offline_compose'));
 
-/** The panel of the turns of this phone still waiting in the outbox. */
+/** This phone's turns of this game on their way: the outbox's, and the one
+ * being sent until the server's answer is shown (a refused one stays here
+ * until it is back in the composer). */
+export function outgoing(table) {
+  const sending = table.sending;
+  return sending && !table.waiting.some(item => item.key === sending.key) ? [sending, ...table.waiting] : table.waiting;
+}
+
+/** The panel of this phone's turns on their way, in place of the composer,
+ * with the turn message at its top: the one being sent, the ones waiting. */
 export function waitingPanel(table) {
-  return h('section', {class: 'panel', id: 'waiting'}, h('h2', {}, t('composer.waiting')),
-    h('ul', {}, table.waiting.map(item => h('li', {}, words.turn(table.game.record.game, item.turn, table.names()),
+  const sending = table.sending;
+  return h('section', {class: 'panel', id: 'waiting', 'aria-labelledby': 'waiting-title'},
+    h('h2', {id: 'waiting-title', tabindex: -1}, sending ? t('composer.sending') : t('composer.waiting')),
+    table.message.element,
+    h('ul', {}, outgoing(table).map(item => h('li', {id: sending && item.key === sending.key ? 'sending' : null},
+      words.turn(table.game.record.game, item.turn, table.names()),
       item.unchecked ? h('span', {class: 'unchecked'}, ` (${t('composer.unchecked')})`) : null))));
 }
 
@@ -92,18 +129,33 @@ export function composerPanel(table) {
   const decision = check.decision || {actions: [], optional: []};
   const correcting = composing.at !== null;
   const title = composing.dispute ? t('dispute.title') : correcting ? t('correct.title', {n: composing.at + 1}) : t('composer.title');
+  const question = questionPart(table, decision);
   return h('section', {class: `panel${correcting ? ' correcting' : ''}`, id: 'composer', 'aria-labelledby': 'composer-title'},
     h('h2', {id: 'composer-title', tabindex: -1}, title),
     table.message.element,
     correcting ? h('p', {class: 'hint'}, t('correct.hint', {
       player: table.names()[composing.player] || composing.player,
       turn: words.turn(table.game.record.game, table.game.record.turns[composing.at], table.names())})) : null,
-    composing.actions.length ? h('ul', {class: 'chips', 'aria-label': t('composer.so_far')},
-      composing.actions.map((a, i) => h('li', {class: composing.auto.includes(i) ? 'auto' : null}, words.action(table.game.record.game, a),
-        composing.auto.includes(i) ? h('span', {class: 'hint'}, ` (${t('composer.taken')})`) : null))) : null,
+    soFar(table, Boolean(question)),
     composing.verdict,
-    questionPart(table, decision),
+    question,
     controls(table, check, decision));
+}
+
+// While a question is open, the latest actions of a long turn (a clover
+// chain) and a count of the earlier ones, so the question stays in view;
+// the whole turn once it is ready to log.
+const LATEST = 3;
+
+function soFar(table, asking) {
+  const composing = table.composing;
+  const shown = composing.actions.map((a, i) => [a, i]);
+  const earlier = asking && shown.length > LATEST + 1 ? shown.splice(0, shown.length - LATEST).length : 0;
+  const taken = i => (composing.chained.includes(i) ? t('composer.chained') : composing.auto.includes(i) ? t('composer.taken') : null);
+  return shown.length ? h('ul', {class: 'chips', 'aria-label': t('composer.so_far')},
+    earlier ? h('li', {class: 'earlier'}, t('composer.earlier', {n: earlier})) : null,
+    shown.map(([a, i]) => h('li', {class: taken(i) ? 'auto' : null}, words.action(table.game.record.game, a),
+      taken(i) ? h('span', {class: 'hint'}, ` (${taken(i)})`) : null))) : null;
 }
 
 // The actions the picks choose from: the decision's list, or for a take or
@@ -202,7 +254,7 @@ async function pick(table, key, value, pool) {
 // Add one action to the turn after the server checked it; false when it
 // was refused (the refusal is then shown) or could not be checked. Then
 // (unless `follow` is false) what the rules leave no choice about is taken.
-async function append(table, action, {auto = false, follow = true} = {}) {
+async function append(table, action, {auto = false, chained = false, follow = true} = {}) {
   const composing = table.composing;
   const actions = [...composing.actions, action];
   try {
@@ -215,6 +267,7 @@ async function append(table, action, {auto = false, follow = true} = {}) {
     composing.actions = actions;
     composing.checks.push(data);
     if (auto) composing.auto.push(actions.length - 1);
+    if (chained) composing.chained.push(actions.length - 1);
     if (composing.dispute) composing.verdict = h('p', {class: 'good', id: 'verdict'}, t('dispute.legal'));
     if (follow && pendingForced(composing)) return takeForced(table).then(() => true);
     table.draw();
@@ -268,23 +321,18 @@ export function back(table) {
       composing.actions.pop();
       composing.checks.pop();
     } else composing.manual = 0;
+    composing.chained = composing.chained.filter(i => i < composing.actions.length);
   }
   table.draw();
 }
 
-/** Queue the composed turn (``unchecked`` when composed offline). */
+/** Queue the composed turn (``unchecked`` when composed offline); the
+ * outbox's events show it on its way (see table.js). */
 export async function logTurn(table) {
   const turn = {player: table.composing.player, actions: table.composing.actions};
-  table.say(t('composer.sending'));
-  table.sending = true;
+  table.message.clear(); // the panel that takes the composer's place says it is being sent
   await enqueue(table.id, turn, table.game.version, table.etag, {unchecked: table.offline});
   updateBadge();
-  table.waiting = await pending(table.id);
-  // Drawn either way: the live news of this turn may have drawn it as
-  // waiting while it was on its way, and a later load that finds nothing
-  // new keeps the screen as it is.
-  table.draw();
-  if (table.waiting.length) table.say(t('composer.queued'));
 }
 
 async function sendCorrection(table) {
@@ -297,7 +345,7 @@ async function sendCorrection(table) {
   }
   const body = {replace: composing.at, turn: {player: composing.player, actions: composing.actions}, by};
   table.say(t('composer.sending'));
-  table.sending = true; // the news of our own correction interrupts nobody
+  table.correcting = true; // the news of our own correction interrupts nobody
   try {
     await table.correct(body);
     table.say(t('correct.done', {n: body.replace + 1}));
@@ -312,6 +360,6 @@ async function sendCorrection(table) {
       table.draw();
     } else table.say(problemText(error), 'alert');
   } finally {
-    table.sending = false;
+    table.correcting = false;
   }
 }

@@ -7,6 +7,7 @@ import {t} from '../../i18n.js';
 import {problemText} from '../../api.js';
 import {startCorrection} from './composer.js';
 import {seatMark} from './strip.js';
+import {entries as logEntries} from '../../history.js';
 import * as words from '../../words.js';
 
 const LATEST = 3;
@@ -15,15 +16,15 @@ const LATEST = 3;
 export function logPart(table) {
   const game = table.game;
   const last = game.record.turns.length - 1;
-  // `holds`: the turn as it now stands that an entry holds (null: none).
-  const entries = game.history.map((entry, index) => ({index, entry, turn: entry.holds})).reverse();
+  const entries = logEntries(game).reverse();
   if (!entries.length) return h('p', {class: 'hint'}, t('table.log_empty'));
   const more = entries.length - LATEST;
   const list = h('ol', {class: 'log', reversed: true, id: 'log', dataset: {open: String(table.logOpen)}},
-    entries.map(({index, entry, turn}, shown) => h('li', {value: index + 1, hidden: shown >= LATEST && !table.logOpen,
-      class: entry.kind === 'correction' ? 'correction' : null, dataset: turn === null ? {} : {turn}},
-    h('span', {}, turn === null ? null : h('span', {class: 'turn-number'}, `${turn + 1}.`), entryText(table, entry)),
-    turn === null || table.mine.spectator || table.offline ? null : turn === last ? lastTurnActions(table, turn) : turnMenu(table, turn))));
+    entries.map((entry, shown) => h('li', {value: entry.index + 1, hidden: shown >= LATEST && !table.logOpen,
+      class: entry.kind === 'correction' ? 'correction' : null, dataset: entry.holds === null ? {} : {turn: entry.holds}},
+    h('span', {}, entry.holds === null ? null : h('span', {class: 'turn-number'}, `${entry.holds + 1}.`), entryText(table, entry)),
+    entry.holds === null || table.mine.spectator || table.offline ? null
+      : entry.holds === last ? lastTurnActions(table, entry.holds) : turnMenu(table, entry.holds))));
   return [list,
     more > 0 ? h('button', {id: 'log-all', class: 'quiet', 'aria-expanded': String(Boolean(table.logOpen)), 'aria-controls': 'log',
       onclick: () => { table.logOpen = !table.logOpen; table.draw(); }},
@@ -32,19 +33,13 @@ export function logPart(table) {
 
 function entryText(table, entry) {
   const game = table.game.record.game;
-  const turn = turnOf(table, entry);
+  const turn = entry.turn;
   if (entry.kind === 'correction') {
     const what = entry.undo ? t('table.undone')
       : t('table.replaced', {n: entry.replace + 1, turn: words.turn(game, turn, table.names())});
     return t('table.correction', {by: entry.by, what});
   }
   return [seatMark(table, turn.player), words.turn(game, turn, table.names())];
-}
-
-// The server sends each turn once: an entry that holds a turn as it
-// stands leaves it to the record.
-function turnOf(table, entry) {
-  return entry.turn || table.game.record.turns[entry.holds];
 }
 
 // The last turn: correct it, or undo it, in view.
