@@ -142,20 +142,34 @@ def turns_of(entries: list[dict]) -> list[dict]:
     return [turn for _, turn in _standing(entries)]
 
 
-def history_of(entries: list[dict]) -> list[dict]:
-    """The log as a game's ``history``, each turn once beside the record's
-    turns: each entry gets ``holds``, the index in the turns as they stand
-    of the turn it holds (a turn, or the correction that replaced one), or
-    None when it holds none (an undo, or a turn a later correction undid or
-    replaced). An entry that holds a turn leaves its ``turn`` out: it is
-    ``record.turns[holds]``."""
+def history_of(entries: list[dict]) -> dict:
+    """The log as a game's ``history``, each fact once and compactly (beside
+    the record, whose turns are the ones that stand):
+
+    - ``start``: when the first entry was logged (None before any);
+    - ``seconds``: for each entry, oldest first, the whole seconds since the
+      entry before it (the first: 0), so the log has ``len(seconds)`` entries;
+    - ``entries``: every entry that is not a turn that still stands (the
+      corrections, and the turns a later correction undid or replaced), as
+      logged but without ``at`` and ``replaced``, with ``version`` (the one it
+      made: its place in the log, from 1) and ``holds`` (the index in the
+      turns as they stand of the turn it holds, or None). One that holds a
+      turn leaves its ``turn`` out: it is ``record.turns[holds]``.
+
+    Every entry not listed is a turn that stands: in log order, they hold
+    the indices of ``record.turns`` that no listed entry holds."""
     holds = {index: position for position, (index, _) in enumerate(_standing(entries))}
-    history = []
+    times = [datetime.fromisoformat(entry["at"]).timestamp() for entry in entries]
+    listed = []
     for index, entry in enumerate(entries):
-        if index in holds:
-            entry = {key: value for key, value in entry.items() if key != "turn"}
-        history.append({**entry, "holds": holds.get(index)})
-    return history
+        if entry["kind"] == TURN and index in holds:
+            continue
+        shown = {key: value for key, value in entry.items()
+                 if key not in ("at", "replaced") and not (key == "turn" and index in holds)}
+        listed.append({"version": index + 1, **shown, "holds": holds.get(index)})
+    return {"start": entries[0]["at"] if entries else None,
+            "seconds": [round(now - before) for before, now in zip([times[0]] + times, times)] if entries else [],
+            "entries": listed}
 
 
 def event(entry: dict, version: int, scoresheet: dict) -> dict:

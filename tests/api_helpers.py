@@ -90,6 +90,18 @@ def post_turn(client, created: dict, turn: dict, version: int | None = None, **h
                        headers={**bearer(created["token"]), "If-Match": f'"{version}"', **headers})
 
 
+def whole_log(history: dict) -> list[dict]:
+    """Every log entry of a GET's ``history``, oldest first, read as the PWA
+    reads it (frontend/js/screens/table/log.js): the listed entries, and for
+    each other a turn that stands, holding the next index of the record's
+    turns that no listed entry holds."""
+    listed = {entry["version"] - 1: entry for entry in history["entries"]}
+    held = {entry["holds"] for entry in history["entries"]}
+    free = (position for position in range(len(history["seconds"])) if position not in held)
+    return [listed[index] if index in listed else {"kind": "turn", "holds": next(free)}
+            for index in range(len(history["seconds"]))]
+
+
 def problem(answer, status: int) -> dict:
     """Assert ``answer`` is a problem+json of ``status``; return its body."""
     assert answer.status_code == status, answer.get_data(as_text=True)

@@ -256,7 +256,7 @@ def test_an_idempotent_retry_after_a_lost_answer_leaves_one_turn(redis_client, p
     assert status == 201 and headers["Idempotent-Replayed"] == "true"
     assert answer["version"] == 1
     now = game(b, created)
-    assert now["version"] == 1 and len(now["history"]) == 1
+    assert now["version"] == 1 and len(now["history"]["seconds"]) == 1
     assert answer["scoresheet"] == now["scoresheet"]
     assert correct(a, created, {"undo": True, "by": "anna"}, 1)[0] == 201
     assert listener.next_is(2, "correction")  # the retry sent no second turn event

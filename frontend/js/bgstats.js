@@ -8,8 +8,9 @@ const PUSH = 'https://app.bgstatsapp.com/createPlay.html';
 
 /** The BG Stats play of a finished game (GET /games/{id} answer). */
 export function bgStatsPlay(game, title) {
-  const times = game.history.map(entry => new Date(entry.at));
-  const [first, last] = [times[0], times.at(-1)];
+  // The log's times: its start, then each entry's seconds after the one before.
+  const first = new Date(game.history.start);
+  const last = new Date(first.getTime() + 1000 * game.history.seconds.reduce((sum, step) => sum + step, 0));
   const byId = Object.fromEntries(game.scoresheet.players.map(p => [p.id, p]));
   const winners = new Set(game.scoresheet.winners);
   return {

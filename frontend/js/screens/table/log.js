@@ -16,7 +16,7 @@ export function logPart(table) {
   const game = table.game;
   const last = game.record.turns.length - 1;
   // `holds`: the turn as it now stands that an entry holds (null: none).
-  const entries = game.history.map((entry, index) => ({index, entry, turn: entry.holds})).reverse();
+  const entries = logEntries(game.history).map((entry, index) => ({index, entry, turn: entry.holds})).reverse();
   if (!entries.length) return h('p', {class: 'hint'}, t('table.log_empty'));
   const more = entries.length - LATEST;
   const list = h('ol', {class: 'log', reversed: true, id: 'log', dataset: {open: String(table.logOpen)}},
@@ -28,6 +28,20 @@ export function logPart(table) {
     more > 0 ? h('button', {id: 'log-all', class: 'quiet', 'aria-expanded': String(Boolean(table.logOpen)), 'aria-controls': 'log',
       onclick: () => { table.logOpen = !table.logOpen; table.draw(); }},
     table.logOpen ? t('log.fewer') : t('log.all', {n: entries.length})) : null];
+}
+
+// Every log entry, oldest first. The server lists only the entries that
+// are not a turn that stands; the others hold, in log order, the turns of
+// the record that no listed entry holds.
+function logEntries(history) {
+  const listed = new Map(history.entries.map(entry => [entry.version - 1, entry]));
+  const held = new Set(history.entries.map(entry => entry.holds));
+  let next = 0;
+  return history.seconds.map((_, index) => {
+    if (listed.has(index)) return listed.get(index);
+    while (held.has(next)) next += 1;
+    return {kind: 'turn', holds: next++};
+  });
 }
 
 function entryText(table, entry) {
