@@ -162,12 +162,27 @@ class GameSchema(Schema):
     version = fields.Integer(metadata={"description": "also the ETag"})
     decision = fields.Dict(metadata={"description": "the decision that opens the next turn"})
     scoresheet = fields.Nested(ScoresheetSchema)
-    history = fields.List(fields.Dict(), metadata={
-        "description": "the log: turns (and corrections) with times; each entry's `holds` is the index in "
-                       "`record.turns` of the turn it holds (a turn, or the correction that replaced one), "
-                       "null when it holds none (an undo, or a turn a later correction undid or replaced). "
-                       "Each turn is sent once: an entry that holds one has no `turn` (it is "
-                       "`record.turns[holds]`); the others keep theirs"})
+    history = fields.Nested("HistorySchema")
+
+
+class HistorySchema(Schema):
+    """The log, each fact once (the record holds the turns that stand)."""
+
+    start = fields.String(allow_none=True, metadata={"description": "when the first entry was logged (UTC, "
+                                                                    "to the second); null before any"})
+    seconds = fields.List(fields.Integer(), metadata={
+        "description": "one per log entry, oldest first: the whole seconds since the entry before it (the "
+                       "first: 0); the log has as many entries as this list"})
+    holds = fields.List(fields.Integer(allow_none=True), metadata={
+        "description": "one per log entry, oldest first: the index in `record.turns` of the turn it holds (a "
+                       "turn, or the correction that replaced one), or null when it holds none (an undo, or a "
+                       "turn a later correction undid or replaced)"})
+    entries = fields.List(fields.Dict(), metadata={
+        "description": "every log entry that is not a turn that still stands: the corrections, and the turns "
+                       "a later correction undid or replaced. Each as logged (kind, turn, undo or replace, "
+                       "by), with `version`, the version it made (its place in the log, from 1). One that "
+                       "holds a turn has no `turn`: it is `record.turns[holds]`. An entry not listed is a "
+                       "turn that stands"})
 
 
 class TurnAnswerSchema(Schema):

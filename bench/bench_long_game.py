@@ -4,9 +4,11 @@ A Keltis game of 2 players whose turns cycle cards through the discard
 piles (discard, draw it back), so it can last 950 turns. For each length
 it creates the game from a record of that many turns, then times, in the
 application (Flask's test client, on a Redis of its own), a turn followed
-by a GET of the game as a table does, and prints the GET's size. The
-goals: a GET of a 950-turn game under 150 KB, and turns that cost about
-the same however long the game is.
+by a GET of the game as a table does, one such turn at each length in turn.
+It prints the size of the GET of the game of that length, and each
+length's turn cost against the first (× first). The goals: a GET of a
+950-turn game under 150 KB, and turns that cost about the same however
+long the game is.
 
 Run: ``.venv/bin/python bench/bench_long_game.py [--rounds 60]``
 """
@@ -43,6 +45,32 @@ def record(turns: int) -> dict:
             "setup": {"tiles": {}, "tiles_complete": False}, "turns": [turn(index) for index in range(turns)]}
 
 
+class Table:
+    """A game of ``length`` turns, played on: the size of its first GET, and
+    the time of each turn and of the GET after it."""
+
+    def __init__(self, client, length: int):
+        self.client, self.length = client, length
+        created = client.post("/api/v1/games", json=record(length)).get_json()
+        self.headers = {"Authorization": f"Bearer {created['token']}"}
+        self.url = f"/api/v1/games/{created['id']}"
+        self.version = created["version"]
+        self.size = len(client.get(self.url, headers=self.headers).get_data())
+        self.posting: list[float] = []
+        self.getting: list[float] = []
+
+    def play(self) -> None:
+        started = time.perf_counter()
+        answer = self.client.post(f"{self.url}/turns", json=turn(self.version),
+                                  headers={**self.headers, "If-Match": f'"{self.version}"'})
+        posted = time.perf_counter()
+        assert answer.status_code == 201, answer.get_json()
+        self.version = answer.get_json()["version"]
+        self.client.get(self.url, headers=self.headers)
+        self.getting.append(time.perf_counter() - posted)
+        self.posting.append(posted - started)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=60, help="turns timed at each length")
@@ -53,24 +81,16 @@ def main() -> None:
         try:
             client = create_app({"REDIS_URL": server.url, "BREHON_LIMITS_URL": limits.url,
                                  "BREHON_LIMIT_TURNS": "100000 per minute"}).test_client()
-            print(f"{'turns':>6}  {'GET KB':>7}  {'turn ms p50':>11}  {'GET ms p50':>10}")
-            for length in LENGTHS:
-                created = client.post("/api/v1/games", json=record(length)).get_json()
-                headers = {"Authorization": f"Bearer {created['token']}"}
-                url = f"/api/v1/games/{created['id']}"
-                posting, getting = [], []
-                version = created["version"]
-                for index in range(length, length + args.rounds):
-                    started = time.perf_counter()
-                    answer = client.post(f"{url}/turns", json=turn(index), headers={**headers, "If-Match": f'"{version}"'})
-                    posted = time.perf_counter()
-                    assert answer.status_code == 201, answer.get_json()
-                    version = answer.get_json()["version"]
-                    size = len(client.get(url, headers=headers).get_data())
-                    getting.append(time.perf_counter() - posted)
-                    posting.append(posted - started)
-                print(f"{length:>6}  {size / 1024:7.1f}  {1000 * statistics.median(posting):11.2f}"
-                      f"  {1000 * statistics.median(getting):10.2f}")
+            games = [Table(client, length) for length in LENGTHS]
+            for _ in range(args.rounds):  # one turn at each length in turn: the machine's load falls on all alike
+                for table in games:
+                    table.play()
+            print(f"{'turns':>6}  {'GET KB':>7}  {'turn ms p50':>11}  {'× first':>7}  {'GET ms p50':>10}")
+            first = statistics.median(games[0].posting)
+            for table in games:
+                turn_ms = statistics.median(table.posting)
+                print(f"{table.length:>6}  {table.size / 1024:7.1f}  {1000 * turn_ms:11.2f}  {turn_ms / first:7.2f}"
+                      f"  {1000 * statistics.median(table.getting):10.2f}")
         finally:
             limits.stop()
             server.stop()

@@ -52,9 +52,11 @@ SECRET_FILE = "secret"
 URL_FILE = "redis.url"
 #: gunicorn's own request limits, above the application's (api.MAX_URL,
 #: MAX_HEADERS, MAX_HEADER), so that the application answers a request over
-#: them with problem+json; gunicorn's plain-text answer is left only for a
-#: request line over 8190 bytes (its largest finite limit: 0 would read one
-#: without end) or a head over 500 fields of 16 KiB.
+#: them with its own problem+json. A request line over 8190 bytes (gunicorn's
+#: largest finite limit) or a head over 500 fields of 16 KiB is refused by
+#: gunicorn itself, as problem+json too (brehon/gunicorn_config.py). Not 0
+#: (no limit): gunicorn then reads a request line without end, copying it
+#: whole on every read (a 32 MB line held a worker for over two minutes).
 GUNICORN_LIMITS = ["--limit-request-line", "8190", "--limit-request-fields", "500",
                    "--limit-request-field_size", "16384"]
 

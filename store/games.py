@@ -142,20 +142,33 @@ def turns_of(entries: list[dict]) -> list[dict]:
     return [turn for _, turn in _standing(entries)]
 
 
-def history_of(entries: list[dict]) -> list[dict]:
-    """The log as a game's ``history``, each turn once beside the record's
-    turns: each entry gets ``holds``, the index in the turns as they stand
-    of the turn it holds (a turn, or the correction that replaced one), or
-    None when it holds none (an undo, or a turn a later correction undid or
-    replaced). An entry that holds a turn leaves its ``turn`` out: it is
-    ``record.turns[holds]``."""
-    holds = {index: position for position, (index, _) in enumerate(_standing(entries))}
-    history = []
-    for index, entry in enumerate(entries):
-        if index in holds:
-            entry = {key: value for key, value in entry.items() if key != "turn"}
-        history.append({**entry, "holds": holds.get(index)})
-    return history
+def history_of(entries: list[dict]) -> dict:
+    """The log as a game's ``history``, each fact once (beside the record,
+    whose turns are the ones that stand), one value per entry where every
+    entry has one:
+
+    - ``start``: when the first entry was logged (None before any);
+    - ``seconds``: for each entry, oldest first, the whole seconds since the
+      entry before it (the first: 0);
+    - ``holds``: for each entry, the index in ``record.turns`` of the turn
+      it holds (a turn, or the correction that replaced one), or None (an
+      undo, or a turn a later correction undid or replaced);
+    - ``entries``: every entry that is not a turn that still stands (the
+      corrections, and the turns undone or replaced), as logged without
+      ``at`` and ``replaced``, under ``version``, the one it made (its place
+      in the log, from 1). One that holds a turn leaves its ``turn`` out: it
+      is ``record.turns[holds]``. An entry not listed is a turn that stands."""
+    holds: list[int | None] = [None] * len(entries)
+    for position, (index, _) in enumerate(_standing(entries)):
+        holds[index] = position
+    listed = [{"version": index + 1, **{key: value for key, value in entry.items()
+                                        if key not in ("at", "replaced") and not (key == "turn" and held is not None)}}
+              for index, (entry, held) in enumerate(zip(entries, holds))
+              if not (entry["kind"] == TURN and held is not None)]
+    times = [datetime.fromisoformat(entry["at"]).timestamp() for entry in entries]  # whole seconds
+    return {"start": entries[0]["at"] if entries else None,
+            "seconds": [round(now - before) for before, now in zip(times[:1] + times, times)],
+            "holds": holds, "entries": listed}
 
 
 def event(entry: dict, version: int, scoresheet: dict) -> dict:

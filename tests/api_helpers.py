@@ -90,6 +90,14 @@ def post_turn(client, created: dict, turn: dict, version: int | None = None, **h
                        headers={**bearer(created["token"]), "If-Match": f'"{version}"', **headers})
 
 
+def whole_log(history: dict) -> list[dict]:
+    """Every log entry of a GET's ``history``, oldest first, read as the PWA
+    reads it (frontend/js/history.js): the listed entries, each other one a
+    turn that stands, and each with the ``holds`` the server gives it."""
+    listed = {entry["version"] - 1: entry for entry in history["entries"]}
+    return [{**listed.get(index, {"kind": "turn"}), "holds": holds} for index, holds in enumerate(history["holds"])]
+
+
 def problem(answer, status: int) -> dict:
     """Assert ``answer`` is a problem+json of ``status``; return its body."""
     assert answer.status_code == status, answer.get_data(as_text=True)

@@ -46,7 +46,7 @@ def test_a_lone_surrogate_in_a_turn_or_a_correction_is_422_and_changes_nothing(c
     invalid_text(send(client, f"/api/v1/games/{created['id']}/check", {"player": LONE, "actions": []}, headers),
                  "/player")
     game = client.get(f"/api/v1/games/{created['id']}", headers=bearer(created["token"])).get_json()
-    assert game["version"] == 0 and game["history"] == []
+    assert game["version"] == 0 and game["history"] == {"start": None, "seconds": [], "holds": [], "entries": []}
 
 
 def test_a_lone_surrogate_in_a_key_is_named_too(client):

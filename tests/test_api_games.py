@@ -10,7 +10,7 @@ import uuid
 import pytest
 
 from api_helpers import (EXAMPLE_1, EXAMPLE_1_SHEET, EXAMPLE_6, OPENING, bearer, create_game, new_record,
-                         post_turn, problem)
+                         post_turn, problem, whole_log)
 from keltis_games import random_game
 from scoring import Game, Refused
 from store import SummaryQueue
@@ -76,13 +76,28 @@ def test_get_game_answers_record_state_version_decision_and_history(client):
     assert game["version"] == 5
     assert game["record"] == EXAMPLE_1
     assert game["decision"]["name"] == "main" and game["decision"]["player"] == "ben"
-    assert [entry["holds"] for entry in game["history"]] == list(range(len(EXAMPLE_1["turns"])))
-    assert not [entry for entry in game["history"] if "turn" in entry]  # each turn is sent once: in the record
-    assert all(entry["kind"] == "turn" and entry["at"].endswith("Z") for entry in game["history"])
+    # Five turns that stand, logged at once: each is sent once, in the record, and its time once.
+    history = game["history"]
+    assert history["start"].endswith("Z") and history["seconds"] == [0] * 5 and history["entries"] == []
+    assert [entry["holds"] for entry in whole_log(history)] == list(range(len(EXAMPLE_1["turns"])))
     assert game["scoresheet"] == EXAMPLE_1_SHEET
     assert isinstance(game["state"], dict) and game["state"]
     again = client.get(game_url(created), headers={**bearer(created["token"]), "If-None-Match": '"5"'})
     assert again.status_code == 304
+
+
+def test_a_950_turn_game_is_read_in_under_150_kb(client):
+    """Each fact once: the turns in the record, the log's times as seconds
+    between entries. (Turns that cycle cards through the discard piles let
+    a game of two last that long.)"""
+    colors = ("red", "yellow", "green", "blue", "purple")
+    turns = [{"player": ("anna", "ben")[n % 2], "actions": [
+        {"type": "discard", "card": {"color": colors[n // 2 % 5], "value": 3 + n % 2}},
+        {"type": "draw", "from": colors[n // 2 % 5]}]} for n in range(950)]
+    created = create_game(client, new_record(turns=turns))
+    body = client.get(game_url(created), headers=bearer(created["token"])).get_data()
+    assert len(body) < 150 * 1024
+    assert body.count(b'"actions":[{"type":"discard"') == 950  # each turn once
 
 
 def test_scoresheet_as_json_csv_and_pdf(client):

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 from api_helpers import EXAMPLE_1, OPENING, bearer, new_record
-from test_live_events import call, create, listeners, post_turn, start_hosts, stop_hosts  # noqa: F401 (a fixture)
+from test_live_events import call, correct, create, listeners, post_turn, start_hosts, stop_hosts  # noqa: F401 (a fixture)
 from worker_games import keltis_goal_area
 
 from brehon.redis_server import free_port
@@ -73,10 +73,12 @@ def test_a_turn_through_one_host_reaches_the_other_hosts_stream_and_resumes_on_e
     turns = EXAMPLE_1["turns"]
     assert post_turn(b, created, turns[1], 1)[0] == 201
     assert post_turn(a, created, turns[2], 2)[0] == 201
-    for port in (a, b):  # Last-Event-ID resumes on either host, the other's turns included
-        resumed = listeners(port, created, last_event_id=1)
-        assert [resumed.next()["id"] for _ in range(2)] == ["2", "3"]
-        assert resumed.quiet()
+    # Last-Event-ID resumes on either host, the other's turns included, and nothing more.
+    resumed = [listeners(port, created, last_event_id=1) for port in (a, b)]
+    for listener in resumed:
+        assert [listener.next()["id"] for _ in range(2)] == ["2", "3"]
+    assert correct(a, created, {"undo": True, "by": "anna"}, 3)[0] == 201
+    assert all(listener.next_is(4, "correction") for listener in resumed)
 
 
 def test_the_same_idempotency_key_on_both_hosts_logs_the_turn_once(hosts, redis_cluster):

@@ -88,9 +88,20 @@ def test_a_valid_board_padded_past_the_limit_in_chunks_is_413(server):
     assert_problem(raw(server, request("POST", "/api/v1/boards/check", chunked=True), in_chunks(body)), 413)
 
 
-@pytest.mark.parametrize("length", [MAX_URL + 1, 8000])
+@pytest.mark.parametrize("length", [MAX_URL + 1, 8000, 9000, 20_000])
 def test_a_long_request_target_is_414_problem_json(server, length):
+    """Up to gunicorn's longest request line the app answers; beyond it
+    (9,000 and 20,000 bytes) gunicorn itself, in problem+json too. Either
+    way the server answers the next request."""
     assert_problem(raw(server, request("GET", "/api/v1/rulesets?" + "x" * length)), 414)
+    assert raw(server, request("GET", "/api/v1/rulesets"))[0] == 200
+
+
+def test_a_head_gunicorn_cannot_read_is_problem_json(server):
+    """gunicorn's other refusals (here more than its 500 header fields) are problem+json too."""
+    many = {f"X-Filler-{n}": "1" for n in range(600)}
+    assert_problem(raw(server, request("GET", "/api/v1/rulesets", many)), 431)
+    assert_problem(raw(server, b"GET /api/v1/rulesets HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Name: 1\r\n\r\n"), 400)
 
 
 def test_a_10_kb_token_is_431_problem_json(server):

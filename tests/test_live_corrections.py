@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from api_helpers import EXAMPLE_1, EXAMPLE_1_SHEET, bearer, create_game, new_record, post_turn, problem
+from api_helpers import EXAMPLE_1, EXAMPLE_1_SHEET, bearer, create_game, new_record, post_turn, problem, whole_log
 from worker_games import keltis_goal_area
 
 from scoring import Game, Refused
@@ -56,11 +56,12 @@ def test_undo_drops_the_last_turn_and_logs_who_and_what(client):
     assert game["version"] == 6 and game["scoresheet"] == expected
     assert game["record"]["turns"] == EXAMPLE_1["turns"][:4]
     assert game["decision"]["player"] == "anna"
-    correction = game["history"][-1]
-    assert correction["kind"] == "correction" and correction["undo"] is True
-    assert correction["by"] == "anna's phone" and correction["at"].endswith("Z")
-    assert correction["replaced"] == {"index": 4, "turn": EXAMPLE_1["turns"][4]}
-    assert [entry["kind"] for entry in game["history"]] == ["turn"] * 5 + ["correction"]
+    # Listed: the undone turn (with its turn, which the record no longer holds) and the undo.
+    assert game["history"]["entries"] == [
+        {"version": 5, "kind": "turn", "turn": EXAMPLE_1["turns"][4]},
+        {"version": 6, "kind": "correction", "undo": True, "by": "anna's phone"}]
+    assert game["history"]["holds"] == [0, 1, 2, 3, None, None]
+    assert [entry["kind"] for entry in whole_log(game["history"])] == ["turn"] * 5 + ["correction"]
 
 
 def test_a_replace_that_holds_replays_the_later_turns_and_changes_the_sheet(client):
@@ -72,9 +73,10 @@ def test_a_replace_that_holds_replays_the_later_turns_and_changes_the_sheet(clie
     game = game_of(client, created)
     assert game["record"]["turns"] == [SMALL_OPENING] + EXAMPLE_1["turns"][1:]
     assert game["scoresheet"] == expected
-    assert game["history"][-1] | {"at": None} == {
-        "kind": "correction", "replace": 0, "by": "ben",
-        "replaced": {"index": 0, "turn": EXAMPLE_1["turns"][0]}, "at": None, "holds": 0}
+    assert game["history"]["entries"] == [
+        {"version": 1, "kind": "turn", "turn": EXAMPLE_1["turns"][0]},  # the turn replaced
+        {"version": 6, "kind": "correction", "replace": 0, "by": "ben"}]
+    assert game["history"]["holds"] == [None, 1, 2, 3, 4, 0]
     assert game["record"]["turns"][0] == SMALL_OPENING  # the turn it holds, sent once
     # the record as it now stands imports again with the same sheet
     record = client.get(f"/api/v1/games/{created['id']}/record", headers=bearer(created["token"])).get_json()
@@ -175,14 +177,17 @@ def test_turns_and_corrections_interleave_in_one_log(client):
     assert post_turn(client, created, last, version=6).status_code == 201
     assert correct(client, created, {"replace": 0, "turn": SMALL_OPENING, "by": "ben"}, version=7).status_code == 201
     game = game_of(client, created)
-    assert [entry["kind"] for entry in game["history"][5:]] == ["correction", "turn", "correction"]
+    log = whole_log(game["history"])
+    assert [entry["kind"] for entry in log[5:]] == ["correction", "turn", "correction"]
     assert game["record"]["turns"] == [SMALL_OPENING] + EXAMPLE_1["turns"][1:]
     assert game["scoresheet"] == Game.replay(game["record"]).scoresheet()
     # Which turn as it stands each entry holds: the first turn was replaced
     # (by the last entry), the fifth undone, then logged again.
-    assert [entry["holds"] for entry in game["history"]] == [None, 1, 2, 3, None, None, 4, 0]
-    # Each turn is sent once: an entry that holds one leaves it to the record.
-    assert [entry.get("turn") for entry in game["history"]] == [
+    assert [entry["holds"] for entry in log] == [None, 1, 2, 3, None, None, 4, 0]
+    # Each turn is sent once: an entry that holds one leaves it to the record,
+    # and only the entries that are not a turn that stands are listed.
+    assert [entry["version"] for entry in game["history"]["entries"]] == [1, 5, 6, 8]
+    assert [entry.get("turn") for entry in log] == [
         EXAMPLE_1["turns"][0], None, None, None, EXAMPLE_1["turns"][4], None, None, None]
 
 

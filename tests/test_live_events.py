@@ -151,13 +151,12 @@ class Listener:
     def next(self, timeout: float = WAIT) -> dict:
         return self.events.get(timeout=timeout)
 
-    def quiet(self, seconds: float = 0.5) -> bool:
-        """True when no further event comes within ``seconds``."""
-        try:
-            self.events.get(timeout=seconds)
-            return False
-        except queue.Empty:
-            return True
+    def next_is(self, version: int, kind: str) -> bool:
+        """Whether the next event is the ``kind`` that made ``version``. A
+        test logs that one after what must not be followed by more: nothing
+        came in between when it is next (no fixed wait for silence)."""
+        event = self.next()
+        return (event["id"], event["event"]) == (str(version), kind)
 
     def close(self) -> None:
         if self.http.sock is not None:
@@ -200,7 +199,8 @@ def test_two_listeners_on_two_processes_hear_a_turn_posted_to_a_third(redis_clie
         assert (event["id"], event["event"]) == ("2", "correction")
         assert event["data"]["by"] == "ben" and event["data"]["replaced"] == {"index": 0, "turn": OPENING}
         assert event["data"]["scoresheet"] == undone["scoresheet"]
-        assert listener.quiet()
+    assert post_turn(a, created, OPENING, 2)[0] == 201
+    assert on_b.next_is(3, "turn") and on_c.next_is(3, "turn")
 
 
 def test_a_listener_that_drops_and_resumes_gets_exactly_the_events_it_missed(redis_client, ports, listeners):
@@ -221,10 +221,11 @@ def test_a_listener_that_drops_and_resumes_gets_exactly_the_events_it_missed(red
     resumed = listeners(c, created, last_event_id=1)
     missed = [resumed.next() for _ in range(4)]
     assert missed == heard[1:]  # rebuilt from the log, exactly as they were heard live
-    assert resumed.quiet()
-    assert post_turn(a, created, turns[4], 5)[0] == 201
-    assert resumed.next() == steady.next()
-    assert resumed.quiet() and steady.quiet()
+    assert post_turn(a, created, turns[4], 5)[0] == 201  # and nothing more before this turn
+    live = steady.next()
+    assert live["id"] == "6" and resumed.next() == live
+    assert correct(a, created, {"undo": True, "by": "anna"}, 6)[0] == 201
+    assert resumed.next_is(7, "correction") and steady.next_is(7, "correction")
 
 
 def test_last_event_id_zero_replays_the_whole_log_with_each_score_sheet(redis_client, ports, listeners):
@@ -236,7 +237,8 @@ def test_last_event_id_zero_replays_the_whole_log_with_each_score_sheet(redis_cl
         assert int(event["id"]) == event["data"]["version"] == version
         prefix = {**EXAMPLE_1, "turns": EXAMPLE_1["turns"][:version]}
         assert event["data"]["scoresheet"] == Game.replay(prefix).scoresheet()
-    assert listener.quiet()
+    assert correct(a, created, {"undo": True, "by": "anna"}, 5)[0] == 201
+    assert listener.next_is(6, "correction")
 
 
 def test_an_idempotent_retry_after_a_lost_answer_leaves_one_turn(redis_client, ports, listeners):
@@ -254,9 +256,10 @@ def test_an_idempotent_retry_after_a_lost_answer_leaves_one_turn(redis_client, p
     assert status == 201 and headers["Idempotent-Replayed"] == "true"
     assert answer["version"] == 1
     now = game(b, created)
-    assert now["version"] == 1 and len(now["history"]) == 1
+    assert now["version"] == 1 and len(now["history"]["seconds"]) == 1
     assert answer["scoresheet"] == now["scoresheet"]
-    assert listener.quiet()
+    assert correct(a, created, {"undo": True, "by": "anna"}, 1)[0] == 201
+    assert listener.next_is(2, "correction")  # the retry sent no second turn event
 
 
 def test_a_spectator_reads_and_listens_but_cannot_write(redis_client, ports, listeners):
@@ -342,7 +345,8 @@ def test_a_stream_that_lost_its_subscription_ends_and_the_client_resumes(redis_c
     again = listeners(b, created, last_event_id=0)
     event = again.next()
     assert (event["id"], event["data"]["turn"]) == ("1", OPENING)
-    assert again.quiet()
+    assert correct(a, created, {"undo": True, "by": "anna"}, 1)[0] == 201
+    assert again.next_is(2, "correction")  # heard live again, and nothing in between
 
 
 def test_a_turn_logged_while_the_stream_opens_is_sent_once(redis_client, redis_url):

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 import scoring
 from api import create_app
 from brehon.redis_server import RedisServer
-from store import TURN, Idempotency, KeyReused, Missing, Stale, Store
+from store import CORRECTION, TURN, Idempotency, KeyReused, Missing, Stale, Store, history_of, turns_of
 from store.games import _derived
-from api_helpers import bearer, create_game, new_record, post_turn
+from api_helpers import bearer, create_game, new_record, post_turn, whole_log
 from keltis_games import random_game
 
 
@@ -324,3 +324,52 @@ def test_idempotency_answers_of_150_writes_take_under_10_kb_and_still_answer_rep
         assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
         assert again.get_json() == answer and again.headers["ETag"] == f'"{version + 1}"'
     assert redis_client.llen(f"game:{{{created['id']}}}:log") == 150
+
+
+def test_the_history_gives_each_entry_its_seconds_after_the_one_before():
+    entries = [{"kind": TURN, "turn": {"n": n}, "at": at} for n, at in enumerate(
+        ["2026-03-01T19:00:00Z", "2026-03-01T19:00:07Z", "2026-03-01T19:00:07Z", "2026-03-01T19:01:02Z",
+         "2026-03-01T20:01:02Z"])]
+    history = history_of(entries)
+    assert history == {"start": "2026-03-01T19:00:00Z", "seconds": [0, 7, 0, 55, 3600], "holds": [0, 1, 2, 3, 4],
+                       "entries": []}
+    assert history_of([]) == {"start": None, "seconds": [], "holds": [], "entries": []}
+
+
+@st.composite
+def logs(draw) -> list[dict]:
+    """Logs of turns, undos and replacements, as corrections make them."""
+    entries: list[dict] = []
+    standing = 0
+    for n in range(draw(st.integers(0, 30))):
+        move = draw(st.sampled_from(["turn", "turn", "undo", "replace"] if standing else ["turn"]))
+        if move == "turn":
+            entries.append({"kind": TURN, "turn": {"n": n}})
+            standing += 1
+        elif move == "undo":
+            entries.append({"kind": CORRECTION, "undo": True, "by": "p0"})
+            standing -= 1
+        else:
+            entries.append({"kind": CORRECTION, "replace": draw(st.integers(0, standing - 1)), "turn": {"n": n},
+                            "by": "p0"})
+    return [{**entry, "at": "2026-03-01T19:00:00Z"} for entry in entries]
+
+
+@given(logs())
+@settings(max_examples=200)
+def test_the_history_read_as_the_pwa_reads_it_gives_every_entry_its_turn(entries):
+    """Whatever the corrections, each entry of the whole log, read as the PWA
+    reads it, holds the turn that entry logged, at its index in the turns as
+    they stand; and only the entries that are not a turn that stands are sent."""
+    turns = turns_of(entries)
+    history = history_of(entries)
+    log = whole_log(history)
+    assert len(log) == len(entries)
+    for entry, shown in zip(entries, log):
+        if shown["holds"] is not None:
+            assert "turn" not in shown and turns[shown["holds"]] == entry["turn"]
+        elif "turn" in entry:
+            assert shown["turn"] == entry["turn"]
+    assert sorted(shown["holds"] for shown in log if shown["holds"] is not None) == list(range(len(turns)))
+    assert len(history["entries"]) == len(entries) - sum(
+        1 for entry, shown in zip(entries, log) if entry["kind"] == TURN and shown["holds"] is not None)

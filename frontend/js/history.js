@@ -1,21 +1,32 @@
-// A game's history as GET /games/{id} answers it: every log entry, turns
-// and corrections, oldest first; the version is the number of entries. The
-// one module that reads its shape.
+// A game's history as GET /games/{id} answers it: the log's start, then one
+// value per entry (its seconds after the one before, the turn it holds),
+// and in full only the entries that are not a turn that stands. The one
+// module that reads its shape.
 
-/** Every entry: {index, kind, at, by, undo, replace, holds, turn}: `holds`
- * the index of the turn as it now stands that the entry holds (null: none),
- * `turn` the turn it logged (the server sends a standing turn once, in the
+/** Every entry, oldest first: {index, kind, by, undo, replace, holds, turn}:
+ * `holds` the index of the turn as it now stands that the entry holds (null:
+ * none), `turn` the turn it logged (a standing turn is sent once, in the
  * record). */
 export function entries(game) {
-  return game.history.map((entry, index) => ({...entry, index, turn: entry.turn || game.record.turns[entry.holds]}));
+  const {holds, entries: listed} = game.history;
+  const byIndex = new Map(listed.map(entry => [entry.version - 1, entry]));
+  return holds.map((held, index) => {
+    const entry = byIndex.get(index) || {kind: 'turn'};
+    return {...entry, index, holds: held, turn: entry.turn || game.record.turns[held]};
+  });
 }
 
 /** When each entry was logged. */
-export const loggedTimes = game => game.history.map(entry => new Date(entry.at));
+export function loggedTimes(game) {
+  let at = Date.parse(game.history.start);
+  return game.history.seconds.map(step => new Date(at += 1000 * step));
+}
 
 /** The turn that was logged right after `version`, when it is the only entry
  * since and still stands: its index in the record's turns; else null. */
 export function turnLoggedAfter(game, version) {
-  const since = game.history.slice(version);
-  return since.length === 1 && since[0].kind === 'turn' && since[0].holds !== null ? since[0].holds : null;
+  const {holds, entries: listed} = game.history;
+  const onlyOne = holds.length === version + 1;
+  const isTurn = !listed.some(entry => entry.version === version + 1);
+  return onlyOne && isTurn && holds[version] !== null ? holds[version] : null;
 }

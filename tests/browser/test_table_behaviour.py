@@ -188,7 +188,7 @@ def test_a_correction_is_logged_not_hidden(page, base_url):
     shot(page, "table-correction")
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert game["record"]["turns"] == OPENING[:-1]
-    assert game["history"][-1]["kind"] == "correction"
+    assert game["history"]["entries"][-1]["kind"] == "correction"
 
 
 def replacing(answers):
@@ -223,7 +223,7 @@ def test_an_earlier_turn_is_replaced_through_the_composer(page, base_url):
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert game["record"]["turns"][2]["actions"][0]["card"] == {"color": "red", "value": 6}
     assert game["record"]["turns"][3] == OPENING[3]
-    assert game["history"][-1]["replace"] == 2 and game["history"][-1]["by"] == "Ben"
+    assert game["history"]["entries"][-1]["replace"] == 2 and game["history"]["entries"][-1]["by"] == "Ben"
 
 
 def test_a_correction_that_breaks_a_later_turn_is_refused_with_its_rule(page, base_url):
