@@ -9,8 +9,13 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import scoring
+from scoring import RuleBroken
+from scoring.keltis import rules as keltis_rules
+from scoring.keltis_orakel import rules as orakel_rules
 
 DATA = Path(__file__).parent / "data"
 # Every game's worked examples ({"record", "sheet"} each: tests/examples.py).
@@ -62,3 +67,46 @@ def test_every_offered_and_logged_action_fits(path):
 ])
 def test_a_malformed_action_does_not_fit(game, action):
     assert not fits(game, action)
+
+
+# -- a replay's one-step recognisers (scoring/schema.py ActionShapes) -----------
+# A replay passes an action its game's recogniser knows valid without the
+# checks that name a fault; so the two must agree on every action: a
+# recognised action passes the checks, and any action that passes them is
+# recognised (else a replay would lose its speed without a test noticing).
+
+CARDS = [{"color": color, "value": value} for color in ("red", "purple", "orange", None) for value in (0, 10, 11, -1)]
+VALUES = st.sampled_from([
+    None, True, False, 0, 1, 9, 10, 35, 36, -1, 1.0, "1", "deck", "red", "purple", "orange", "small", "large",
+    "medium", "wish", "clover", "points-3", "none", "mirror", "goblin", "clover-red", [], {}, ["red"],
+    *CARDS, {"color": "red"}, {"color": "red", "value": True}, {"color": "red", "value": 3.0},
+    {"color": "red", "value": 3, "copy": 1}, {"value": 3, "colour": "red"},
+])
+
+
+def actions_of(shapes):
+    """Actions with well-formed keys of each type, and some with any keys."""
+    keyed = [st.fixed_dictionaries({"type": st.just(kind), **{key: VALUES for key in required}},
+                                   optional={key: VALUES for key in optional})
+             for kind, (required, optional) in shapes.fields.items()]
+    keys = sorted({key for required, optional in shapes.fields.values() for key in (*required, *optional)})
+    loose = st.fixed_dictionaries({}, optional={"type": st.sampled_from([*shapes.fields, "fly", None, 1]),
+                                                **{key: VALUES for key in (*keys, "extra")}})
+    return st.one_of(*keyed, loose, VALUES)
+
+
+def passes_the_checks(check, action) -> bool:
+    try:
+        check(action, 0)
+    except RuleBroken:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("rules", [keltis_rules, orakel_rules], ids=["keltis", "keltis-orakel"])
+@settings(max_examples=400, deadline=None)
+@given(data=st.data())
+def test_the_recogniser_agrees_with_the_checks(rules, data):
+    shapes = rules.ACTION_FIELDS if rules is keltis_rules else rules.ACTIONS
+    action = data.draw(actions_of(shapes))
+    assert shapes.recognises(action) == passes_the_checks(rules._check_action, action), action

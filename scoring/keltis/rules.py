@@ -16,12 +16,26 @@ from .chronicle import KeltisChronicle
 from .messages import CARD_RULES, MESSAGES, OPTION_WORDS
 from .state import Figure, KeltisState, Seat
 
+FIGURE_OR_NONE = (None, *SIZES)
+PATH_OR_NONE = (None, *PATHS)
+SOURCES = ("deck", *COLORS)
 ACTION_FIELDS = schema.ActionShapes({
     "play": (("card",), ("figure", "bonus")),
     "discard": (("card",), ()),
     "clover": (("path",), ("figure",)),
     "reveal": (("path", "row", "tile"), ()),
     "draw": (("from",), ()),
+}, {
+    # What _check_action passes, recognised in one step for a replay
+    # (tests/test_action_schemas.py checks that the two agree).
+    "play": lambda action: schema.is_card(action["card"], COLORS)
+    and action.get("figure") in FIGURE_OR_NONE and action.get("bonus") in PATH_OR_NONE,
+    "discard": lambda action: schema.is_card(action["card"], COLORS),
+    "clover": lambda action: action["path"] in PATHS and action.get("figure") in FIGURE_OR_NONE
+    or action["path"] is None and action.get("figure") is None,
+    "reveal": lambda action: action["path"] in PATHS and action["tile"] in TILES
+    and type(action["row"]) is int and 1 <= action["row"] <= END_ROW,
+    "draw": lambda action: action["from"] in SOURCES,
 })
 # What each open decision accepts besides a free reveal.
 ALLOWED = {"main": ("play", "discard"), "clover": ("clover",), "draw": ("draw",)}
@@ -80,25 +94,7 @@ class Keltis(Ruleset[KeltisState]):
 
     def validate_turn(self, turn: Any, players: list[str]) -> None:
         """``record.invalid`` for a malformed turn; ``action=`` marks the action."""
-        for index, action in enumerate(schema.expect_turn_frame(turn, players)):
-            schema.expect_action(action, index, ACTION_FIELDS)
-            kind = action["type"]
-            if kind in ("play", "discard"):
-                schema.expect_card(action["card"], f"/actions/{index}/card", COLORS, index)
-            if kind in ("play", "clover") and "figure" in action:
-                schema.expect_choice(action["figure"], f"/actions/{index}/figure", (None, *SIZES), index)
-            if kind == "play" and "bonus" in action:
-                schema.expect_choice(action["bonus"], f"/actions/{index}/bonus", (None, *PATHS), index)
-            elif kind == "clover":
-                schema.expect_choice(action["path"], f"/actions/{index}/path", (None, *PATHS), index)
-                if action["path"] is None and action.get("figure") is not None:
-                    raise schema.invalid(f"/actions/{index}/figure", "must be null when the clover is declined", index)
-            elif kind == "reveal":
-                schema.expect_choice(action["path"], f"/actions/{index}/path", PATHS, index)
-                schema.expect_int(action["row"], f"/actions/{index}/row", 1, END_ROW, index)
-                schema.expect_choice(action["tile"], f"/actions/{index}/tile", TILES, index)
-            elif kind == "draw":
-                schema.expect_choice(action["from"], f"/actions/{index}/from", ("deck", *COLORS), index)
+        schema.expect_actions(schema.expect_turn_frame(turn, players), ACTION_FIELDS, _check_action)
 
     # -- setup (rules §3) ---------------------------------------------------
 
@@ -365,6 +361,28 @@ class Keltis(Ruleset[KeltisState]):
                               for row in ROWS} for path in PATHS},
             "players": players,
         }
+
+
+def _check_action(action: Any, index: int) -> None:
+    """``record.invalid`` at the first fault of one action of a turn."""
+    schema.expect_action(action, index, ACTION_FIELDS)
+    kind = action["type"]
+    if kind in ("play", "discard"):
+        schema.expect_card(action["card"], f"/actions/{index}/card", COLORS, index)
+    if kind in ("play", "clover") and "figure" in action:
+        schema.expect_choice(action["figure"], f"/actions/{index}/figure", FIGURE_OR_NONE, index)
+    if kind == "play" and "bonus" in action:
+        schema.expect_choice(action["bonus"], f"/actions/{index}/bonus", PATH_OR_NONE, index)
+    elif kind == "clover":
+        schema.expect_choice(action["path"], f"/actions/{index}/path", PATH_OR_NONE, index)
+        if action["path"] is None and action.get("figure") is not None:
+            raise schema.invalid(f"/actions/{index}/figure", "must be null when the clover is declined", index)
+    elif kind == "reveal":
+        schema.expect_choice(action["path"], f"/actions/{index}/path", PATHS, index)
+        schema.expect_int(action["row"], f"/actions/{index}/row", 1, END_ROW, index)
+        schema.expect_choice(action["tile"], f"/actions/{index}/tile", TILES, index)
+    elif kind == "draw":
+        schema.expect_choice(action["from"], f"/actions/{index}/from", SOURCES, index)
 
 
 def _stone(path: str, row: int) -> JSON:
