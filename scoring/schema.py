@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Collection
-from itertools import combinations
 from typing import Any, cast
 
 from .engine import FORMAT, Option, RuleBroken
@@ -177,41 +176,36 @@ def expect_turn_frame(turn: Any, players: list[str]) -> list[Any]:
     return expect_list(turn["actions"], "/actions")
 
 
-#: whether an action's values are valid, given its type and keys (see :class:`ActionShapes`)
+#: whether an action of one type is valid (see :class:`ActionShapes`)
 Recogniser = Callable[[dict[str, Any]], bool]
 
 
 class ActionShapes:
     """A game's action types: type -> (required keys besides ``type``,
-    optional keys); and, per type, a recogniser that says in one step
-    whether the values of an action with those keys are all valid.
+    optional keys), kept as sets too so that a valid action is recognised
+    in one step; and, per type, a recogniser of a valid action.
 
-    A recogniser answers True for exactly the actions that the game's full
-    checks pass (tests/test_action_schemas.py), so that a replay skips
-    those checks, which build the pointer and reason of a fault, for its
-    common, valid actions; the full checks still name every fault.
+    A recogniser answers True for exactly the actions of its type that the
+    game's full checks pass (tests/test_action_schemas.py), so that a
+    replay skips those checks, which build the pointer and reason of a
+    fault, for its common, valid actions; the full checks still name every
+    fault. It reads each required key with ``[]`` and counts the keys, and
+    may raise KeyError or TypeError for an action it does not recognise.
     """
 
     def __init__(self, fields: dict[str, tuple[tuple[str, ...], tuple[str, ...]]],
                  recognisers: dict[str, Recogniser] | None = None):
         self.fields = fields
-        #: (type, every key of a well-formed action) -> the recogniser of its values
-        self.shapes: dict[tuple[str, frozenset[str]], Recogniser] = {}
-        for kind, (required, optional) in fields.items():
-            recognise = (recognisers or {}).get(kind, _unrecognised)
-            for count in range(len(optional) + 1):
-                for chosen in combinations(optional, count):
-                    self.shapes[(kind, frozenset(("type", *required, *chosen)))] = recognise
+        self.required = {kind: frozenset(("type", *required)) for kind, (required, _) in fields.items()}
+        self.allowed = {kind: self.required[kind] | set(optional) for kind, (_, optional) in fields.items()}
+        self.recognisers = recognisers or {}
 
     def recognises(self, action: Any) -> bool:
         """Whether ``action`` is certainly valid: its type, its keys and its values."""
-        kind = action.get("type") if type(action) is dict else None
-        recognise = self.shapes.get((kind, frozenset(action))) if type(kind) is str else None
-        return recognise is not None and recognise(action)
-
-
-def _unrecognised(action: dict[str, Any]) -> bool:
-    return False
+        try:
+            return self.recognisers[action["type"]](action)
+        except (KeyError, TypeError):  # no object, no or an unknown type, a key missing, an unhashable value
+            return False
 
 
 def expect_action(action: Any, index: int, shapes: ActionShapes) -> dict[str, Any]:
@@ -219,7 +213,8 @@ def expect_action(action: Any, index: int, shapes: ActionShapes) -> dict[str, An
     required key and no other key. Values are the caller's to check."""
     if isinstance(action, dict):
         kind = action.get("type")
-        if isinstance(kind, str) and (kind, frozenset(action)) in shapes.shapes:
+        if isinstance(kind, str) and kind in shapes.fields \
+                and shapes.required[kind] <= action.keys() <= shapes.allowed[kind]:
             return action  # the common case, without building pointers
     pointer = f"/actions/{index}"
     if not isinstance(action, dict):

@@ -84,15 +84,38 @@ VALUES = st.sampled_from([
 ])
 
 
-def actions_of(shapes):
-    """Actions with well-formed keys of each type, and some with any keys."""
-    keyed = [st.fixed_dictionaries({"type": st.just(kind), **{key: VALUES for key in required}},
-                                   optional={key: VALUES for key in optional})
-             for kind, (required, optional) in shapes.fields.items()]
+def values_of(fragment: dict):
+    """Values the JSON Schema ``fragment`` of an action's key allows."""
+    if "enum" in fragment:
+        return st.sampled_from(fragment["enum"])
+    if "oneOf" in fragment:
+        return st.one_of(*(values_of(choice) for choice in fragment["oneOf"]))
+    kind = fragment["type"]
+    if kind == "null":
+        return st.none()
+    if kind == "object":
+        return st.fixed_dictionaries({key: values_of(value) for key, value in fragment["properties"].items()})
+    assert "integer" in kind, fragment
+    numbers = st.integers(fragment["minimum"], fragment["maximum"])
+    return st.one_of(numbers, st.none()) if "null" in kind else numbers
+
+
+def actions_of(game: str, shapes):
+    """Actions of each type, each value one the game's action schema allows
+    or any of ``VALUES``: with every required key and some optional ones,
+    with any of its keys, or with one key too many; and anything else."""
+    schemas = scoring.RULESETS[game].action_schemas
     keys = sorted({key for required, optional in shapes.fields.values() for key in (*required, *optional)})
-    loose = st.fixed_dictionaries({}, optional={"type": st.sampled_from([*shapes.fields, "fly", None, 1]),
-                                                **{key: VALUES for key in (*keys, "extra")}})
-    return st.one_of(*keyed, loose, VALUES)
+    typed = []
+    for kind, (required, optional) in shapes.fields.items():
+        values = {key: st.one_of(values_of(schemas[kind]["properties"][key]), VALUES) for key in (*required, *optional)}
+        well_keyed = st.fixed_dictionaries({"type": st.just(kind), **{key: values[key] for key in required}},
+                                           optional={key: values[key] for key in optional})
+        foreign = [key for key in (*keys, "extra") if key not in values]
+        typed += [well_keyed, st.fixed_dictionaries({"type": st.just(kind)}, optional=values),
+                  st.builds(lambda action, key, value: {**action, key: value}, well_keyed, st.sampled_from(foreign), VALUES)]
+    anything = st.fixed_dictionaries({}, optional={key: VALUES for key in ("type", *keys)})
+    return st.one_of(*typed, anything, VALUES)
 
 
 def passes_the_checks(check, action) -> bool:
@@ -103,10 +126,12 @@ def passes_the_checks(check, action) -> bool:
     return True
 
 
-@pytest.mark.parametrize("rules", [keltis_rules, orakel_rules], ids=["keltis", "keltis-orakel"])
-@settings(max_examples=400, deadline=None)
+@pytest.mark.parametrize("game, rules, shapes", [
+    ("keltis", keltis_rules, keltis_rules.ACTION_FIELDS),
+    ("keltis-orakel", orakel_rules, orakel_rules.ACTIONS),
+], ids=["keltis", "keltis-orakel"])
+@settings(max_examples=500, deadline=None)
 @given(data=st.data())
-def test_the_recogniser_agrees_with_the_checks(rules, data):
-    shapes = rules.ACTION_FIELDS if rules is keltis_rules else rules.ACTIONS
-    action = data.draw(actions_of(shapes))
+def test_the_recogniser_agrees_with_the_checks(game, rules, shapes, data):
+    action = data.draw(actions_of(game, shapes))
     assert shapes.recognises(action) == passes_the_checks(rules._check_action, action), action

@@ -28,14 +28,16 @@ ACTION_FIELDS = schema.ActionShapes({
 }, {
     # What _check_action passes, recognised in one step for a replay
     # (tests/test_action_schemas.py checks that the two agree).
-    "play": lambda action: schema.is_card(action["card"], COLORS)
+    "play": lambda action: len(action) == 2 + ("figure" in action) + ("bonus" in action)
+    and schema.is_card(action["card"], COLORS)
     and action.get("figure") in FIGURE_OR_NONE and action.get("bonus") in PATH_OR_NONE,
-    "discard": lambda action: schema.is_card(action["card"], COLORS),
-    "clover": lambda action: action["path"] in PATHS and action.get("figure") in FIGURE_OR_NONE
-    or action["path"] is None and action.get("figure") is None,
-    "reveal": lambda action: action["path"] in PATHS and action["tile"] in TILES
+    "discard": lambda action: len(action) == 2 and schema.is_card(action["card"], COLORS),
+    "clover": lambda action: len(action) == 2 + ("figure" in action)
+    and (action["path"] in PATHS and action.get("figure") in FIGURE_OR_NONE
+         or action["path"] is None and action.get("figure") is None),
+    "reveal": lambda action: len(action) == 4 and action["path"] in PATHS and action["tile"] in TILES
     and type(action["row"]) is int and 1 <= action["row"] <= END_ROW,
-    "draw": lambda action: action["from"] in SOURCES,
+    "draw": lambda action: len(action) == 2 and action["from"] in SOURCES,
 })
 # What each open decision accepts besides a free reveal.
 ALLOWED = {"main": ("play", "discard"), "clover": ("clover",), "draw": ("draw",)}

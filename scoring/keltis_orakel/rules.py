@@ -68,15 +68,17 @@ ACTIONS = schema.ActionShapes({
 }, {
     # What _check_action passes, recognised in one step for a replay
     # (tests/test_action_schemas.py checks that the two agree).
-    "play": lambda action: schema.is_card(action["card"], COLORS)
+    "play": lambda action: len(action) == 2 + ("figure" in action) + ("priestess" in action)
+    and schema.is_card(action["card"], COLORS)
     and (action.get("priestess") is None and _int_or_none(action.get("figure"))
          or action.get("figure") is None and type(action["priestess"]) is int),
-    "discard": lambda action: schema.is_card(action["card"], COLORS),
-    "reveal": lambda action: type(action["field"]) is int and action["tile"] in REVEALED,
-    "spiral": lambda action: _int_or_none(action.get("to")),
-    "goblin": lambda action: action.get("row") in ROW_OR_NONE
+    "discard": lambda action: len(action) == 2 and schema.is_card(action["card"], COLORS),
+    "reveal": lambda action: len(action) == 3 and type(action["field"]) is int and action["tile"] in REVEALED,
+    "spiral": lambda action: len(action) == 1 + ("to" in action) and _int_or_none(action.get("to")),
+    "goblin": lambda action: len(action) == 1 + ("hand" in action) + ("row" in action)
+    and action.get("row") in ROW_OR_NONE
     and (action.get("hand") is None or action.get("row") is None and schema.is_card(action["hand"], COLORS)),
-    "draw": lambda action: action["from"] in SOURCES,
+    "draw": lambda action: len(action) == 2 and action["from"] in SOURCES,
 })
 #: which decision each non-reveal action answers
 DECIDES = {"play": "main", "discard": "main", "spiral": "spiral", "goblin": "goblin", "draw": "draw"}
