@@ -149,12 +149,10 @@ class Supply:
     def play(self, player: str, card: Card) -> None:
         """A checked card leaves the hand for its row."""
         self._leave_hand(player, card)
-        self.seen[card] += 1
 
     def discard(self, player: str, card: Card) -> None:
         """A checked card leaves the hand for its pile."""
         self._leave_hand(player, card)
-        self.seen[card] += 1
         self._on_pile(card)
 
     def discard_from_row(self, card: Card) -> None:
@@ -163,12 +161,14 @@ class Supply:
         self._on_pile(card)
 
     def _leave_hand(self, player: str, card: Card) -> None:
+        """The card leaves the hand, face up: seen once more, unless it was
+        a known card of the hand (seen there already)."""
         hand = self.hands[player]
         if hand.known.get(card):
             hand.known[card] -= 1
-            self.seen[card] -= 1  # a known card was seen in the hand; the caller lays it down
         else:
             hand.unknown -= 1
+            self.seen[card] = self.seen.get(card, 0) + 1  # not += : a Counter's missing key is a slow Python call
 
     def _on_pile(self, card: Card) -> None:
         self.piles[card[0]].append(card[1])
@@ -199,7 +199,8 @@ class Supply:
     def draw_from_pile(self, player: str, color: str) -> None:
         """The pile's top card becomes a known card of the hand (checked)."""
         card = (color, self.piles[color].pop())
-        self.hands[player].known[card] += 1
+        known = self.hands[player].known
+        known[card] = known.get(card, 0) + 1  # not += : a Counter's missing key is a slow Python call
 
     def draw_sources(self, redraw_own_discard: bool) -> list[str]:
         """The deck and every pile a draw may name now."""

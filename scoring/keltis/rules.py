@@ -129,7 +129,7 @@ class Keltis(Ruleset[KeltisState]):
 
     def begin_turn(self, state: KeltisState, player: str) -> None:
         """Open a turn: ``game.over``, then ``turn.order``."""
-        if state.over:
+        if state.end_reason is not None:  # not .over, here and below: a replay is faster without the call
             raise RuleBroken("game.over", {"end_reason": state.end_reason})
         if player != state.active:
             raise RuleBroken("turn.order", {"expected": state.active, "got": player})
@@ -139,7 +139,7 @@ class Keltis(Ruleset[KeltisState]):
     def end_turn(self, state: KeltisState) -> None:
         """Close the turn: ``reveal.required`` or ``turn.incomplete`` unless it
         is ``done`` or the game ended in it."""
-        if not state.over:
+        if state.end_reason is None:
             if state.pending is not None:
                 raise _reveal_required(*state.pending)
             if state.decision != "done":
@@ -150,7 +150,7 @@ class Keltis(Ruleset[KeltisState]):
 
     def apply(self, state: KeltisState, action: JSON) -> None:
         """Apply one action in the order of rules §5.2 and §13.2."""
-        if state.over:  # the move of this turn ended the game
+        if state.end_reason is not None:  # the move of this turn ended the game
             raise RuleBroken("game.over", {"end_reason": state.end_reason}, variant="in_turn")
         kind = action["type"]
         if state.pending is not None:
