@@ -277,7 +277,9 @@ class Ruleset(ABC, Generic[State]):
 
     def default_options(self, options: JSON | None) -> JSON:
         """The options with every missing key set to its default."""
-        merged = {option.name: copy.deepcopy(option.default) for option in self.options}
+        # A default is JSON: only an array (or object) needs a copy of its own.
+        merged = {option.name: copy.deepcopy(option.default) if isinstance(option.default, (list, dict))
+                  else option.default for option in self.options}
         merged.update(options or {})
         return merged
 

@@ -86,6 +86,11 @@ def _problem(check: str, pointer: str, reason: str) -> JSON:
     return {"check": check, "pointer": pointer, "reason": f"{pointer or '/'} {reason}"}
 
 
+def _at(pointer: str, index: int, key: str | None = None) -> str:
+    """The pointer of field ``index`` of the profile at ``pointer``, or of its ``key``."""
+    return f"{pointer}/fields/{index}" if key is None else f"{pointer}/fields/{index}/{key}"
+
+
 def _stones_are(spot: JSON, wanted: int) -> bool:
     """Whether a field holds ``wanted`` stones; absent or null is 0, and only an
     integer counts (``2.0`` and ``true`` are no stone counts)."""
@@ -122,57 +127,54 @@ def board_problems(board: Any, pointer: str = "") -> list[JSON]:
         return problems
 
     fields = board["fields"]
+    # Pointers are built only for a problem: every replay checks its board.
     for index, spot in enumerate(fields):
-        where = f"{pointer}/fields/{index}"
         if not isinstance(spot, dict):
-            problems.append(_problem("field_shape", where, "must be an object"))
+            problems.append(_problem("field_shape", _at(pointer, index), "must be an object"))
             continue
         for key in spot:
             if key not in FIELD_KEYS:
-                problems.append(_problem("field_shape", f"{where}/{key}", "is not allowed here"))
+                problems.append(_problem("field_shape", _at(pointer, index, key), "is not allowed here"))
         if spot.get("kind") not in KINDS:
-            problems.append(_problem("field_shape", f"{where}/kind", f"must be one of {', '.join(KINDS)}"))
+            problems.append(_problem("field_shape", _at(pointer, index, "kind"), f"must be one of {', '.join(KINDS)}"))
         if not schema.is_int(spot.get("value")):
-            problems.append(_problem("field_shape", f"{where}/value", "must be an integer"))
+            problems.append(_problem("field_shape", _at(pointer, index, "value"), "must be an integer"))
     if problems:
         return problems
 
     last = len(fields) - 1
     kinds = [spot["kind"] for spot in fields]
     for index, spot in enumerate(fields):
-        where = f"{pointer}/fields/{index}"
         if index == 0 and spot["kind"] != "start":
-            problems.append(_problem("start", f"{where}/kind", "must be start"))
+            problems.append(_problem("start", _at(pointer, index, "kind"), "must be start"))
         elif index > 0 and spot["kind"] == "start":
-            problems.append(_problem("start", f"{where}/kind", "may only be start on field 0"))
+            problems.append(_problem("start", _at(pointer, index, "kind"), "may only be start on field 0"))
         elif index == 0:
             if spot.get("color") is not None:
-                problems.append(_problem("start", f"{where}/color", "must be null on the start"))
+                problems.append(_problem("start", _at(pointer, index, "color"), "must be null on the start"))
             if spot["value"] != 0:
-                problems.append(_problem("start", f"{where}/value", "must be 0 on the start"))
+                problems.append(_problem("start", _at(pointer, index, "value"), "must be 0 on the start"))
             if not _stones_are(spot, 0):
-                problems.append(_problem("start", f"{where}/stones", "must be 0 on the start"))
+                problems.append(_problem("start", _at(pointer, index, "stones"), "must be 0 on the start"))
     if not fields:
         problems.append(_problem("start", f"{pointer}/fields/0", "must be the start field"))
     for index, spot in enumerate(fields):
-        where = f"{pointer}/fields/{index}"
         if index == last and spot["kind"] != "center":
-            problems.append(_problem("center", f"{where}/kind", "must be center on the last field"))
+            problems.append(_problem("center", _at(pointer, index, "kind"), "must be center on the last field"))
         elif index != last and spot["kind"] == "center":
-            problems.append(_problem("center", f"{where}/kind", "may only be center on the last field"))
+            problems.append(_problem("center", _at(pointer, index, "kind"), "may only be center on the last field"))
         elif index == last and not _stones_are(spot, 1):
-            problems.append(_problem("center", f"{where}/stones", "must be 1 on the center"))
+            problems.append(_problem("center", _at(pointer, index, "stones"), "must be 1 on the center"))
     for index, spot in enumerate(fields):
         if index > 0 and spot.get("color") not in COLORS:
-            problems.append(_problem("color", f"{pointer}/fields/{index}/color",
-                                     f"must be one of {', '.join(COLORS)}"))
+            problems.append(_problem("color", _at(pointer, index, "color"), f"must be one of {', '.join(COLORS)}"))
     for kind, wanted, stones in (("small", SMALL_FIELDS, 0), ("large", LARGE_FIELDS, LARGE_STONES)):
         count = kinds.count(kind)
         if count != wanted:
             problems.append(_problem(kind, f"{pointer}/fields", f"must hold exactly {wanted} {kind} fields, not {count}"))
         for index, spot in enumerate(fields):
             if spot["kind"] == kind and not _stones_are(spot, stones):
-                problems.append(_problem(kind, f"{pointer}/fields/{index}/stones", f"must be {stones} on a {kind} field"))
+                problems.append(_problem(kind, _at(pointer, index, "stones"), f"must be {stones} on a {kind} field"))
     oracle_from = board["oracle_from"]
     if not schema.is_int(oracle_from) or not 1 <= oracle_from <= last:
         problems.append(_problem("oracle_from", f"{pointer}/oracle_from", f"must be an integer from 1 to {last}"))
