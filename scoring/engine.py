@@ -208,11 +208,15 @@ class Ruleset(ABC, Generic[State]):
         """The warnings of a valid profile, each ``{"code", "message", "details"}``."""
         return []
 
-    def validate_board(self, board: Any) -> list[JSON]:
-        """Raise the first problem of a profile; return its warnings."""
+    def expect_board(self, board: Any) -> None:
+        """Raise the first problem of a profile (setup needs no warnings)."""
         problems = self.board_problems(board)
         if problems:
             raise problems[0]
+
+    def validate_board(self, board: Any) -> list[JSON]:
+        """Raise the first problem of a profile; return its warnings."""
+        self.expect_board(board)
         return self.board_warnings(board)
 
     # -- play ------------------------------------------------------------
@@ -365,14 +369,16 @@ class Game:
 
     @staticmethod
     def _validate_turn(ruleset: Ruleset[Any], turn: Any, players: list[str], index: int,
-                       pointer_prefix: str = "") -> None:
+                       in_record: bool = False) -> None:
+        """``record.invalid`` of a turn; ``in_record``: its pointer starts at
+        the record (``/turns/<index>``), else at the turn."""
         try:
             ruleset.validate_turn(turn, players)
         except RuleBroken as broken:
             action = broken.words.pop("action", None)
-            if pointer_prefix and "pointer" in broken.details:
+            if in_record and "pointer" in broken.details:
                 relative = broken.details["pointer"]
-                broken.details["pointer"] = pointer_prefix + relative
+                broken.details["pointer"] = f"/turns/{index}{relative}"
                 # The reason starts with the same pointer: name it from the record's root too.
                 reason, lead = broken.details.get("reason"), f"{relative or '/'} "
                 if isinstance(reason, str) and reason.startswith(lead):
@@ -467,7 +473,7 @@ def _validated(record: Any) -> Ruleset[Any]:
         raise _positioned(ruleset, broken, None, None) from None
     players = [player["id"] for player in record["players"]]
     for index, turn in enumerate(record["turns"]):
-        Game._validate_turn(ruleset, turn, players, index, pointer_prefix=f"/turns/{index}")
+        Game._validate_turn(ruleset, turn, players, index, in_record=True)
     return ruleset
 
 

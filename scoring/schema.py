@@ -33,7 +33,7 @@ def pointer_token(key: str) -> str:
 
 
 def is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int or isinstance(value, int) and not isinstance(value, bool)  # JSON's ints in one step
 
 
 def expect_object(value: Any, pointer: str, required: Collection[str] = (), optional: Collection[str] = (),

@@ -111,7 +111,7 @@ class Celtica(Ruleset[CelticaState]):
 
     def start(self, players: list[JSON], options: JSON, board: Any, setup: Any) -> CelticaState:
         ids = [player["id"] for player in players]
-        self.validate_board(board)
+        self.expect_board(board)
         locations = locations_of(board)
         display, parts = check_setup(setup, ids)
         seats = {player: Seat() for player in ids}

@@ -124,12 +124,12 @@ class Orakel(Ruleset[OrakelState]):
         return [RuleBroken("board.invalid", problem) for problem in board_problems(board, "/board")]
 
     def board_warnings(self, board: Any) -> list[JSON]:
-        return board_warnings(board)
+        return board_warnings(Board.of(board))
 
     # -- play ------------------------------------------------------------
 
     def start(self, players: list[JSON], options: JSON, board: Any, setup: Any) -> OrakelState:
-        warnings = self.validate_board(board)
+        self.expect_board(board)
         plan = Board.of(board)
         laid = setup_tiles(setup, plan)
         ids = [player["id"] for player in players]
@@ -154,7 +154,6 @@ class Orakel(Ruleset[OrakelState]):
             taken=[False] * len(plan.kinds),
             stones=list(plan.stones),
             known_tiles=Counter(laid.values()),
-            warnings=warnings,
             active=ids[0],
         )
 
