@@ -95,8 +95,11 @@ def expect_string(value: Any, pointer: str, low: int = 0, high: int | None = Non
 
 def is_card(value: Any, colors: Collection[str]) -> bool:
     """Whether ``value`` is a valid card object, in one step (the common case)."""
-    return isinstance(value, dict) and len(value) == 2 and value.get("color") in colors \
-        and type(value.get("value")) is int and 0 <= value["value"] <= 10
+    try:
+        return type(value) is dict and len(value) == 2 and value["color"] in colors \
+            and type(value["value"]) is int and 0 <= value["value"] <= 10
+    except KeyError:  # without those keys
+        return False
 
 
 def expect_card(value: Any, pointer: str, colors: Collection[str], action: int | None = None) -> dict[str, Any]:
@@ -176,22 +179,17 @@ def expect_turn_frame(turn: Any, players: list[str]) -> list[Any]:
     return expect_list(turn["actions"], "/actions")
 
 
-#: whether an action of one type is valid (see :class:`ActionShapes`)
+#: Whether an action of one type is valid: True for exactly the actions of
+#: that type that the game's full checks pass (tests/test_action_schemas.py).
+#: It reads each required key with ``[]`` and counts the keys, so it may
+#: raise KeyError or TypeError for an action it does not recognise.
 Recogniser = Callable[[dict[str, Any]], bool]
 
 
 class ActionShapes:
     """A game's action types: type -> (required keys besides ``type``,
-    optional keys), kept as sets too so that a valid action is recognised
-    in one step; and, per type, a recogniser of a valid action.
-
-    A recogniser answers True for exactly the actions of its type that the
-    game's full checks pass (tests/test_action_schemas.py), so that a
-    replay skips those checks, which build the pointer and reason of a
-    fault, for its common, valid actions; the full checks still name every
-    fault. It reads each required key with ``[]`` and counts the keys, and
-    may raise KeyError or TypeError for an action it does not recognise.
-    """
+    optional keys), kept as sets too so that well-formed keys are known in
+    one step; and per type the :data:`Recogniser` of a valid action."""
 
     def __init__(self, fields: dict[str, tuple[tuple[str, ...], tuple[str, ...]]],
                  recognisers: dict[str, Recogniser] | None = None):
@@ -199,13 +197,6 @@ class ActionShapes:
         self.required = {kind: frozenset(("type", *required)) for kind, (required, _) in fields.items()}
         self.allowed = {kind: self.required[kind] | set(optional) for kind, (_, optional) in fields.items()}
         self.recognisers = recognisers or {}
-
-    def recognises(self, action: Any) -> bool:
-        """Whether ``action`` is certainly valid: its type, its keys and its values."""
-        try:
-            return self.recognisers[action["type"]](action)
-        except (KeyError, TypeError):  # no object, no or an unknown type, a key missing, an unhashable value
-            return False
 
 
 def expect_action(action: Any, index: int, shapes: ActionShapes) -> dict[str, Any]:
@@ -226,12 +217,18 @@ def expect_action(action: Any, index: int, shapes: ActionShapes) -> dict[str, An
 
 
 def expect_actions(actions: list[Any], shapes: ActionShapes, check: Callable[[Any, int], None]) -> None:
-    """Each action of a turn: one its recogniser knows valid passes in one
-    step (nearly every action of a replay), any other goes through
-    ``check(action, index)``, which names the first fault."""
+    """Each action of a turn: one its type's recogniser knows valid passes
+    in one step (nearly every action of a replay), any other goes through
+    ``check(action, index)``, the game's full checks, which name the first
+    fault. So a replay builds no pointer or reason for a valid action."""
+    recognisers = shapes.recognisers
     for index, action in enumerate(actions):
-        if not shapes.recognises(action):
-            check(action, index)
+        try:
+            if recognisers[action["type"]](action):
+                continue
+        except (KeyError, TypeError):  # no object, no or an unknown type, a key missing, an unhashable value
+            pass
+        check(action, index)
 
 
 # -- the actions as JSON Schema (GET /api/v1/rulesets) -------------------------
