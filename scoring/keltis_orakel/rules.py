@@ -166,14 +166,17 @@ class Orakel(Ruleset[OrakelState]):
         state.supply.new_turn()
 
     def end_turn(self, state: OrakelState) -> None:
-        if state.end_reason is None:
+        over = state.end_reason is not None
+        if not over:
             if state.decision == "reveal":
                 raise _reveal_required(state.pending)
             if state.decision != "complete":
                 raise RuleBroken("turn.incomplete", {"decision": state.decision})
         state.turn += 1
-        state.decision = "main" if state.end_reason is None else "over"
-        if state.end_reason is None:
+        if over:
+            state.decision = "over"
+        else:
+            state.decision = "main"
             state.active = state.players[state.turn % len(state.players)]
 
     def apply(self, state: OrakelState, action: JSON) -> None:
