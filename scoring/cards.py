@@ -196,12 +196,13 @@ class Supply:
 
     def check_draw(self, rules: CardRules, color: str, redraw_own_discard: bool) -> None:
         """The game's ``draw.empty`` / ``draw.own_discard`` for a pile draw."""
+        if self.may_draw(color, redraw_own_discard):
+            return
         pile = self.piles[color]
         if not pile:
             raise RuleBroken(rules.pile_empty, {"pile": color})
-        if not self.may_draw(color, redraw_own_discard):
-            raise RuleBroken(rules.own_discard, {"pile": color, "card": card_json((color, pile[-1]))},
-                             color=color, value=pile[-1])
+        raise RuleBroken(rules.own_discard, {"pile": color, "card": card_json((color, pile[-1]))},
+                         color=color, value=pile[-1])
 
     def draw_from_pile(self, player: str, color: str) -> None:
         """The pile's top card becomes a known card of the hand (checked)."""
