@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import scoring
 from scoring import RuleBroken, schema
+from scoring.celtica import rules as celtica_rules
 from scoring.keltis import rules as keltis_rules
 from scoring.keltis_orakel import rules as orakel_rules
 
@@ -95,6 +96,8 @@ def values_of(fragment: dict):
         return st.none()
     if kind == "object":
         return st.fixed_dictionaries({key: values_of(value) for key, value in fragment["properties"].items()})
+    if kind == "array":
+        return st.lists(values_of(fragment["items"]), max_size=fragment.get("maxItems", 9))
     assert "integer" in kind, fragment
     numbers = st.integers(fragment["minimum"], fragment["maximum"])
     return st.one_of(numbers, st.none()) if "null" in kind else numbers
@@ -136,7 +139,8 @@ def passes_the_checks(check, action) -> bool:
 @pytest.mark.parametrize("game, rules, shapes", [
     ("keltis", keltis_rules, keltis_rules.ACTION_FIELDS),
     ("keltis-orakel", orakel_rules, orakel_rules.ACTIONS),
-], ids=["keltis", "keltis-orakel"])
+    ("celtica", celtica_rules, celtica_rules.ACTION_FIELDS),
+], ids=["keltis", "keltis-orakel", "celtica"])
 @settings(max_examples=500, deadline=None)
 @given(data=st.data())
 def test_the_recogniser_agrees_with_the_checks(game, rules, shapes, data):
