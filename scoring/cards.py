@@ -15,7 +15,6 @@ action leaves the supply as it was.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from .engine import JSON, RuleBroken
@@ -100,11 +99,16 @@ def check_row(rules: CardRules, color: str, row: list[int], value: int, ahead: i
 # -- the supply ------------------------------------------------------------
 
 
+# The card counts below are plain dicts, not Counters: a replay updates them
+# for nearly every action, and a dict subclass's item access is slower.
+
+
 @dataclass
 class Hand:
-    """What Brehon knows of one hand: known cards and how many are unknown."""
+    """What Brehon knows of one hand: known cards (card -> copies) and how
+    many are unknown."""
 
-    known: Counter[Card] = field(default_factory=Counter)
+    known: dict[Card, int] = field(default_factory=dict)
     unknown: int = HAND_SIZE
 
     @property
@@ -112,7 +116,8 @@ class Hand:
         return sum(self.known.values()) + self.unknown
 
     def to_json(self) -> JSON:
-        return {"known": [card_json(card) for card in sorted(self.known.elements())], "unknown": self.unknown}
+        return {"known": [card_json(card) for card, copies in sorted(self.known.items()) for _ in range(copies)],
+                "unknown": self.unknown}
 
 
 @dataclass
@@ -122,7 +127,7 @@ class Supply:
     draw_pile: int
     hands: dict[str, Hand]
     piles: dict[str, list[int]] = field(default_factory=lambda: {color: [] for color in COLORS})
-    seen: Counter[Card] = field(default_factory=Counter)
+    seen: dict[Card, int] = field(default_factory=dict)  # card -> copies seen
     #: this turn's discard: (pile, its height right after it), for ``redraw_own_discard``
     own_discard: tuple[str, int] | None = None
 
@@ -138,23 +143,21 @@ class Supply:
     def check_holds(self, player: str, card: Card) -> None:
         """``card.exhausted`` or ``card.not_in_hand`` when ``player`` cannot
         play or discard ``card`` (keltis.md §7.3)."""
-        # .get: a Counter's own lookup of a missing card is a slow Python call
-        if self.hands[player].known.get(card):
+        hand = self.hands[player]
+        if hand.known.get(card):
             return
         if self.seen.get(card, 0) >= COPIES:
             raise RuleBroken("card.exhausted", {"card": card_json(card)}, color=card[0], value=card[1])
-        if self.hands[player].unknown == 0:
+        if hand.unknown == 0:
             raise RuleBroken("card.not_in_hand", {"card": card_json(card)}, color=card[0], value=card[1])
 
     def play(self, player: str, card: Card) -> None:
         """A checked card leaves the hand for its row."""
         self._leave_hand(player, card)
-        self.seen[card] += 1
 
     def discard(self, player: str, card: Card) -> None:
         """A checked card leaves the hand for its pile."""
         self._leave_hand(player, card)
-        self.seen[card] += 1
         self._on_pile(card)
 
     def discard_from_row(self, card: Card) -> None:
@@ -163,16 +166,20 @@ class Supply:
         self._on_pile(card)
 
     def _leave_hand(self, player: str, card: Card) -> None:
+        """The card leaves the hand, face up: seen once more, unless it was
+        a known card of the hand (seen there already)."""
         hand = self.hands[player]
-        if hand.known.get(card):
-            hand.known[card] -= 1
-            self.seen[card] -= 1  # a known card was seen in the hand; the caller lays it down
+        known = hand.known
+        if known.get(card):
+            known[card] -= 1
         else:
             hand.unknown -= 1
+            self.seen[card] = self.seen.get(card, 0) + 1
 
     def _on_pile(self, card: Card) -> None:
-        self.piles[card[0]].append(card[1])
-        self.own_discard = (card[0], len(self.piles[card[0]]))
+        pile = self.piles[card[0]]
+        pile.append(card[1])
+        self.own_discard = (card[0], len(pile))
 
     # cards entering a hand
 
@@ -189,17 +196,19 @@ class Supply:
 
     def check_draw(self, rules: CardRules, color: str, redraw_own_discard: bool) -> None:
         """The game's ``draw.empty`` / ``draw.own_discard`` for a pile draw."""
+        if self.may_draw(color, redraw_own_discard):
+            return
         pile = self.piles[color]
         if not pile:
             raise RuleBroken(rules.pile_empty, {"pile": color})
-        if not self.may_draw(color, redraw_own_discard):
-            raise RuleBroken(rules.own_discard, {"pile": color, "card": card_json((color, pile[-1]))},
-                             color=color, value=pile[-1])
+        raise RuleBroken(rules.own_discard, {"pile": color, "card": card_json((color, pile[-1]))},
+                         color=color, value=pile[-1])
 
     def draw_from_pile(self, player: str, color: str) -> None:
         """The pile's top card becomes a known card of the hand (checked)."""
         card = (color, self.piles[color].pop())
-        self.hands[player].known[card] += 1
+        known = self.hands[player].known
+        known[card] = known.get(card, 0) + 1
 
     def draw_sources(self, redraw_own_discard: bool) -> list[str]:
         """The deck and every pile a draw may name now."""

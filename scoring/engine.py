@@ -208,11 +208,15 @@ class Ruleset(ABC, Generic[State]):
         """The warnings of a valid profile, each ``{"code", "message", "details"}``."""
         return []
 
-    def validate_board(self, board: Any) -> list[JSON]:
-        """Raise the first problem of a profile; return its warnings."""
+    def expect_board(self, board: Any) -> None:
+        """Raise the first problem of a profile (setup needs no warnings)."""
         problems = self.board_problems(board)
         if problems:
             raise problems[0]
+
+    def validate_board(self, board: Any) -> list[JSON]:
+        """Raise the first problem of a profile; return its warnings."""
+        self.expect_board(board)
         return self.board_warnings(board)
 
     # -- play ------------------------------------------------------------
@@ -277,7 +281,9 @@ class Ruleset(ABC, Generic[State]):
 
     def default_options(self, options: JSON | None) -> JSON:
         """The options with every missing key set to its default."""
-        merged = {option.name: copy.deepcopy(option.default) for option in self.options}
+        # A default is JSON: only an array (or object) needs a copy of its own.
+        merged = {option.name: copy.deepcopy(option.default) if isinstance(option.default, (list, dict))
+                  else option.default for option in self.options}
         merged.update(options or {})
         return merged
 
@@ -362,20 +368,11 @@ class Game:
     # -- turns -----------------------------------------------------------
 
     @staticmethod
-    def _validate_turn(ruleset: Ruleset[Any], turn: Any, players: list[str], index: int,
-                       pointer_prefix: str = "") -> None:
+    def _validate_turn(ruleset: Ruleset[Any], turn: Any, players: list[str], index: int) -> None:
         try:
             ruleset.validate_turn(turn, players)
         except RuleBroken as broken:
-            action = broken.words.pop("action", None)
-            if pointer_prefix and "pointer" in broken.details:
-                relative = broken.details["pointer"]
-                broken.details["pointer"] = pointer_prefix + relative
-                # The reason starts with the same pointer: name it from the record's root too.
-                reason, lead = broken.details.get("reason"), f"{relative or '/'} "
-                if isinstance(reason, str) and reason.startswith(lead):
-                    broken.details["reason"] = f"{broken.details['pointer']} {reason[len(lead):]}"
-            raise _positioned(ruleset, broken, index, action) from None
+            raise _turn_invalid(ruleset, broken, index) from None
 
     def play(self, turn: Any) -> None:
         """Validate and apply one whole turn. On :class:`Refused` the turn's
@@ -465,8 +462,25 @@ def _validated(record: Any) -> Ruleset[Any]:
         raise _positioned(ruleset, broken, None, None) from None
     players = [player["id"] for player in record["players"]]
     for index, turn in enumerate(record["turns"]):
-        Game._validate_turn(ruleset, turn, players, index, pointer_prefix=f"/turns/{index}")
+        try:  # not Game._validate_turn: one call less for each turn of a replay
+            ruleset.validate_turn(turn, players)
+        except RuleBroken as broken:
+            raise _turn_invalid(ruleset, broken, index, in_record=True) from None
     return ruleset
+
+
+def _turn_invalid(ruleset: Ruleset[Any], broken: RuleBroken, index: int, in_record: bool = False) -> Refused:
+    """The ``record.invalid`` of turn ``index``; ``in_record``: its pointer
+    starts at the record (``/turns/<index>``), else at the turn."""
+    action = broken.words.pop("action", None)
+    if in_record and "pointer" in broken.details:
+        relative = broken.details["pointer"]
+        broken.details["pointer"] = f"/turns/{index}{relative}"
+        # The reason starts with the same pointer: name it from the record's root too.
+        reason, lead = broken.details.get("reason"), f"{relative or '/'} "
+        if isinstance(reason, str) and reason.startswith(lead):
+            broken.details["reason"] = f"{broken.details['pointer']} {reason[len(lead):]}"
+    return _positioned(ruleset, broken, index, action)
 
 
 # -- the games -------------------------------------------------------------

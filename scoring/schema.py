@@ -33,7 +33,7 @@ def pointer_token(key: str) -> str:
 
 
 def is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return type(value) is int or isinstance(value, int) and not isinstance(value, bool)  # JSON's ints in one step
 
 
 def expect_object(value: Any, pointer: str, required: Collection[str] = (), optional: Collection[str] = (),
@@ -93,10 +93,18 @@ def expect_string(value: Any, pointer: str, low: int = 0, high: int | None = Non
     return value
 
 
+def is_card(value: Any, colors: Collection[str]) -> bool:
+    """Whether ``value`` is a valid card object, in one step (the common case)."""
+    try:
+        return type(value) is dict and len(value) == 2 and value["color"] in colors \
+            and type(value["value"]) is int and 0 <= value["value"] <= 10
+    except KeyError:  # without those keys
+        return False
+
+
 def expect_card(value: Any, pointer: str, colors: Collection[str], action: int | None = None) -> dict[str, Any]:
-    if isinstance(value, dict) and len(value) == 2 and value.get("color") in colors \
-            and type(value.get("value")) is int and 0 <= value["value"] <= 10:
-        return value  # the common case; below, the first fault is named
+    if is_card(value, colors):
+        return cast(dict[str, Any], value)  # the common case; below, the first fault is named
     expect_object(value, pointer, ("color", "value"), action=action)
     expect_choice(value["color"], f"{pointer}/color", colors, action)
     expect_int(value["value"], f"{pointer}/value", 0, 10, action)
@@ -162,21 +170,33 @@ def expect_record_frame(record: Any, game: str, low: int, high: int, options: tu
 
 def expect_turn_frame(turn: Any, players: list[str]) -> list[Any]:
     """A turn object with a listed player and an actions array; returns it."""
+    if type(turn) is dict and len(turn) == 2 and "actions" in turn and type(turn["actions"]) is list \
+            and turn.get("player") in players:
+        return turn["actions"]  # the common case, without building pointers
     expect_object(turn, "", ("player", "actions"))
     if turn["player"] not in players:
         raise invalid("/player", "is not one of the record's players")
     return expect_list(turn["actions"], "/actions")
 
 
+#: Whether an action of one type is valid: True for exactly the actions of
+#: that type that the game's full checks pass (tests/test_action_schemas.py).
+#: It reads each required key with ``[]`` and counts the keys, so it may
+#: raise KeyError or TypeError for an action it does not recognise.
+Recogniser = Callable[[dict[str, Any]], bool]
+
+
 class ActionShapes:
     """A game's action types: type -> (required keys besides ``type``,
-    optional keys), kept as sets too so that a valid action is recognised
-    in one step."""
+    optional keys), kept as sets too so that well-formed keys are known in
+    one step; and per type the :data:`Recogniser` of a valid action."""
 
-    def __init__(self, fields: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]):
+    def __init__(self, fields: dict[str, tuple[tuple[str, ...], tuple[str, ...]]],
+                 recognisers: dict[str, Recogniser] | None = None):
         self.fields = fields
         self.required = {kind: frozenset(("type", *required)) for kind, (required, _) in fields.items()}
         self.allowed = {kind: self.required[kind] | set(optional) for kind, (_, optional) in fields.items()}
+        self.recognisers = recognisers or {}
 
 
 def expect_action(action: Any, index: int, shapes: ActionShapes) -> dict[str, Any]:
@@ -194,6 +214,21 @@ def expect_action(action: Any, index: int, shapes: ActionShapes) -> dict[str, An
     required, optional = shapes.fields[action["type"]]
     expect_object(action, pointer, ("type", *required), optional, index)
     return action
+
+
+def expect_actions(actions: list[Any], shapes: ActionShapes, check: Callable[[Any, int], None]) -> None:
+    """Each action of a turn: one its type's recogniser knows valid passes
+    in one step (nearly every action of a replay), any other goes through
+    ``check(action, index)``, the game's full checks, which name the first
+    fault. So a replay builds no pointer or reason for a valid action."""
+    recognisers = shapes.recognisers
+    for index, action in enumerate(actions):
+        try:
+            if recognisers[action["type"]](action):
+                continue
+        except (KeyError, TypeError):  # no object, no or an unknown type, a key missing, an unhashable value
+            pass
+        check(action, index)
 
 
 # -- the actions as JSON Schema (GET /api/v1/rulesets) -------------------------

@@ -92,8 +92,9 @@ def conservation_faults(game: Game) -> list[str]:
         known.update(hand.known)
     for card in ALL_CARDS:
         placed = in_rows[card] + in_piles[card] + known[card]
-        if placed != supply.seen[card] or placed > COPIES:
-            faults.append(f"card {card}: rows+piles+known {placed}, seen {supply.seen[card]}")
+        seen = supply.seen.get(card, 0)
+        if placed != seen or placed > COPIES:
+            faults.append(f"card {card}: rows+piles+known {placed}, seen {seen}")
     removed = state.options["two_player_removed"] if len(state.players) == 2 else 0
     cards = sum(in_rows.values()) + sum(in_piles.values()) + sum(h.size for h in supply.hands.values())
     if cards + supply.draw_pile + removed != len(ALL_CARDS) * COPIES:

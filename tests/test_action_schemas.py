@@ -9,8 +9,14 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import scoring
+from scoring import RuleBroken, schema
+from scoring.celtica import rules as celtica_rules
+from scoring.keltis import rules as keltis_rules
+from scoring.keltis_orakel import rules as orakel_rules
 
 DATA = Path(__file__).parent / "data"
 # Every game's worked examples ({"record", "sheet"} each: tests/examples.py).
@@ -62,3 +68,81 @@ def test_every_offered_and_logged_action_fits(path):
 ])
 def test_a_malformed_action_does_not_fit(game, action):
     assert not fits(game, action)
+
+
+# -- a replay's one-step recognisers (scoring/schema.py ActionShapes) -----------
+# A replay passes an action its game's recogniser knows valid without the
+# checks that name a fault; so the two must agree on every action: a
+# recognised action passes the checks, and any action that passes them is
+# recognised (else a replay would lose its speed without a test noticing).
+
+CARDS = [{"color": color, "value": value} for color in ("red", "purple", "orange", None) for value in (0, 10, 11, -1)]
+VALUES = st.sampled_from([
+    None, True, False, 0, 1, 9, 10, 35, 36, -1, 1.0, "1", "deck", "red", "purple", "orange", "small", "large",
+    "medium", "wish", "clover", "points-3", "none", "mirror", "goblin", "clover-red", [], {}, ["red"],
+    *CARDS, {"color": "red"}, {"color": "red", "value": True}, {"color": "red", "value": 3.0},
+    {"color": "red", "value": 3, "copy": 1}, {"value": 3, "colour": "red"},
+])
+
+
+def values_of(fragment: dict):
+    """Values the JSON Schema ``fragment`` of an action's key allows."""
+    if "enum" in fragment:
+        return st.sampled_from(fragment["enum"])
+    if "oneOf" in fragment:
+        return st.one_of(*(values_of(choice) for choice in fragment["oneOf"]))
+    kind = fragment["type"]
+    if kind == "null":
+        return st.none()
+    if kind == "object":
+        return st.fixed_dictionaries({key: values_of(value) for key, value in fragment["properties"].items()})
+    if kind == "array":
+        return st.lists(values_of(fragment["items"]), max_size=fragment.get("maxItems", 9))
+    assert "integer" in kind, fragment
+    numbers = st.integers(fragment["minimum"], fragment["maximum"])
+    return st.one_of(numbers, st.none()) if "null" in kind else numbers
+
+
+def actions_of(game: str, shapes):
+    """Actions of each type, each value one the game's action schema allows
+    or any of ``VALUES``: with every required key and some optional ones,
+    with any of its keys, or with one key too many; and anything else."""
+    schemas = scoring.RULESETS[game].action_schemas
+    keys = sorted({key for required, optional in shapes.fields.values() for key in (*required, *optional)})
+    typed = []
+    for kind, (required, optional) in shapes.fields.items():
+        values = {key: st.one_of(values_of(schemas[kind]["properties"][key]), VALUES) for key in (*required, *optional)}
+        well_keyed = st.fixed_dictionaries({"type": st.just(kind), **{key: values[key] for key in required}},
+                                           optional={key: values[key] for key in optional})
+        foreign = [key for key in (*keys, "extra") if key not in values]
+        typed += [well_keyed, st.fixed_dictionaries({"type": st.just(kind)}, optional=values),
+                  st.builds(lambda action, key, value: {**action, key: value}, well_keyed, st.sampled_from(foreign), VALUES)]
+    anything = st.fixed_dictionaries({}, optional={key: VALUES for key in ("type", *keys)})
+    return st.one_of(*typed, anything, VALUES)
+
+
+def recognised(shapes, action) -> bool:
+    """Whether a replay passes ``action`` without the checks that name a fault."""
+    checked = []
+    schema.expect_actions([action], shapes, lambda action, index: checked.append(action))
+    return not checked
+
+
+def passes_the_checks(check, action) -> bool:
+    try:
+        check(action, 0)
+    except RuleBroken:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("game, rules, shapes", [
+    ("keltis", keltis_rules, keltis_rules.ACTION_FIELDS),
+    ("keltis-orakel", orakel_rules, orakel_rules.ACTIONS),
+    ("celtica", celtica_rules, celtica_rules.ACTION_FIELDS),
+], ids=["keltis", "keltis-orakel", "celtica"])
+@settings(max_examples=500, deadline=None)
+@given(data=st.data())
+def test_the_recogniser_agrees_with_the_checks(game, rules, shapes, data):
+    action = data.draw(actions_of(game, shapes))
+    assert recognised(shapes, action) == passes_the_checks(rules._check_action, action), action

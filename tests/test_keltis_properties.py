@@ -33,11 +33,11 @@ def assert_conserved(state) -> None:
     supply, seats = state.supply, state.seats.values()
     in_rows = Counter((color, value) for seat in seats for color, row in seat.rows.items() for value in row)
     in_piles = Counter((color, value) for color, pile in supply.piles.items() for value in pile)
-    known = sum((hand.known for hand in supply.hands.values()), Counter())
+    known = sum((Counter(hand.known) for hand in supply.hands.values()), Counter())
     hands = sum(hand.size for hand in supply.hands.values())
     assert hands + sum(in_rows.values()) + sum(in_piles.values()) + supply.draw_pile \
         + REMOVED[len(state.players)] == CARDS
-    assert +supply.seen == in_rows + in_piles + known
+    assert +Counter(supply.seen) == in_rows + in_piles + known
     assert max(supply.seen.values(), default=0) <= 2
     assert all(hand.unknown >= 0 for hand in supply.hands.values())
 

@@ -21,7 +21,7 @@ TILE_COUNTS = {
 TILES = tuple(TILE_COUNTS)
 NONE = "none"  # a small field whose mirror has been taken
 KINDS = ("start", "small", "large", "center")
-FIELD_KEYS = ("kind", "color", "value", "stones")
+FIELD_KEY_SET = frozenset(("kind", "color", "value", "stones"))
 BOARD_KEYS = ("fields", "oracle_from", "wishing_stone_table", "green_numbers")
 SMALL_FIELDS, LARGE_FIELDS, LARGE_STONES = 30, 4, 2
 REMOVED_MAX = 93
@@ -86,6 +86,11 @@ def _problem(check: str, pointer: str, reason: str) -> JSON:
     return {"check": check, "pointer": pointer, "reason": f"{pointer or '/'} {reason}"}
 
 
+def _at(pointer: str, index: int, key: str | None = None) -> str:
+    """The pointer of field ``index`` of the profile at ``pointer``, or of its ``key``."""
+    return f"{pointer}/fields/{index}" if key is None else f"{pointer}/fields/{index}/{key}"
+
+
 def _stones_are(spot: JSON, wanted: int) -> bool:
     """Whether a field holds ``wanted`` stones; absent or null is 0, and only an
     integer counts (``2.0`` and ``true`` are no stone counts)."""
@@ -122,57 +127,55 @@ def board_problems(board: Any, pointer: str = "") -> list[JSON]:
         return problems
 
     fields = board["fields"]
+    # Every replay checks its board: so pointers are built only for a problem,
+    # and a check over all fields asks in one step first (in, issuperset)
+    # whether any field is at fault.
     for index, spot in enumerate(fields):
-        where = f"{pointer}/fields/{index}"
         if not isinstance(spot, dict):
-            problems.append(_problem("field_shape", where, "must be an object"))
+            problems.append(_problem("field_shape", _at(pointer, index), "must be an object"))
             continue
-        for key in spot:
-            if key not in FIELD_KEYS:
-                problems.append(_problem("field_shape", f"{where}/{key}", "is not allowed here"))
+        if not FIELD_KEY_SET.issuperset(spot):
+            problems += [_problem("field_shape", _at(pointer, index, key), "is not allowed here")
+                         for key in spot if key not in FIELD_KEY_SET]
         if spot.get("kind") not in KINDS:
-            problems.append(_problem("field_shape", f"{where}/kind", f"must be one of {', '.join(KINDS)}"))
+            problems.append(_problem("field_shape", _at(pointer, index, "kind"), f"must be one of {', '.join(KINDS)}"))
         if not schema.is_int(spot.get("value")):
-            problems.append(_problem("field_shape", f"{where}/value", "must be an integer"))
+            problems.append(_problem("field_shape", _at(pointer, index, "value"), "must be an integer"))
     if problems:
         return problems
 
     last = len(fields) - 1
     kinds = [spot["kind"] for spot in fields]
-    for index, spot in enumerate(fields):
-        where = f"{pointer}/fields/{index}"
-        if index == 0 and spot["kind"] != "start":
-            problems.append(_problem("start", f"{where}/kind", "must be start"))
-        elif index > 0 and spot["kind"] == "start":
-            problems.append(_problem("start", f"{where}/kind", "may only be start on field 0"))
-        elif index == 0:
-            if spot.get("color") is not None:
-                problems.append(_problem("start", f"{where}/color", "must be null on the start"))
-            if spot["value"] != 0:
-                problems.append(_problem("start", f"{where}/value", "must be 0 on the start"))
-            if not _stones_are(spot, 0):
-                problems.append(_problem("start", f"{where}/stones", "must be 0 on the start"))
     if not fields:
         problems.append(_problem("start", f"{pointer}/fields/0", "must be the start field"))
-    for index, spot in enumerate(fields):
-        where = f"{pointer}/fields/{index}"
-        if index == last and spot["kind"] != "center":
-            problems.append(_problem("center", f"{where}/kind", "must be center on the last field"))
-        elif index != last and spot["kind"] == "center":
-            problems.append(_problem("center", f"{where}/kind", "may only be center on the last field"))
-        elif index == last and not _stones_are(spot, 1):
-            problems.append(_problem("center", f"{where}/stones", "must be 1 on the center"))
-    for index, spot in enumerate(fields):
-        if index > 0 and spot.get("color") not in COLORS:
-            problems.append(_problem("color", f"{pointer}/fields/{index}/color",
-                                     f"must be one of {', '.join(COLORS)}"))
+    elif kinds[0] != "start":
+        problems.append(_problem("start", _at(pointer, 0, "kind"), "must be start"))
+    else:
+        start = fields[0]
+        if start.get("color") is not None:
+            problems.append(_problem("start", _at(pointer, 0, "color"), "must be null on the start"))
+        if start["value"] != 0:
+            problems.append(_problem("start", _at(pointer, 0, "value"), "must be 0 on the start"))
+        if not _stones_are(start, 0):
+            problems.append(_problem("start", _at(pointer, 0, "stones"), "must be 0 on the start"))
+    if "start" in kinds[1:]:
+        problems += [_problem("start", _at(pointer, index, "kind"), "may only be start on field 0")
+                     for index in range(1, len(kinds)) if kinds[index] == "start"]
+    if "center" in kinds[:-1]:
+        problems += [_problem("center", _at(pointer, index, "kind"), "may only be center on the last field")
+                     for index in range(last) if kinds[index] == "center"]
+    if fields and kinds[last] != "center":
+        problems.append(_problem("center", _at(pointer, last, "kind"), "must be center on the last field"))
+    elif fields and not _stones_are(fields[last], 1):
+        problems.append(_problem("center", _at(pointer, last, "stones"), "must be 1 on the center"))
+    problems += [_problem("color", _at(pointer, index, "color"), f"must be one of {', '.join(COLORS)}")
+                 for index in range(1, len(fields)) if fields[index].get("color") not in COLORS]
     for kind, wanted, stones in (("small", SMALL_FIELDS, 0), ("large", LARGE_FIELDS, LARGE_STONES)):
         count = kinds.count(kind)
         if count != wanted:
             problems.append(_problem(kind, f"{pointer}/fields", f"must hold exactly {wanted} {kind} fields, not {count}"))
-        for index, spot in enumerate(fields):
-            if spot["kind"] == kind and not _stones_are(spot, stones):
-                problems.append(_problem(kind, f"{pointer}/fields/{index}/stones", f"must be {stones} on a {kind} field"))
+        problems += [_problem(kind, _at(pointer, index, "stones"), f"must be {stones} on a {kind} field")
+                     for index in range(len(fields)) if kinds[index] == kind and not _stones_are(fields[index], stones)]
     oracle_from = board["oracle_from"]
     if not schema.is_int(oracle_from) or not 1 <= oracle_from <= last:
         problems.append(_problem("oracle_from", f"{pointer}/oracle_from", f"must be an integer from 1 to {last}"))
@@ -185,27 +188,26 @@ def board_problems(board: Any, pointer: str = "") -> list[JSON]:
     return problems
 
 
-def board_warnings(board: JSON) -> list[JSON]:
-    """The §3.3 warnings of a valid profile, one entry per code."""
-    fields = board["fields"]
-    values = [spot["value"] for spot in fields]
-    colors = [spot.get("color") for spot in fields]
+def board_warnings(board: Board) -> list[JSON]:
+    """The §3.3 warnings of a valid profile, one entry per code (asked for
+    by the score sheet, so that a replay does not work them out)."""
+    values, colors = board.values, board.colors
     found: list[tuple[str, JSON]] = []
-    lower = [index for index in range(2, len(fields)) if values[index] < values[index - 1]]
+    lower = [index for index in range(2, len(values)) if values[index] < values[index - 1]]
     if lower:
         found.append(("values_decrease", {"fields": lower}))
     if values[1] >= 0:
         found.append(("early_not_negative", {"field": 1, "value": values[1]}))
-    pairs = [[index, index + 1] for index in range(1, len(fields) - 1) if colors[index] == colors[index + 1]]
+    pairs = [[index, index + 1] for index in range(1, len(colors) - 1) if colors[index] == colors[index + 1]]
     if pairs:
         found.append(("color_repeat", {"pairs": pairs}))
     counts = Counter(colors[1:])
     spread = {color: counts[color] for color in COLORS}
     if max(spread.values()) - min(spread.values()) > 2:
         found.append(("color_balance", {"counts": spread}))
-    table = board["wishing_stone_table"]
+    table = board.wishing
     if table[0] != 0 or any(table[index] < table[index - 1] for index in range(2, len(table))):
-        found.append(("wishing_table", {"table": table}))
+        found.append(("wishing_table", {"table": list(table)}))
     return [
         {"code": f"{GAME}.board.{code}", "message": WARNING_TEXT[code].format(**details), "details": details}
         for code, details in found

@@ -36,13 +36,12 @@ OPTIONS = (
 
 
 
-def _card_or_none(value: Any, pointer: str, index: int) -> None:
-    if value is not None:
-        schema.expect_card(value, pointer, COLORS, index)
+def _int_or_none(value: Any) -> bool:
+    return value is None or schema.is_int(value)
 
 
-def _int_or_none(value: Any, pointer: str, index: int) -> None:
-    if value is not None and not schema.is_int(value):
+def _expect_int_or_none(value: Any, pointer: str, index: int) -> None:
+    if not _int_or_none(value):
         raise schema.invalid(pointer, "must be an integer or null", index)
 
 
@@ -56,6 +55,9 @@ def _check_options(options: JSON) -> None:
         raise schema.invalid("/options/stones_per_landing", 'must be one of 1, "all"')
 
 
+SOURCES = ("deck", *COLORS)
+REVEALED = (*TILES, NONE)
+ROW_OR_NONE = (None, *COLORS)
 ACTIONS = schema.ActionShapes({
     "play": (("card",), ("figure", "priestess")),
     "discard": (("card",), ()),
@@ -63,11 +65,23 @@ ACTIONS = schema.ActionShapes({
     "spiral": ((), ("to",)),
     "goblin": ((), ("hand", "row")),
     "draw": (("from",), ()),
+}, {
+    # What _check_action passes, recognised in one step for a replay
+    # (tests/test_action_schemas.py checks that the two agree).
+    "play": lambda action: len(action) == 2 + ("figure" in action) + ("priestess" in action)
+    and schema.is_card(action["card"], COLORS)
+    and (action.get("priestess") is None and _int_or_none(action.get("figure"))
+         or action.get("figure") is None and type(action["priestess"]) is int),
+    "discard": lambda action: len(action) == 2 and schema.is_card(action["card"], COLORS),
+    "reveal": lambda action: len(action) == 3 and type(action["field"]) is int and action["tile"] in REVEALED,
+    "spiral": lambda action: len(action) == 1 + ("to" in action) and _int_or_none(action.get("to")),
+    "goblin": lambda action: len(action) == 1 + ("hand" in action) + ("row" in action)
+    and action.get("row") in ROW_OR_NONE
+    and (action.get("hand") is None or action.get("row") is None and schema.is_card(action["hand"], COLORS)),
+    "draw": lambda action: len(action) == 2 and action["from"] in SOURCES,
 })
-SOURCES = ("deck", *COLORS)
 #: which decision each non-reveal action answers
 DECIDES = {"play": "main", "discard": "main", "spiral": "spiral", "goblin": "goblin", "draw": "draw"}
-REVEALED = (*TILES, NONE)
 LAST_FIELD = SMALL_FIELDS + LARGE_FIELDS + 1  # the center, after the start and the rest
 
 
@@ -101,31 +115,7 @@ class Orakel(Ruleset[OrakelState]):
         schema.expect_list(record["turns"], "/turns")
 
     def validate_turn(self, turn: Any, players: list[str]) -> None:
-        actions = schema.expect_turn_frame(turn, players)
-        for index, action in enumerate(actions):
-            schema.expect_action(action, index, ACTIONS)
-            kind = action["type"]
-            if kind == "play":
-                schema.expect_card(action["card"], f"/actions/{index}/card", COLORS, index)
-                _int_or_none(action.get("figure"), f"/actions/{index}/figure", index)
-                _int_or_none(action.get("priestess"), f"/actions/{index}/priestess", index)
-                if action.get("figure") is not None and action.get("priestess") is not None:
-                    raise schema.invalid(f"/actions/{index}/priestess", "cannot be given together with figure", index)
-            elif kind == "discard":
-                schema.expect_card(action["card"], f"/actions/{index}/card", COLORS, index)
-            elif kind == "reveal":
-                schema.expect_int(action["field"], f"/actions/{index}/field", action=index)
-                schema.expect_choice(action["tile"], f"/actions/{index}/tile", REVEALED, index)
-            elif kind == "spiral":
-                _int_or_none(action.get("to"), f"/actions/{index}/to", index)
-            elif kind == "goblin":
-                _card_or_none(action.get("hand"), f"/actions/{index}/hand", index)
-                if action.get("row") is not None:
-                    schema.expect_choice(action["row"], f"/actions/{index}/row", COLORS, index)
-                    if action.get("hand") is not None:
-                        raise schema.invalid(f"/actions/{index}/row", "cannot be given together with hand", index)
-            else:
-                schema.expect_choice(action["from"], f"/actions/{index}/from", SOURCES, index)
+        schema.expect_actions(schema.expect_turn_frame(turn, players), ACTIONS, _check_action)
 
     def board_problems(self, board: Any) -> list[RuleBroken]:
         """Every §3.2 problem, as ``board.invalid``. A profile always sits at
@@ -134,12 +124,12 @@ class Orakel(Ruleset[OrakelState]):
         return [RuleBroken("board.invalid", problem) for problem in board_problems(board, "/board")]
 
     def board_warnings(self, board: Any) -> list[JSON]:
-        return board_warnings(board)
+        return board_warnings(Board.of(board))
 
     # -- play ------------------------------------------------------------
 
     def start(self, players: list[JSON], options: JSON, board: Any, setup: Any) -> OrakelState:
-        warnings = self.validate_board(board)
+        self.expect_board(board)
         plan = Board.of(board)
         laid = setup_tiles(setup, plan)
         ids = [player["id"] for player in players]
@@ -164,7 +154,6 @@ class Orakel(Ruleset[OrakelState]):
             taken=[False] * len(plan.kinds),
             stones=list(plan.stones),
             known_tiles=Counter(laid.values()),
-            warnings=warnings,
             active=ids[0],
         )
 
@@ -177,14 +166,17 @@ class Orakel(Ruleset[OrakelState]):
         state.supply.new_turn()
 
     def end_turn(self, state: OrakelState) -> None:
-        if state.end_reason is None:
+        over = state.end_reason is not None
+        if not over:
             if state.decision == "reveal":
                 raise _reveal_required(state.pending)
             if state.decision != "complete":
                 raise RuleBroken("turn.incomplete", {"decision": state.decision})
         state.turn += 1
-        state.decision = "main" if state.end_reason is None else "over"
-        if state.end_reason is None:
+        if over:
+            state.decision = "over"
+        else:
+            state.decision = "main"
             state.active = state.players[state.turn % len(state.players)]
 
     def apply(self, state: OrakelState, action: JSON) -> None:
@@ -464,6 +456,34 @@ class Orakel(Ruleset[OrakelState]):
             "fields": fields,
             "players": players,
         }
+
+
+def _check_action(action: Any, index: int) -> None:
+    """``record.invalid`` at the first fault of one action of a turn."""
+    schema.expect_action(action, index, ACTIONS)
+    kind = action["type"]
+    if kind == "play":
+        schema.expect_card(action["card"], f"/actions/{index}/card", COLORS, index)
+        _expect_int_or_none(action.get("figure"), f"/actions/{index}/figure", index)
+        _expect_int_or_none(action.get("priestess"), f"/actions/{index}/priestess", index)
+        if action.get("figure") is not None and action.get("priestess") is not None:
+            raise schema.invalid(f"/actions/{index}/priestess", "cannot be given together with figure", index)
+    elif kind == "discard":
+        schema.expect_card(action["card"], f"/actions/{index}/card", COLORS, index)
+    elif kind == "reveal":
+        schema.expect_int(action["field"], f"/actions/{index}/field", action=index)
+        schema.expect_choice(action["tile"], f"/actions/{index}/tile", REVEALED, index)
+    elif kind == "spiral":
+        _expect_int_or_none(action.get("to"), f"/actions/{index}/to", index)
+    elif kind == "goblin":
+        if action.get("hand") is not None:
+            schema.expect_card(action["hand"], f"/actions/{index}/hand", COLORS, index)
+        if action.get("row") is not None:
+            schema.expect_choice(action["row"], f"/actions/{index}/row", COLORS, index)
+            if action.get("hand") is not None:
+                raise schema.invalid(f"/actions/{index}/row", "cannot be given together with hand", index)
+    else:
+        schema.expect_choice(action["from"], f"/actions/{index}/from", SOURCES, index)
 
 
 def _reveal_required(spot: int) -> RuleBroken:

@@ -28,7 +28,8 @@ def sheet_row(board: Board, player: str, figures: list[int], stones: int, mirror
 def sheet(state: OrakelState) -> JSON:
     rows = [sheet_row(state.board, player, seat.figures, seat.stones_held, seat.mirrors, seat.track)
             for player, seat in state.seats.items()]
-    extra: JSON = {"warnings": state.warnings} if state.warnings else {}
+    warnings = board_warnings(state.board)
+    extra: JSON = {"warnings": warnings} if warnings else {}
     return scoresheet(GAME, state.end_reason, rows, [row["total"] for row in rows], **extra)
 
 
@@ -59,8 +60,8 @@ def tally(data: JSON, options: tuple[Option, ...], check_options: Callable[[JSON
     found = problems(data["board"])
     if found:
         raise found[0]
-    warnings = board_warnings(data["board"])
     board = Board.of(data["board"])
+    warnings = board_warnings(board)
     rows = [sheet_row(board, player["id"], player["fields"], player["stones_held"], player["mirrors"],
                        player["track"]) for player in players]
     extra = {"warnings": warnings} if warnings else {}

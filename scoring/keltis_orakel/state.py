@@ -44,7 +44,6 @@ class OrakelState:
     stones: list[int]
     #: tile id -> small fields known to hold it (taken mirrors included)
     known_tiles: Counter[str]
-    warnings: list[JSON]
     priestess: int = 0
     turn: int = 0
     active: str = ""  # whose turn is open (the last player's once the game is over)
