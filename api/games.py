@@ -22,7 +22,7 @@ from scoring import Game, unknown_board
 from store import TURN, Idempotency, KeyReused, Missing, Repeat, Stale, Store, StoredGame, history_of, turns_of
 
 from .problems import IDEMPOTENCY_REUSED, READ_ONLY, STALE, VERSION_REQUIRED, Problem, violations_json
-from .limits import count_failed_authentication, refuse_long_game
+from .limits import count_failed_authentication, count_for_game, refuse_long_game
 from .problems import MEDIA_TYPE as PROBLEM
 from .schemas import (
     CheckSchema,
@@ -99,6 +99,7 @@ def table_access(write: bool):
             role = table.role(bearer())
             if write and role != "table":
                 raise Problem(403, "The spectator token can only read this game.", type=READ_ONLY)
+            count_for_game()
             g.table = table
             g.turn_index = table.game.turns_played
             g.game_name = table.record["game"]
