@@ -60,8 +60,16 @@ class Connection:
 
     def post(self, path: str, body: dict, headers: dict | None = None) -> tuple[int, dict, float]:
         data = json.dumps(body).encode()
+        headers = {"Content-Type": "application/json", **(headers or {})}
         started = time.perf_counter()
-        self.http.request("POST", path, body=data, headers={"Content-Type": "application/json", **(headers or {})})
+        try:
+            self.http.request("POST", path, body=data, headers=headers)
+        except (BrokenPipeError, ConnectionResetError):
+            # gunicorn closes a connection idle for its keep-alive time (a
+            # table waiting for the others): the request was never read.
+            self.http.close()
+            started = time.perf_counter()
+            self.http.request("POST", path, body=data, headers=headers)
         answer = self.http.getresponse()
         payload = answer.read()
         return answer.status, json.loads(payload), time.perf_counter() - started
