@@ -198,6 +198,11 @@ def _not_text(body: object) -> str | None:
     cannot encode (a lone surrogate: JSON's \\u escapes can carry one, and
     Redis and the answer could not), else None. Walked with a stack: the
     body may nest as deep as the JSON parser allows."""
+    try:
+        if _encodable(json.dumps(body, ensure_ascii=False)):
+            return None  # the usual case, found by the C encoder without a walk
+    except RecursionError:
+        pass  # as deep as the parser allows: the walk below takes it
     stack: list[tuple[str, object]] = [("", body)]
     while stack:
         pointer, value = stack.pop()

@@ -13,7 +13,7 @@ import hashlib
 import json
 import re
 
-from flask import Response, current_app, g, request
+from flask import Response, current_app, g, jsonify, request
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
@@ -22,7 +22,7 @@ from scoring import Game, unknown_board
 from store import TURN, Idempotency, KeyReused, Missing, Repeat, Stale, Store, StoredGame, history_of, turns_of
 
 from .problems import IDEMPOTENCY_REUSED, READ_ONLY, STALE, VERSION_REQUIRED, Problem, violations_json
-from .limits import count_failed_authentication, refuse_long_game
+from .limits import count_failed_authentication, count_for_game, refuse_long_game
 from .problems import MEDIA_TYPE as PROBLEM
 from .schemas import (
     CheckSchema,
@@ -92,13 +92,14 @@ def table_access(write: bool):
         @functools.wraps(view)
         def wrapper(*args, game_id: str, **kwargs):
             try:
-                table = store().load(game_id, bearer(), needs_token=True)
+                table = store().load(game_id, bearer(), needs_token=True, version=composed_on() if write else None)
             except Missing:
                 count_failed_authentication()
                 raise _no_game() from None
             role = table.role(bearer())
             if write and role != "table":
                 raise Problem(403, "The spectator token can only read this game.", type=READ_ONLY)
+            count_for_game()
             g.table = table
             g.turn_index = table.game.turns_played
             g.game_name = table.record["game"]
@@ -111,6 +112,13 @@ def table_access(write: bool):
 
 def _etag(version: int) -> str:
     return f'"{version}"'
+
+
+def composed_on() -> int | None:
+    """The version a write's If-Match names, when it names one, else None."""
+    tags = request.if_match.as_set(include_weak=True)
+    tag = next(iter(tags)) if len(tags) == 1 else None
+    return int(tag) if isinstance(tag, str) and tag.isascii() and tag.isdigit() else None
 
 
 def matches_version(version: int) -> bool:
@@ -148,11 +156,11 @@ def _record(table: StoredGame) -> dict:
     return {**table.record, "turns": turns_of(store().entries(table.id)[: table.version])}
 
 
-def _summarise_if_over(game: Game, game_id: str, version: int) -> None:
-    """Start the summary of a game that just ended. The turn is stored
-    already, so a failure here is logged, not answered: asking for the
-    summary enqueues it again."""
-    if not game.is_over:
+def _summarise_if_over(over: bool, game_id: str, version: int) -> None:
+    """Start the summary of a game that just ended (``over``). The turn is
+    stored already, so a failure here is logged, not answered: asking for
+    the summary enqueues it again."""
+    if not over:
         return
     try:
         store().summaries.enqueue(game_id, version)
@@ -185,7 +193,7 @@ def create_game(record):
     replayed = {"Idempotent-Replayed": "true"} if first else {}
     game_id, token, spectator, version = first or store().create(record, game, key)
     if not first:
-        _summarise_if_over(game, game_id, version)
+        _summarise_if_over(game.is_over, game_id, version)
     answer = {"id": game_id, "token": token, "spectator_token": spectator, "version": version,
               "scoresheet": game.scoresheet()}
     return answer, 201, {"ETag": _etag(version), "Location": f"{request.path}/{game_id}", **replayed}
@@ -268,21 +276,24 @@ def open_write(table: StoredGame, body: dict, what: str) -> tuple[Idempotency | 
     return key, repeat
 
 
-def log_entry(table: StoredGame, entry: dict, after: Game, key: Idempotency | None) -> tuple[dict, int, dict]:
+def log_entry(table: StoredGame, entry: dict, after: Game,
+              key: Idempotency | None) -> tuple[dict | Response, int, dict]:
     """Append a log entry that folded the game at ``table.version`` into
     ``after``, and answer 201 with the new version and score sheet (or the
     first answer of a repeated key; 412 when another write came first)."""
 
+    sheet, over = after.scoresheet(), after.is_over  # once appended, ``after`` is the store's
     try:
-        outcome = store().append(table, entry, after, key, status=201)
+        outcome = store().append(table, entry, after, sheet, key, status=201)
     except Stale:
         raise _stale(store().load(table.id)) from None
     except KeyReused:
         raise _key_reused() from None
     if isinstance(outcome, Repeat):
         return _repeat(outcome)
-    _summarise_if_over(after, table.id, outcome)
-    return {"version": outcome, "scoresheet": after.scoresheet()}, 201, {"ETag": _etag(outcome)}
+    _summarise_if_over(over, table.id, outcome)
+    # Already the schema's shape: made a response here, not dumped through the schema again.
+    return jsonify({"version": outcome, "scoresheet": sheet}), 201, {"ETag": _etag(outcome)}
 
 
 def _repeat(repeat: Repeat) -> tuple[dict, int, dict]:

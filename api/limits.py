@@ -1,13 +1,15 @@
 """Limits that keep one table, or one stranger, from wearing out the server.
 
-Rate limits are counted by flask-limiter in Redis, so every API process
-shares them: in ``BREHON_LIMITS_URL`` when it is set (`brehon serve` starts
-a Redis that keeps nothing on disk for them: a lost count harms nobody, and
-a count in the durable Redis would cost every turn a second fsync), else in
-the application's Redis (``REDIS_URL``), unless that is a Redis Cluster
-(``create_app`` then asks for ``BREHON_LIMITS_URL``). While that Redis is
-away each process counts in its own memory (flask-limiter's fallback), so
-a table goes on logging turns.
+Rate limits are counted in Redis, so every API process shares them: in
+``BREHON_LIMITS_URL`` when it is set (`brehon serve` starts a Redis that
+keeps nothing on disk for them: a lost count harms nobody, and a count in
+the durable Redis would cost every turn a second fsync), else in the
+application's Redis (``REDIS_URL``), unless that is a Redis Cluster
+(``create_app`` then asks for ``BREHON_LIMITS_URL``). flask-limiter counts
+the limits per client address; a game's own (turns, checks) are counted by
+:class:`GameLimits` in the same storage, in one round trip a request. While
+that Redis is away each process counts in its own memory, so a table goes
+on logging turns.
 
     BREHON_LIMIT_CREATE      POST /api/v1/games, per client address
     BREHON_LIMIT_TURNS       POST .../turns and .../corrections, per game
@@ -27,8 +29,9 @@ proxy, the same Wi-Fi) plays on.
 Each is a flask-limiter string ("60 per minute"); the configuration
 (``create_app(test_config)``), else the environment variable of the same
 name, else the generous default below sets it. A request over a limit gets
-429 problem+json; flask-limiter's own headers say the limit, what is left
-of it and when it resets (``X-RateLimit-*``, ``Retry-After`` in seconds).
+429 problem+json with ``Retry-After`` in seconds; the ``X-RateLimit-*``
+headers of every limited answer say the limit, what is left of it and when
+it resets.
 
 Sizes: a game holds at most :data:`MAX_TURNS` turns (:func:`refuse_long_game`);
 a body at most ``api.MAX_BODY`` bytes (413, Flask's ``MAX_CONTENT_LENGTH``).
@@ -36,12 +39,16 @@ a body at most ``api.MAX_BODY`` bytes (413, Flask's ``MAX_CONTENT_LENGTH``).
 
 from __future__ import annotations
 
+import functools
 import os
+import time
 from collections.abc import Callable
 
 from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
+from limits import RateLimitItem, parse
+from limits.storage import MemoryStorage, Storage
 
 from scoring import record_invalid
 
@@ -74,22 +81,67 @@ def game_of_request() -> str:
     return (request.view_args or {}).get("game_id", "")
 
 
-def opened_the_game(response: Response) -> bool:
-    """Whether a request to a game spends its budget: only when its token
-    opened the game (``api.games.table_access`` set ``g.table``)."""
-    return "table" in g
-
-
-#: endpoint -> (setting, key, scope, when a request counts: always, or
-#: only when it opened the game). Turns and corrections share one count.
+#: endpoint -> (setting, scope) of the limits per client address.
 ROUTES = {
-    "games.create_game": ("BREHON_LIMIT_CREATE", client_address, "create", None),
-    "games.post_turn": ("BREHON_LIMIT_TURNS", game_of_request, "turns", opened_the_game),
-    "corrections.post_correction": ("BREHON_LIMIT_TURNS", game_of_request, "turns", opened_the_game),
-    "games.check_turn": ("BREHON_LIMIT_CHECKS", game_of_request, "checks", opened_the_game),
-    "tally.tally": ("BREHON_LIMIT_TALLIES", client_address, "tallies", None),
-    "boards.create_board": ("BREHON_LIMIT_BOARDS", client_address, "boards", None),
+    "games.create_game": ("BREHON_LIMIT_CREATE", "create"),
+    "tally.tally": ("BREHON_LIMIT_TALLIES", "tallies"),
+    "boards.create_board": ("BREHON_LIMIT_BOARDS", "boards"),
 }
+
+
+#: endpoint -> (setting, scope) of a game's own limits (turns and
+#: corrections share one count), counted by :func:`count_for_game`.
+GAME_ROUTES = {
+    "games.post_turn": ("BREHON_LIMIT_TURNS", "turns"),
+    "corrections.post_correction": ("BREHON_LIMIT_TURNS", "turns"),
+    "games.check_turn": ("BREHON_LIMIT_CHECKS", "checks"),
+}
+#: Seconds a process counts a game's limits in its own memory once the
+#: limits' Redis did not answer, before it asks that Redis again.
+AWAY_SECONDS = 5.0
+#: How many windows' ends a process remembers before it forgets those that ended.
+WINDOWS_KEPT = 1024
+
+
+class GameLimits:
+    """A game's own limits, counted in one round trip: the fixed window of
+    ``limits`` (the library under flask-limiter) in the same storage, by
+    hand because flask-limiter would look at the count before the view, add
+    to it after the answer and read the window twice more for its headers
+    (four round trips a turn). When a window ends is learnt once per window
+    and process. While the limits' Redis is away, each process counts in
+    its own memory (as flask-limiter's fallback does)."""
+
+    def __init__(self, storage: Storage):
+        self._storage = storage
+        self._memory: MemoryStorage | None = None  # made when first needed: it starts a thread
+        self._away_until = 0.0
+        self._resets: dict[str, float] = {}  # key -> when its window ends
+
+    def count(self, limit: RateLimitItem, *identifiers: str) -> tuple[int, float]:
+        """Add one request to its window: the count so far and when the window ends."""
+        key = limit.key_for(*identifiers)
+        if time.monotonic() >= self._away_until:
+            try:
+                return self._count_in(self._storage, limit, key)
+            except self._storage.base_exceptions as error:
+                current_app.logger.warning("the limits' Redis is away (%s): counting in memory", error)
+                self._away_until = time.monotonic() + AWAY_SECONDS
+        self._memory = self._memory or MemoryStorage()
+        return self._count_in(self._memory, limit, key)
+
+    def _count_in(self, storage: Storage, limit: RateLimitItem, key: str) -> tuple[int, float]:
+        count = storage.incr(key, limit.get_expiry())
+        now = time.time()
+        if count == 1:
+            reset = self._resets[key] = now + limit.get_expiry()
+        else:
+            reset = self._resets.get(key, 0.0)
+            if reset <= now:
+                reset = self._resets[key] = storage.get_expiry(key)
+        if len(self._resets) > WINDOWS_KEPT:  # forget the windows that ended
+            self._resets = {known: end for known, end in self._resets.items() if end > now}
+        return count, reset
 
 
 def init_app(app: Flask) -> Limiter:
@@ -101,11 +153,11 @@ def init_app(app: Flask) -> Limiter:
                       headers_enabled=True, in_memory_fallback_enabled=True)
     app.extensions["brehon.bad_tokens"] = limiter.shared_limit(
         _setting("BREHON_LIMIT_BAD_TOKENS"), "bad-tokens", key_func=client_address)
-    for endpoint, (setting, key, scope, counts) in ROUTES.items():
-        # With deduct_when, flask-limiter tests the count before the view and
-        # adds to it after the answer, when ``counts`` says the request does.
-        limit = limiter.shared_limit(_setting(setting), scope, key_func=key, deduct_when=counts)
+    for endpoint, (setting, scope) in ROUTES.items():
+        limit = limiter.shared_limit(_setting(setting), scope, key_func=client_address)
         app.view_functions[endpoint] = limit(app.view_functions[endpoint])  # type: ignore[assignment]
+    app.extensions["brehon.game_limits"] = GameLimits(limiter.storage)
+    app.after_request(_game_limit_headers)
 
     def too_many(error: RateLimitExceeded):
         return response(Problem(429, f"Too many requests: at most {error.description}. "
@@ -118,6 +170,37 @@ def init_app(app: Flask) -> Limiter:
 def _setting(name: str) -> Callable[[], str]:
     """The limit string of a setting, read for each request (a test may change it)."""
     return lambda: current_app.config[name]
+
+
+def count_for_game() -> None:
+    """Count a request whose token opened its game against the game's own
+    limit for the route, if it has one (429 over it). The view's token check
+    calls it (``api.games.table_access``), so that a stranger never spends
+    the table's budget."""
+    if request.endpoint not in GAME_ROUTES:
+        return
+    setting, scope = GAME_ROUTES[request.endpoint]
+    limit = _parsed(current_app.config[setting])
+    count, reset = current_app.extensions["brehon.game_limits"].count(limit, "brehon", game_of_request(), scope)
+    g.game_limit = (limit, count, reset)
+    if count > limit.amount:
+        raise Problem(429, f"Too many requests: at most {limit}. Retry-After says in how many seconds to try again.",
+                      type=RATE_LIMITED, headers={"Retry-After": str(max(1, int(reset - time.time())))})
+
+
+@functools.lru_cache
+def _parsed(setting: str) -> RateLimitItem:
+    return parse(setting)
+
+
+def _game_limit_headers(answer: Response) -> Response:
+    """The headers flask-limiter gives its limits, for a game's own."""
+    if "game_limit" in g:
+        limit, count, reset = g.game_limit
+        answer.headers["X-RateLimit-Limit"] = str(limit.amount)
+        answer.headers["X-RateLimit-Remaining"] = str(max(0, limit.amount - count))
+        answer.headers["X-RateLimit-Reset"] = str(int(reset + 1))
+    return answer
 
 
 def count_failed_authentication() -> None:

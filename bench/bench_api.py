@@ -6,7 +6,9 @@ serve``, serving the product app plus one bare route that does a single
 Redis GET and SET: the ceiling of this server stack. Then, for 1, 4 and 16
 tables playing at once (a thread each, keep-alive connections), every table
 creates a game and logs a 150-turn 4-player legal game turn by turn with
-If-Match; the same number of requests then goes to the bare route.
+If-Match; the same number of requests goes to the bare route. The two take
+turns in blocks of :data:`BLOCK` requests per table, so that the load of
+other work on the machine falls on both alike.
 
 Run: ``.venv/bin/python bench/bench_api.py [--turns N] [--tables 1,4,16]``
 """
@@ -58,33 +60,57 @@ class Connection:
 
     def post(self, path: str, body: dict, headers: dict | None = None) -> tuple[int, dict, float]:
         data = json.dumps(body).encode()
+        headers = {"Content-Type": "application/json", **(headers or {})}
         started = time.perf_counter()
-        self.http.request("POST", path, body=data, headers={"Content-Type": "application/json", **(headers or {})})
+        try:
+            self.http.request("POST", path, body=data, headers=headers)
+        except (BrokenPipeError, ConnectionResetError):
+            # gunicorn closes a connection idle for its keep-alive time (a
+            # table waiting for the others): the request was never read.
+            self.http.close()
+            started = time.perf_counter()
+            self.http.request("POST", path, body=data, headers=headers)
         answer = self.http.getresponse()
         payload = answer.read()
         return answer.status, json.loads(payload), time.perf_counter() - started
 
 
+#: Requests per table in one block of turns or of bare requests.
+BLOCK = 10
+
+
+class Table:
+    """One table's keep-alive connection and game."""
+
+    def __init__(self, port: int, record: dict):
+        self.client = Connection(port)
+        self.turns = record["turns"]
+        status, created, _ = self.client.post("/api/v1/games", {**record, "turns": []})
+        assert status == 201, created
+        self.path = f"/api/v1/games/{created['id']}/turns"
+        self.auth = {"Authorization": f"Bearer {created['token']}"}
+        self.version = 0
+
+    def play(self, count: int, latencies: list[float], by_turn: list[list[float]]) -> None:
+        """Log the next ``count`` turns; note each turn's latency."""
+        for version in range(self.version, min(self.version + count, len(self.turns))):
+            status, answer, took = self.client.post(self.path, self.turns[version],
+                                                    {**self.auth, "If-Match": f'"{version}"'})
+            assert status == 201, answer
+            latencies.append(took)
+            by_turn[version].append(took)
+            self.version = version + 1
+
+    def hit_bare(self, count: int, latencies: list[float]) -> None:
+        for _ in range(count):
+            status, _, took = self.client.post("/bench/bare", {})
+            assert status == 200
+            latencies.append(took)
+
+
 def play_table(port: int, record: dict, latencies: list[float], by_turn: list[list[float]]) -> None:
     """Create a game and log every turn of ``record``; note each turn's latency."""
-    client = Connection(port)
-    status, created, _ = client.post("/api/v1/games", {**record, "turns": []})
-    assert status == 201, created
-    auth = {"Authorization": f"Bearer {created['token']}"}
-    for version, turn in enumerate(record["turns"]):
-        status, answer, took = client.post(f"/api/v1/games/{created['id']}/turns", turn,
-                                           {**auth, "If-Match": f'"{version}"'})
-        assert status == 201, answer
-        latencies.append(took)
-        by_turn[version].append(took)
-
-
-def hit_bare(port: int, count: int, latencies: list[float]) -> None:
-    client = Connection(port)
-    for _ in range(count):
-        status, _, took = client.post("/bench/bare", {})
-        assert status == 200
-        latencies.append(took)
+    Table(port, record).play(len(record["turns"]), latencies, by_turn)
 
 
 def run_threads(target, args_per_thread) -> float:
@@ -123,14 +149,17 @@ def main() -> int:
             print(f"gunicorn gthread {WORKERS} workers x {THREADS} threads, Redis appendfsync always, "
                   f"{len(record['turns'])}-turn 4-player Keltis game per table, {os.cpu_count()} CPUs")
             print(f"{'route':<6} {'tables':>6} {'requests':>8} {'req/s':>10} {'p50 ms':>9} {'p99 ms':>9}")
-            for tables in (int(part) for part in args.tables.split(",")):
+            for count in (int(part) for part in args.tables.split(",")):
+                tables = [Table(port, record) for _ in range(count)]
                 latencies: list[float] = []
-                by_turn: list[list[float]] = [[] for _ in record["turns"]]
-                seconds = run_threads(play_table, [(port, record, latencies, by_turn)] * tables)
-                print(row("turn", tables, latencies, seconds))
                 bare: list[float] = []
-                seconds = run_threads(hit_bare, [(port, len(record["turns"]), bare)] * tables)
-                print(row("bare", tables, bare, seconds))
+                by_turn: list[list[float]] = [[] for _ in record["turns"]]
+                turn_seconds = bare_seconds = 0.0
+                for _ in range(0, len(record["turns"]), BLOCK):
+                    turn_seconds += run_threads(Table.play, [(table, BLOCK, latencies, by_turn) for table in tables])
+                    bare_seconds += run_threads(Table.hit_bare, [(table, BLOCK, bare) for table in tables])
+                print(row("turn", count, latencies, turn_seconds))
+                print(row("bare", count, bare, bare_seconds))
                 early = statistics.median(took for turn in by_turn[:10] for took in turn)
                 late = statistics.median(took for turn in by_turn[-10:] for took in turn)
                 print(f"{'':<6} {'':>6} turn p50 ratio to bare: {percentile(latencies, 0.5) / percentile(bare, 0.5):.2f}; "

@@ -49,6 +49,8 @@ import hmac
 import json
 import pickle
 import secrets
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -67,6 +69,9 @@ SIGNATURE_BYTES = 32
 
 #: How long the first answer to an Idempotency-Key is kept (at least 24 h).
 IDEMPOTENCY_SECONDS = 48 * 3600
+
+#: How many games one process keeps folded in memory (:class:`Folds`).
+FOLDS = 256
 
 TURN = "turn"
 CORRECTION = "correction"
@@ -229,6 +234,33 @@ def _role(tokens: dict[str, bytes], token: str | None) -> str | None:
     return None
 
 
+class Folds:
+    """The games this process wrote last, each folded at the version its
+    write made: a write composed on that version takes its game from here
+    rather than from Redis (the write's script checks the version anyway).
+    A game is taken out, so that one request plays on it, and put back by
+    the write that makes the next version."""
+
+    def __init__(self, size: int = FOLDS):
+        self._games: OrderedDict[str, StoredGame] = OrderedDict()
+        self._lock = threading.Lock()
+        self._size = size
+
+    def take(self, game_id: str, version: int) -> StoredGame | None:
+        """The game folded at ``version``, now the caller's; None when this
+        process holds it at no version or another one (then dropped)."""
+        with self._lock:
+            stored = self._games.pop(game_id, None)
+        return stored if stored is not None and stored.version == version else None
+
+    def keep(self, stored: StoredGame) -> None:
+        """Hold ``stored`` (no longer the caller's), the least recent out beyond the size."""
+        with self._lock:
+            self._games[stored.id] = stored
+            while len(self._games) > self._size:
+                self._games.popitem(last=False)
+
+
 @dataclass(frozen=True)
 class Idempotency:
     """An Idempotency-Key and a hash of the request it came with."""
@@ -350,6 +382,7 @@ class Store:
         self._thaw_script = client.register_script(compaction.THAW)
         self._keep_snapshot = client.register_script(_KEEP_SNAPSHOT)
         self._publish: str | None = None
+        self._folds = Folds()
 
     @classmethod
     def from_url(cls, url: str, secret: bytes | None = None, queue_url: str | None = None) -> "Store":
@@ -428,11 +461,23 @@ class Store:
     def _creation(idempotency: Idempotency) -> str:
         return f"created:{_hash(idempotency.key)}"
 
-    def load(self, game_id: str, token: str | None = None, *, needs_token: bool = False) -> StoredGame:
+    def load(self, game_id: str, token: str | None = None, *, needs_token: bool = False,
+             version: int | None = None) -> StoredGame:
         """The game folded at its current version, from the snapshot when it
         is current, else replayed from the log. :class:`Missing` when unknown,
         and with ``needs_token`` also when ``token`` opens no role of the game:
-        checked before the fold, so a stranger costs no unpickling or replay."""
+        checked before the fold, so a stranger costs no unpickling or replay.
+
+        With ``version``, the version a write was composed on, a game this
+        process itself wrote at that version comes from memory (:class:`Folds`)
+        without asking Redis: its version may be behind Redis's, which the
+        write's script finds."""
+        folded = self._folds.take(game_id, version) if version is not None else None
+        if folded is not None:
+            if needs_token and _role(folded.tokens, token) is None:
+                self._folds.keep(folded)
+                raise Missing(game_id)
+            return folded
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.get(self.key(game_id, "record"))
             pipe.hgetall(self.key(game_id, "auth"))
@@ -487,11 +532,13 @@ class Store:
             self.writes.run(self._thaw_script, [self.key(game_id, "log"), self.key(game_id, "archive")],
                             compaction.raw_entries(cast(bytes, archive)))
 
-    def append(self, stored: StoredGame, entry: dict, after: Game, idempotency: Idempotency | None = None,
-               status: int = 201) -> int | Repeat:
+    def append(self, stored: StoredGame, entry: dict, after: Game, scoresheet: dict,
+               idempotency: Idempotency | None = None, status: int = 201) -> int | Repeat:
         """Append a log ``entry`` (a turn or a correction; its time is added
         here) that folded the game at ``stored.version`` into ``after``, if
-        the game is still at that version, and publish its :func:`event`.
+        the game is still at that version, and publish its :func:`event`
+        with ``after``'s ``scoresheet``. Once appended, ``after`` is the
+        store's (:class:`Folds`): the caller must not use it any more.
 
         For an Idempotency-Key it keeps ``status`` (of the answer) and the
         new version, enough to answer a repeat. Returns the new version, or the :class:`Repeat` of
@@ -508,7 +555,7 @@ class Store:
                 self.key(stored.id, "idem"), self.key(stored.id, "archive")]
         args = [stored.version, dumps(logged), self._snapshot(stored.id, after, version), field, kept,
                 IDEMPOTENCY_SECONDS,
-                events.channel(stored.id), dumps(event(logged, version, after.scoresheet())), self.publish]
+                events.channel(stored.id), dumps(event(logged, version, scoresheet)), self.publish]
         outcome = self.writes.run(self._append, keys, args)
         if outcome[0] == -2:  # a correction of a finished, compacted game
             self._thaw(stored.id)
@@ -520,6 +567,7 @@ class Store:
         if outcome[0] == 2:
             assert idempotency is not None  # the script repeats only a kept answer
             return self._repeat(outcome[1], idempotency)
+        self._folds.keep(StoredGame(stored.id, stored.record, after, outcome[1], stored.tokens))
         return outcome[1]
 
     def repeated(self, game_id: str, idempotency: Idempotency) -> Repeat | None:

@@ -9,6 +9,7 @@ import uuid
 
 import pytest
 
+from api import create_app
 from api_helpers import (EXAMPLE_1, EXAMPLE_1_SHEET, EXAMPLE_6, OPENING, bearer, create_game, new_record,
                          post_turn, problem, whole_log)
 from keltis_games import random_game
@@ -200,6 +201,36 @@ def test_a_turn_must_name_its_version_not_any(client):
     # A "*" in a list is no wildcard: only the versions named count.
     problem(client.post(url, json=OPENING, headers={**headers, "If-Match": '"0", *'}), 412)
     assert client.get(game_url(created), headers=headers).get_json()["version"] == 1
+
+
+@pytest.mark.parametrize("if_match", ['W/""', '""', '"one"', '"0", "1"'])
+def test_an_if_match_that_names_no_single_version_is_stale(client, if_match):
+    created = create_game(client, new_record())
+    answer = client.post(game_url(created, "/turns"), json=OPENING,
+                         headers={**bearer(created["token"]), "If-Match": if_match})
+    assert answer.status_code in (201, 412), answer.get_data()  # '"0", "1"' names the game's version too
+    assert client.get(game_url(created), headers=bearer(created["token"])).get_json()["version"] == (
+        1 if answer.status_code == 201 else 0)
+
+
+def test_a_process_that_wrote_a_game_last_still_sees_what_another_logged(redis_client, redis_url):
+    """Each process keeps the games it wrote folded at the version it made
+    (store.games.Folds): a turn logged through another process meanwhile
+    makes a turn on that version stale, and one on the new version holds."""
+    one = create_app({"TESTING": True, "REDIS_URL": redis_url}).test_client()
+    other = create_app({"TESTING": True, "REDIS_URL": redis_url}).test_client()
+    created = create_game(one, new_record())
+    turns = EXAMPLE_1["turns"]
+    assert post_turn(one, created, turns[0], version=0).status_code == 201
+    problem(one.post(game_url(created, "/turns"), json=turns[1],
+                     headers={**bearer("not-a-token"), "If-Match": '"1"'}), 404)  # a stranger, even so
+    assert post_turn(other, created, turns[1], version=1).status_code == 201
+    assert problem(post_turn(one, created, turns[1], version=1), 412)["version"] == 2
+    assert post_turn(one, created, turns[2], version=2).status_code == 201
+    assert post_turn(other, created, turns[3], version=3).status_code == 201
+    assert post_turn(one, created, turns[4], version=4).status_code == 201
+    game = one.get(game_url(created), headers=bearer(created["token"])).get_json()
+    assert game["record"]["turns"] == turns and game["scoresheet"] == EXAMPLE_1_SHEET
 
 
 def test_a_stale_version_is_412_with_the_current_state(client):

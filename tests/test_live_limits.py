@@ -5,6 +5,7 @@ Retry-After (set low through create_app's test_config), a game holds at most
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from api_helpers import EXAMPLE_1, OPENING, TALLY, bearer, create_game, new_record, post_turn, problem
@@ -154,6 +155,34 @@ def test_counts_go_to_the_limits_redis_when_one_is_named(redis_client, redis_url
         assert redis.Redis.from_url(counters.url).keys("LIMITS:*/brehon/*")
         assert not redis_client.keys("LIMITS:*")
         assert redis.Redis.from_url(counters.url).config_get("appendonly") == {"appendonly": "no"}
+    finally:
+        counters.stop()
+
+
+def test_a_turn_is_counted_in_one_round_trip_with_its_headers(redis_client, redis_url, tmp_path):
+    # flask-limiter looked at the count before the view, added to it after,
+    # and read the window twice more for the headers: four round trips a turn.
+    from brehon.redis_server import RedisServer
+    import redis
+
+    counters = RedisServer(tmp_path / "limits", durable=False).start()
+    try:
+        app = create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_LIMITS_URL": counters.url,
+                          "BREHON_LIMIT_TURNS": "5 per minute"})
+        client = app.test_client()
+        created = create_game(client, EXAMPLE_1 | {"turns": []})
+        assert post_turn(client, created, EXAMPLE_1["turns"][0], version=0).status_code == 201
+        limits = redis.Redis.from_url(counters.url)
+        limits.config_resetstat()
+        for version in (1, 2, 3):
+            answer = post_turn(client, created, EXAMPLE_1["turns"][version], version=version)
+            assert answer.status_code == 201
+            assert answer.headers["X-RateLimit-Limit"] == "5"
+            assert answer.headers["X-RateLimit-Remaining"] == str(5 - 1 - version)
+            assert 0 < int(answer.headers["X-RateLimit-Reset"]) - time.time() <= 61
+        calls = {name: stats["calls"] for name, stats in limits.info("commandstats").items()}
+        # One script a turn, its INCRBY inside (and the reset of the counts itself).
+        assert calls == {"cmdstat_evalsha": 3, "cmdstat_incrby": 3, "cmdstat_config|resetstat": 1}
     finally:
         counters.stop()
 

@@ -243,9 +243,10 @@ def test_append_only_on_the_version_seen(app):
     table = store.load(game_id)
     after = table.game.copy()
     after.play(record["turns"][0])
-    assert store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after) == 1
+    sheet = after.scoresheet()
+    assert store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after, sheet) == 1
     with pytest.raises(Stale) as stale:
-        store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after)
+        store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after, sheet)
     assert stale.value.version == 1
     assert len(store.entries(game_id)) == 1
     with pytest.raises(Missing):
