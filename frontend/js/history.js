@@ -8,6 +8,9 @@
  * none), `turn` the turn it logged (a standing turn is sent once, in the
  * record). */
 export function entries(game) {
+  // A game kept offline before the history took this shape has no log to
+  // draw until it is fetched again.
+  if (!Array.isArray(game.history.holds)) return [];
   const {holds, entries: listed} = game.history;
   const byIndex = new Map(listed.map(entry => [entry.version - 1, entry]));
   return holds.map((held, index) => {
