@@ -105,8 +105,8 @@ def check_row(rules: CardRules, color: str, row: list[int], value: int, ahead: i
 
 @dataclass
 class Hand:
-    """What Brehon knows of one hand: known cards (card -> copies) and how
-    many are unknown."""
+    """What Brehon knows of one hand: known cards (card -> copies, never 0)
+    and how many are unknown."""
 
     known: dict[Card, int] = field(default_factory=dict)
     unknown: int = HAND_SIZE
@@ -170,8 +170,11 @@ class Supply:
         a known card of the hand (seen there already)."""
         hand = self.hands[player]
         known = hand.known
-        if known.get(card):
-            known[card] -= 1
+        copies = known.get(card)
+        if copies == 1:
+            del known[card]  # the hand's known cards only: Orakel counts them after every move
+        elif copies:
+            known[card] = copies - 1
         else:
             hand.unknown -= 1
             self.seen[card] = self.seen.get(card, 0) + 1
