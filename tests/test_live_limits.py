@@ -12,6 +12,7 @@ from api_helpers import EXAMPLE_1, OPENING, TALLY, bearer, create_game, new_reco
 
 from api import MAX_BODY, create_app
 from api.limits import MAX_TURNS
+from brehon.redis_server import RedisServer
 
 
 @pytest.fixture
@@ -21,6 +22,14 @@ def limited(redis_client, redis_url):
                       "BREHON_LIMIT_TURNS": "2 per minute", "BREHON_LIMIT_CHECKS": "2 per minute",
                       "BREHON_LIMIT_TALLIES": "2 per minute"})
     return app.test_client()
+
+
+@pytest.fixture
+def counters(tmp_path):
+    """A Redis of its own for the counters, keeping nothing on disk, as `brehon serve` starts one."""
+    server = RedisServer(tmp_path / "limits", durable=False).start()
+    yield server
+    server.stop()
 
 
 def too_many(answer) -> dict:
@@ -139,59 +148,46 @@ def test_a_body_over_1_mib_is_413(client):
     problem(post_turn(client, created, turn), 413)
 
 
-def test_counts_go_to_the_limits_redis_when_one_is_named(redis_client, redis_url, tmp_path):
+def test_counts_go_to_the_limits_redis_when_one_is_named(redis_client, redis_url, counters):
     # `brehon serve` counts in a Redis that keeps nothing on disk, so a turn
     # pays one fsync (its log entry) and not a second one for a counter.
-    from brehon.redis_server import RedisServer
     import redis
 
-    counters = RedisServer(tmp_path / "limits", durable=False).start()
-    try:
-        app = create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_LIMITS_URL": counters.url,
-                          "BREHON_LIMIT_CREATE": "1 per minute"})
-        client = app.test_client()
-        create_game(client, new_record())
-        too_many(client.post("/api/v1/games", json=new_record()))
-        assert redis.Redis.from_url(counters.url).keys("LIMITS:*/brehon/*")
-        assert not redis_client.keys("LIMITS:*")
-        assert redis.Redis.from_url(counters.url).config_get("appendonly") == {"appendonly": "no"}
-    finally:
-        counters.stop()
+    app = create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_LIMITS_URL": counters.url,
+                      "BREHON_LIMIT_CREATE": "1 per minute"})
+    client = app.test_client()
+    create_game(client, new_record())
+    too_many(client.post("/api/v1/games", json=new_record()))
+    assert redis.Redis.from_url(counters.url).keys("LIMITS:*/brehon/*")
+    assert not redis_client.keys("LIMITS:*")
+    assert redis.Redis.from_url(counters.url).config_get("appendonly") == {"appendonly": "no"}
 
 
-def test_a_turn_is_counted_in_one_round_trip_with_its_headers(redis_client, redis_url, tmp_path):
+def test_a_turn_is_counted_in_one_round_trip_with_its_headers(redis_client, redis_url, counters):
     # flask-limiter looked at the count before the view, added to it after,
     # and read the window twice more for the headers: four round trips a turn.
-    from brehon.redis_server import RedisServer
     import redis
 
-    counters = RedisServer(tmp_path / "limits", durable=False).start()
-    try:
-        app = create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_LIMITS_URL": counters.url,
-                          "BREHON_LIMIT_TURNS": "5 per minute"})
-        client = app.test_client()
-        created = create_game(client, EXAMPLE_1 | {"turns": []})
-        assert post_turn(client, created, EXAMPLE_1["turns"][0], version=0).status_code == 201
-        limits = redis.Redis.from_url(counters.url)
-        limits.config_resetstat()
-        for version in (1, 2, 3):
-            answer = post_turn(client, created, EXAMPLE_1["turns"][version], version=version)
-            assert answer.status_code == 201
-            assert answer.headers["X-RateLimit-Limit"] == "5"
-            assert answer.headers["X-RateLimit-Remaining"] == str(5 - 1 - version)
-            assert 0 < int(answer.headers["X-RateLimit-Reset"]) - time.time() <= 61
-        calls = {name: stats["calls"] for name, stats in limits.info("commandstats").items()}
-        # One script a turn, its INCRBY inside (and the reset of the counts itself).
-        assert calls == {"cmdstat_evalsha": 3, "cmdstat_incrby": 3, "cmdstat_config|resetstat": 1}
-    finally:
-        counters.stop()
+    app = create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_LIMITS_URL": counters.url,
+                      "BREHON_LIMIT_TURNS": "5 per minute"})
+    client = app.test_client()
+    created = create_game(client, EXAMPLE_1 | {"turns": []})
+    assert post_turn(client, created, EXAMPLE_1["turns"][0], version=0).status_code == 201
+    limits = redis.Redis.from_url(counters.url)
+    limits.config_resetstat()
+    for version in (1, 2, 3):
+        answer = post_turn(client, created, EXAMPLE_1["turns"][version], version=version)
+        assert answer.status_code == 201
+        assert answer.headers["X-RateLimit-Limit"] == "5"
+        assert answer.headers["X-RateLimit-Remaining"] == str(5 - 1 - version)
+        assert 0 < int(answer.headers["X-RateLimit-Reset"]) - time.time() <= 61
+    calls = {name: stats["calls"] for name, stats in limits.info("commandstats").items()}
+    # One script a turn, its INCRBY inside (and the reset of the counts itself).
+    assert calls == {"cmdstat_evalsha": 3, "cmdstat_incrby": 3, "cmdstat_config|resetstat": 1}
 
 
-def test_turns_are_logged_while_the_limits_redis_is_away(redis_client, redis_url, tmp_path):
+def test_turns_are_logged_while_the_limits_redis_is_away(redis_client, redis_url, counters):
     # The counters may be lost; the turns may not wait for them.
-    from brehon.redis_server import RedisServer
-
-    counters = RedisServer(tmp_path / "limits", durable=False).start()
     app = create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_LIMITS_URL": counters.url,
                       "BREHON_LIMIT_TURNS": "2 per minute"})
     client = app.test_client()
