@@ -22,7 +22,7 @@ from scoring import Game, record_invalid
 
 from store import CORRECTION, StoredGame, turns_of
 
-from .games import (IDEMPOTENCY_KEY, SECURITY, _repeat, _stale, log_entry, matches_version, open_write, store,
+from .games import (IDEMPOTENCY_KEY, SECURITY, log_entry, matches_version, open_write, repeat_or_stale, store,
                     table_access)
 from .problems import MEDIA_TYPE as PROBLEM
 from .schemas import ProblemSchema, TurnAnswerSchema, TurnSchema
@@ -89,12 +89,12 @@ def _outside_turns(view):
 @blp.alt_response(428, schema=ProblemSchema, description="No If-Match", content_type=PROBLEM)
 def post_correction(correction: dict, table: StoredGame):
     """Undo the last turn or replace an earlier one; the later turns are replayed on top."""
-    key, repeat = open_write(table, correction, "correction")
-    if repeat is not None:
-        return _repeat(repeat)
+    key = open_write(correction, "correction")
+    if not matches_version(table.version):
+        return repeat_or_stale(table, key)
     entries = store().entries(table.id)
-    if not matches_version(table.version) or len(entries) != table.version:
-        raise _stale(store().load(table.id))
+    if len(entries) != table.version:  # a write from another process came between
+        return repeat_or_stale(store().load(table.id), key)
     turns = turns_of(entries)
     index = _corrected_index(table, correction, len(turns))
     turns_now = list(turns)

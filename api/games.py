@@ -19,10 +19,12 @@ from marshmallow import Schema, fields, validate
 
 from exports import scoresheet_csv, scoresheet_pdf
 from scoring import Game, unknown_board
-from store import TURN, Idempotency, KeyReused, Missing, Repeat, Stale, Store, StoredGame, history_of, turns_of
+from store import (TURN, Idempotency, KeyReused, Missing, OverLimit, Repeat, Stale, Store, StoredGame, history_of,
+                   turns_of)
 
 from .problems import IDEMPOTENCY_REUSED, READ_ONLY, STALE, VERSION_REQUIRED, Problem, violations_json
-from .limits import count_failed_authentication, count_for_game, refuse_long_game
+from .limits import (count_failed_authentication, count_for_game, counted_write, note_write, refuse_long_game,
+                     write_limit, write_over_limit)
 from .problems import MEDIA_TYPE as PROBLEM
 from .schemas import (
     CheckSchema,
@@ -99,11 +101,14 @@ def table_access(write: bool):
             role = table.role(bearer())
             if write and role != "table":
                 raise Problem(403, "The spectator token can only read this game.", type=READ_ONLY)
-            count_for_game()
             g.table = table
             g.turn_index = table.game.turns_played
             g.game_name = table.record["game"]
-            return view(*args, table=table, **kwargs)
+            if not write:
+                count_for_game()
+                return view(*args, table=table, **kwargs)
+            with counted_write(store(), game_id):
+                return view(*args, table=table, **kwargs)
 
         return wrapper
 
@@ -248,32 +253,38 @@ def get_game(table: StoredGame):
 @blp.alt_response(428, schema=ProblemSchema, description="No If-Match", content_type=PROBLEM)
 def post_turn(turn: dict, table: StoredGame):
     """Log one whole turn on the version the client saw."""
-    key, repeat = open_write(table, turn, "turn")
-    if repeat is not None:
-        return _repeat(repeat)
+    key = open_write(turn, "turn")
     if not matches_version(table.version):
-        raise _stale(table)
+        return repeat_or_stale(table, key)
     after = table.game  # loaded for this request alone: play on it directly
     refuse_long_game(table.record["game"], after.turns_played + 1, after.turns_played)
     after.play(turn)
     return log_entry(table, {"kind": TURN, "turn": turn}, after, key)
 
 
-def open_write(table: StoredGame, body: dict, what: str) -> tuple[Idempotency | None, Repeat | None]:
-    """The first steps of every write to a game's log: If-Match is required
-    (428), and a repeated Idempotency-Key brings back its first answer.
-    Returns the key and that first answer (or None)."""
+def open_write(body: dict, what: str) -> Idempotency | None:
+    """The first step of every write to a game's log: If-Match is required
+    (428). Returns the write's Idempotency-Key, if it has one."""
     if "If-Match" not in request.headers:
         raise Problem(428, f"Send If-Match with the version the {what} was composed on.", type=VERSION_REQUIRED)
     if request.if_match.star_tag:  # "*" would skip the version check
         raise Problem(428, f"If-Match: * names no version: send the version the {what} was composed on.",
                       type=VERSION_REQUIRED)
-    key = _idempotency(body)
+    return _idempotency(body)
+
+
+def repeat_or_stale(table: StoredGame, key: Idempotency | None) -> tuple[dict, int, dict]:
+    """A write composed on an older version: the first answer again when
+    its Idempotency-Key was used before (the write landed, and the game
+    moved on with it), else 412. A repeat on the current version needs no
+    look here: the write's own script finds its key."""
     try:
         repeat = store().repeated(table.id, key) if key else None
     except KeyReused:
         raise _key_reused() from None
-    return key, repeat
+    if repeat is None:
+        raise _stale(table)
+    return _repeat(repeat)
 
 
 def log_entry(table: StoredGame, entry: dict, after: Game,
@@ -282,13 +293,18 @@ def log_entry(table: StoredGame, entry: dict, after: Game,
     ``after``, and answer 201 with the new version and score sheet (or the
     first answer of a repeated key; 412 when another write came first)."""
 
-    sheet, over = after.scoresheet(), after.is_over  # once appended, ``after`` is the store's
+    sheet = after.scoresheet()  # once appended, ``after`` is the store's
+    over = sheet["status"] == "finished"
     try:
-        outcome = store().append(table, entry, after, sheet, key, status=201)
-    except Stale:
+        outcome, count = store().append(table, entry, after, sheet, key, status=201, limit=write_limit())
+    except OverLimit as limited:
+        raise write_over_limit(limited.count) from None
+    except Stale as stale:  # the script looked for the key's first answer before the version
+        note_write(stale.count)
         raise _stale(store().load(table.id)) from None
     except KeyReused:
         raise _key_reused() from None
+    note_write(count)
     if isinstance(outcome, Repeat):
         return _repeat(outcome)
     _summarise_if_over(over, table.id, outcome)

@@ -1,15 +1,20 @@
 """Limits that keep one table, or one stranger, from wearing out the server.
 
-Rate limits are counted in Redis, so every API process shares them: in
-``BREHON_LIMITS_URL`` when it is set (`brehon serve` starts a Redis that
-keeps nothing on disk for them: a lost count harms nobody, and a count in
-the durable Redis would cost every turn a second fsync), else in the
-application's Redis (``REDIS_URL``), unless that is a Redis Cluster
-(``create_app`` then asks for ``BREHON_LIMITS_URL``). flask-limiter counts
-the limits per client address; a game's own (turns, checks) are counted by
-:class:`GameLimits` in the same storage, in one round trip a request. While
-that Redis is away each process counts in its own memory, so a table goes
-on logging turns.
+Each game's writes (turns and corrections) are counted in the games' own
+Redis, by the script that writes them (:meth:`store.Store.append`): a turn
+costs one round trip, and its count no second fsync. A write refused
+before it reached the store (a stale version, a turn against the rules) is
+counted there too, alone, so a table spends its budget on refused turns as
+on logged ones (:func:`counted_write`).
+
+The other limits are counted in ``BREHON_LIMITS_URL`` when it is set
+(`brehon serve` starts a Redis that keeps nothing on disk for them: a lost
+count harms nobody), else in the application's Redis (``REDIS_URL``),
+unless that is a Redis Cluster (``create_app`` then asks for
+``BREHON_LIMITS_URL``). flask-limiter counts the limits per client
+address; a game's checks are counted by :class:`GameLimits` in the same
+storage, in one round trip a check. While that Redis is away each process
+counts in its own memory, and turns never wait for it.
 
     BREHON_LIMIT_CREATE      POST /api/v1/games, per client address
     BREHON_LIMIT_TURNS       POST .../turns and .../corrections, per game
@@ -39,10 +44,11 @@ a body at most ``api.MAX_BODY`` bytes (413, Flask's ``MAX_CONTENT_LENGTH``).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter
@@ -51,6 +57,7 @@ from limits import RateLimitItem, parse
 from limits.storage import MemoryStorage, Storage
 
 from scoring import record_invalid
+from store import Store, Unavailable, WriteCount, WriteLimit
 
 from .problems import Problem, response
 
@@ -89,11 +96,9 @@ ROUTES = {
 }
 
 
-#: endpoint -> (setting, scope) of a game's own limits (turns and
-#: corrections share one count), counted by :func:`count_for_game`.
+#: endpoint -> (setting, scope) of a game's own limits on reads, counted
+#: by :func:`count_for_game` (its writes: :func:`counted_write`).
 GAME_ROUTES = {
-    "games.post_turn": ("BREHON_LIMIT_TURNS", "turns"),
-    "corrections.post_correction": ("BREHON_LIMIT_TURNS", "turns"),
     "games.check_turn": ("BREHON_LIMIT_CHECKS", "checks"),
 }
 #: Seconds a process counts a game's limits in its own memory once the
@@ -104,7 +109,7 @@ WINDOWS_KEPT = 1024
 
 
 class GameLimits:
-    """A game's own limits, counted in one round trip: the fixed window of
+    """A game's own limits on reads, counted in one round trip: the fixed window of
     ``limits`` (the library under flask-limiter) in the same storage, by
     hand because flask-limiter would look at the count before the view, add
     to it after the answer and read the window twice more for its headers
@@ -182,10 +187,58 @@ def count_for_game() -> None:
     setting, scope = GAME_ROUTES[request.endpoint]
     limit = _parsed(current_app.config[setting])
     count, reset = current_app.extensions["brehon.game_limits"].count(limit, "brehon", game_of_request(), scope)
-    g.game_limit = (limit, count, reset)
+    g.game_limit = (limit.amount, count, reset)
     if count > limit.amount:
-        raise Problem(429, f"Too many requests: at most {limit}. Retry-After says in how many seconds to try again.",
-                      type=RATE_LIMITED, headers={"Retry-After": str(max(1, int(reset - time.time())))})
+        raise _too_many(str(limit), reset - time.time())
+
+
+def write_limit() -> WriteLimit:
+    """A game's limit on writes (``BREHON_LIMIT_TURNS``), for the store to count."""
+    limit = _parsed(current_app.config["BREHON_LIMIT_TURNS"])
+    return WriteLimit(limit.amount, limit.get_expiry())
+
+
+def note_write(count: WriteCount | None) -> None:
+    """Take a write's count against its game's limit (from the store):
+    its headers on the answer, and 429 when it is over."""
+    if count is not None and count.over:
+        raise write_over_limit(count)
+    if count is not None:
+        _note(count)
+
+
+def write_over_limit(count: WriteCount) -> Problem:
+    """The 429 of a write over its game's limit (the store refused it, or counted it so)."""
+    _note(count)
+    return _too_many(str(_parsed(current_app.config["BREHON_LIMIT_TURNS"])), count.resets_in)
+
+
+def _note(count: WriteCount) -> None:
+    g.write_count = count
+    g.game_limit = (count.limit.amount, count.count, time.time() + count.resets_in)
+
+
+@contextlib.contextmanager
+def counted_write(store: Store, game_id: str) -> Iterator[None]:
+    """Count the write a view makes once: the store counts one that reaches
+    it (the view hands the count to :func:`note_write`); one answered or
+    refused before that (a stale version, a turn against the rules, a
+    repeat) is counted here when the view is done."""
+    try:
+        yield
+    except Unavailable:
+        raise  # nothing to count in
+    except Exception:
+        if "write_count" not in g:
+            note_write(store.count_write(game_id, write_limit()))
+        raise
+    if "write_count" not in g:
+        note_write(store.count_write(game_id, write_limit()))
+
+
+def _too_many(limit: str, retry_after: float) -> Problem:
+    return Problem(429, f"Too many requests: at most {limit}. Retry-After says in how many seconds to try again.",
+                   type=RATE_LIMITED, headers={"Retry-After": str(max(1, int(retry_after)))})
 
 
 @functools.lru_cache
@@ -196,9 +249,9 @@ def _parsed(setting: str) -> RateLimitItem:
 def _game_limit_headers(answer: Response) -> Response:
     """The headers flask-limiter gives its limits, for a game's own."""
     if "game_limit" in g:
-        limit, count, reset = g.game_limit
-        answer.headers["X-RateLimit-Limit"] = str(limit.amount)
-        answer.headers["X-RateLimit-Remaining"] = str(max(0, limit.amount - count))
+        amount, count, reset = g.game_limit
+        answer.headers["X-RateLimit-Limit"] = str(amount)
+        answer.headers["X-RateLimit-Remaining"] = str(max(0, amount - count))
         answer.headers["X-RateLimit-Reset"] = str(int(reset + 1))
     return answer
 

@@ -9,12 +9,12 @@ It depends on ``scoring`` only; ``api`` and ``worker`` depend on it.
 """
 
 from .events import LISTENING, LOST, Heard
-from .games import (CORRECTION, SUMMARY, TURN, Idempotency, KeyReused, Missing, Repeat, Stale, Store, StoredGame,
-                    Unavailable, event, history_of, summary_event, turns_of)
+from .games import (CORRECTION, SUMMARY, TURN, Idempotency, KeyReused, Missing, OverLimit, Repeat, Stale, Store,
+                    StoredGame, Unavailable, WriteCount, WriteLimit, event, history_of, summary_event, turns_of)
 from .summaries import SummaryJob, SummaryQueue
 
 __all__ = [
-    "CORRECTION", "LISTENING", "LOST", "SUMMARY", "TURN", "Heard", "Idempotency", "KeyReused", "Missing", "Repeat",
-    "Stale", "Store", "StoredGame", "SummaryJob", "SummaryQueue", "Unavailable", "event", "history_of", "summary_event",
-    "turns_of",
+    "CORRECTION", "LISTENING", "LOST", "SUMMARY", "TURN", "Heard", "Idempotency", "KeyReused", "Missing", "OverLimit",
+    "Repeat", "Stale", "Store", "StoredGame", "SummaryJob", "SummaryQueue", "Unavailable", "WriteCount", "WriteLimit",
+    "event", "history_of", "summary_event", "turns_of",
 ]

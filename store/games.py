@@ -18,6 +18,8 @@ the same code runs on Redis Cluster::
                           the first answer to each key (expires 48 h after the game's last write)
     game:{<id>}:summary:<version>  hash: json -> the summary, pdf -> its score sheet
     boards                hash: board id -> {"game", "board", "token": sha256(board token)} (JSON)
+    limits:{<id>}:writes  the count of the game's writes in the window of its limit (expires with
+                          it): not the game's, but in its slot, for the script that writes it
     created:<sha256(k)>   the game a creation with Idempotency-Key k made (expires)
     secret                random bytes made once: the key of the tokens derived for a creation
 
@@ -31,14 +33,17 @@ channel ``game:{<id>}:events`` (see :func:`event`), in the same script as
 the append, so listeners on any API process hear them in version order
 (:meth:`Store.feed`, :mod:`store.events`).
 
-A turn is appended by one Lua script that checks the version the client saw
-and writes the entry and the new snapshot together, so two clients racing on
-one version get one success and one :class:`Stale`. The snapshot carries a
-fingerprint of the ``scoring`` code: after an engine change the game is
-replayed from its log instead. It is signed (HMAC-SHA256) with the server's
-secret over the game id, the version and the pickle, and only unpickled
-when the signature holds: a snapshot planted in Redis, or one copied from
-another game or version, is ignored and the game replayed from its log.
+A turn is appended by one Lua script that counts it against the game's
+write limit, checks the version the client saw and writes the entry (and,
+every :data:`SNAPSHOT_EVERY` versions, a new snapshot) together, so two
+clients racing on one version get one success and one :class:`Stale`, and
+a turn costs one round trip. A game is loaded from its snapshot and the few
+turns logged after it. The snapshot carries a fingerprint of the
+``scoring`` code: after an engine change the game is replayed from its log
+instead. It is signed (HMAC-SHA256) with the server's secret over the game
+id and the pickle, which holds the version it was folded at, and only
+unpickled when the signature holds: a snapshot planted in Redis, or one
+copied from another game, is ignored and the game replayed from its log.
 """
 
 from __future__ import annotations
@@ -72,6 +77,11 @@ IDEMPOTENCY_SECONDS = 48 * 3600
 
 #: How many games one process keeps folded in memory (:class:`Folds`).
 FOLDS = 256
+
+#: A snapshot is written every this many versions (and after a correction):
+#: pickling and signing the state on every turn cost a sixth of a turn,
+#: while a load replays at most this many turns less one on top of it.
+SNAPSHOT_EVERY = 16
 
 TURN = "turn"
 CORRECTION = "correction"
@@ -188,11 +198,21 @@ def summary_event(version: int, summary: dict) -> dict:
 
 
 class Stale(Exception):
-    """The client's version is not the game's version any more."""
+    """The client's version is not the game's version any more (``count``:
+    the write's count against the game's write limit, when it was counted)."""
 
-    def __init__(self, version: int):
+    def __init__(self, version: int, count: "WriteCount | None" = None):
         super().__init__(version)
         self.version = version
+        self.count = count
+
+
+class OverLimit(Exception):
+    """A write over its game's write limit in this window: nothing was written."""
+
+    def __init__(self, count: "WriteCount"):
+        super().__init__(count)
+        self.count = count
 
 
 class Missing(Exception):
@@ -278,6 +298,29 @@ class Repeat:
     version: int
 
 
+@dataclass(frozen=True)
+class WriteLimit:
+    """A game's limit on writes (turns and corrections): at most ``amount``
+    in each fixed window of ``seconds``."""
+
+    amount: int
+    seconds: int
+
+
+@dataclass(frozen=True)
+class WriteCount:
+    """Where a game's writes stand in the window of its limit: ``count``
+    so far, this one included; the window ends in ``resets_in`` seconds."""
+
+    limit: WriteLimit
+    count: int
+    resets_in: int
+
+    @property
+    def over(self) -> bool:
+        return self.count > self.limit.amount
+
+
 def _answer_field(idempotency: Idempotency) -> bytes:
     # 128 bits of a hash: a repeat needs to find its key, not to read it back.
     return hashlib.sha256(idempotency.key.encode()).digest()[:16]
@@ -287,35 +330,57 @@ def _request_digest(idempotency: Idempotency) -> bytes:
     return bytes.fromhex(idempotency.request)[:16]
 
 
-# KEYS: record, log, snapshot, idempotency answers, archive. ARGV: expected
-# version, entry, snapshot, idempotency field ("" for none), its answer,
-# their lifetime, the event channel and the event (published with the
-# append, so in version order), and the command that publishes it (PUBLISH
-# or SPUBLISH, redis_conn.py). On a cluster every key and the channel share
-# the game's hash tag, so the script runs whole on the master of that one
-# slot. Answers {0, version} when stale, {1, version} when appended,
-# {2, first answer} for a repeated Idempotency-Key, {-1} for no game, {-2}
-# for an archived game (store/compaction.py: thaw it first).
+# KEYS: record, log, snapshot, idempotency answers, archive, write count.
+# ARGV: expected version, entry, snapshot ("" to keep the one there),
+# idempotency field ("" for none), its answer, their lifetime, the event
+# channel and the event (published with the append, so in version order),
+# the command that publishes it (PUBLISH or SPUBLISH, redis_conn.py), and
+# the write limit's amount ("" not to count) and window in seconds. On a
+# cluster every key and the channel share the game's hash tag, so the
+# script runs whole on the master of that one slot. The count is the
+# fixed window of the ``limits`` library (INCR, EXPIRE on the first),
+# counted here so that a write costs one round trip. Answers {-3, count,
+# resets in} over the limit, {0, version, ...} when stale, {1, version,
+# ...} when appended, {2, first answer, ...} for a repeated
+# Idempotency-Key (each with the count and the seconds to the window's
+# end), {-1} for no game, {-2} for an archived game (store/compaction.py:
+# thaw it first, and run again without counting).
 _APPEND = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
+local count, resets = 0, 0
+if ARGV[10] ~= '' then
+  count = redis.call('INCR', KEYS[6])
+  if count == 1 then redis.call('EXPIRE', KEYS[6], ARGV[11]) end
+  resets = redis.call('TTL', KEYS[6])
+  if count > tonumber(ARGV[10]) then return {-3, count, resets} end
+end
 if ARGV[4] ~= '' then
   local first = redis.call('HGET', KEYS[4], ARGV[4])
   if first then
     redis.call('EXPIRE', KEYS[4], ARGV[6])  -- a write: the replica wait after it covers the first answer
-    return {2, first}
+    return {2, first, count, resets}
   end
 end
 if redis.call('EXISTS', KEYS[5]) == 1 then return {-2} end
 local version = redis.call('LLEN', KEYS[2])
-if version ~= tonumber(ARGV[1]) then return {0, version} end
+if version ~= tonumber(ARGV[1]) then return {0, version, count, resets} end
 redis.call('RPUSH', KEYS[2], ARGV[2])
-redis.call('SET', KEYS[3], ARGV[3])
+if ARGV[3] ~= '' then redis.call('SET', KEYS[3], ARGV[3]) end
 if ARGV[4] ~= '' then
   redis.call('HSET', KEYS[4], ARGV[4], ARGV[5])
   redis.call('EXPIRE', KEYS[4], ARGV[6])
 end
 redis.call(ARGV[9], ARGV[7], ARGV[8])
-return {1, version + 1}
+return {1, version + 1, count, resets}
+"""
+
+# KEYS: the write count. ARGV: the window in seconds. A write refused
+# before it reached its script, counted as the script counts one:
+# answers the count and the seconds to the window's end.
+_COUNT_WRITE = """
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return {count, redis.call('TTL', KEYS[1])}
 """
 
 # KEYS: record, log, auth, snapshot (one game's: one slot). ARGV: the
@@ -375,6 +440,7 @@ class Store:
         self.summaries = SummaryQueue(queue or cast(redis.Redis, client))
         self.writes = redis_conn.DurableWrites(client)
         self._append = client.register_script(_APPEND)
+        self._count_write = client.register_script(_COUNT_WRITE)
         self._create = client.register_script(_CREATE)
         self._save_summary = client.register_script(_SAVE_SUMMARY)
         self._repeated = client.register_script(_REPEATED)
@@ -463,8 +529,8 @@ class Store:
 
     def load(self, game_id: str, token: str | None = None, *, needs_token: bool = False,
              version: int | None = None) -> StoredGame:
-        """The game folded at its current version, from the snapshot when it
-        is current, else replayed from the log. :class:`Missing` when unknown,
+        """The game folded at its current version, from its snapshot and the
+        turns logged after it, else replayed from the log. :class:`Missing` when unknown,
         and with ``needs_token`` also when ``token`` opens no role of the game:
         checked before the fold, so a stranger costs no unpickling or replay.
 
@@ -533,17 +599,20 @@ class Store:
                             compaction.raw_entries(cast(bytes, archive)))
 
     def append(self, stored: StoredGame, entry: dict, after: Game, scoresheet: dict,
-               idempotency: Idempotency | None = None, status: int = 201) -> int | Repeat:
+               idempotency: Idempotency | None = None, status: int = 201,
+               limit: WriteLimit | None = None) -> tuple[int | Repeat, WriteCount | None]:
         """Append a log ``entry`` (a turn or a correction; its time is added
         here) that folded the game at ``stored.version`` into ``after``, if
         the game is still at that version, and publish its :func:`event`
         with ``after``'s ``scoresheet``. Once appended, ``after`` is the
         store's (:class:`Folds`): the caller must not use it any more.
 
-        For an Idempotency-Key it keeps ``status`` (of the answer) and the
-        new version, enough to answer a repeat. Returns the new version, or the :class:`Repeat` of
-        an earlier request with the same key; raises :class:`Stale`,
-        :class:`Missing` or :class:`KeyReused`.
+        With a ``limit`` the write is counted against the game's write limit
+        first, in the same script (:class:`OverLimit` over it). For an
+        Idempotency-Key it keeps ``status`` (of the answer) and the new
+        version, enough to answer a repeat. Returns the new version, or the
+        :class:`Repeat` of an earlier request with the same key, and the
+        write's count; raises :class:`Stale`, :class:`Missing` or :class:`KeyReused`.
         """
         version = stored.version + 1
         logged = {**entry, "at": now()}
@@ -551,24 +620,40 @@ class Store:
         if idempotency is not None:
             field = _answer_field(idempotency)
             kept = f"{status} {version} ".encode() + _request_digest(idempotency)
-        keys = [self.key(stored.id, "record"), self.key(stored.id, "log"), self.key(stored.id, "snapshot"),
-                self.key(stored.id, "idem"), self.key(stored.id, "archive")]
-        args = [stored.version, dumps(logged), self._snapshot(stored.id, after, version), field, kept,
-                IDEMPOTENCY_SECONDS,
-                events.channel(stored.id), dumps(event(logged, version, scoresheet)), self.publish]
+        snapshot = (self._snapshot(stored.id, after, version)
+                    if version % SNAPSHOT_EVERY == 0 or entry["kind"] == CORRECTION else b"")
+        keys = [*(self.key(stored.id, part) for part in ("record", "log", "snapshot", "idem", "archive")),
+                self._writes(stored.id)]
+        args = [stored.version, dumps(logged), snapshot, field, kept, IDEMPOTENCY_SECONDS,
+                events.channel(stored.id), dumps(event(logged, version, scoresheet)), self.publish,
+                limit.amount if limit else "", limit.seconds if limit else 0]
         outcome = self.writes.run(self._append, keys, args)
-        if outcome[0] == -2:  # a correction of a finished, compacted game
+        if outcome[0] == -2:  # a correction of a finished, compacted game: counted the first time
             self._thaw(stored.id)
-            outcome = self.writes.run(self._append, keys, args)
+            outcome = [*self.writes.run(self._append, keys, [*args[:9], "", 0])[:2], *outcome[2:]]
         if outcome[0] == -1:
             raise Missing(stored.id)
+        count = WriteCount(limit, outcome[-2], outcome[-1]) if limit else None
+        if outcome[0] == -3:
+            raise OverLimit(cast(WriteCount, count))
         if outcome[0] == 0:
-            raise Stale(outcome[1])
+            raise Stale(outcome[1], count)
         if outcome[0] == 2:
             assert idempotency is not None  # the script repeats only a kept answer
-            return self._repeat(outcome[1], idempotency)
+            return self._repeat(outcome[1], idempotency), count
         self._folds.keep(StoredGame(stored.id, stored.record, after, outcome[1], stored.tokens))
-        return outcome[1]
+        return outcome[1], count
+
+    def count_write(self, game_id: str, limit: WriteLimit) -> WriteCount:
+        """Count a write that was refused before it reached the store (a
+        stale version, a turn against the rules) against the game's write
+        limit, as :meth:`append` counts one that reaches it."""
+        count, resets_in = self._count_write(keys=[self._writes(game_id)], args=[limit.seconds])
+        return WriteCount(limit, count, resets_in)
+
+    @staticmethod
+    def _writes(game_id: str) -> str:
+        return f"limits:{{{game_id}}}:writes"
 
     def repeated(self, game_id: str, idempotency: Idempotency) -> Repeat | None:
         """The kept answer for an Idempotency-Key, or None when it is new;
@@ -586,29 +671,37 @@ class Store:
 
     # -- snapshots -------------------------------------------------------
 
-    def _signature(self, game_id: str, version: int, payload: bytes) -> bytes:
-        signed = hmac.new(self._signing, f"{game_id}\0{version}\0".encode(), hashlib.sha256)
-        signed.update(payload)
-        return signed.digest()
+    def _signature(self, game_id: str, payload: bytes) -> bytes:
+        return hmac.new(self._signing, game_id.encode() + b"\0" + payload, hashlib.sha256).digest()
 
     def _snapshot(self, game_id: str, game: Game, version: int) -> bytes:
-        payload = pickle.dumps((FINGERPRINT, game.turns_played, game.state), pickle.HIGHEST_PROTOCOL)
-        return self._signature(game_id, version, payload) + payload
+        payload = pickle.dumps((FINGERPRINT, version, game.turns_played, game.state), pickle.HIGHEST_PROTOCOL)
+        return self._signature(game_id, payload) + payload
 
     def _from_snapshot(self, game_id: str, record: dict, raw: bytes | None, version: int) -> Game | None:
-        """The game of a snapshot signed for this game at this version, else None."""
+        """The game at ``version``, the log's length, from a snapshot signed
+        for this game and the turns logged after it (read here): None when
+        the snapshot is missing, not this game's, from other code, or a
+        correction came after it."""
         if raw is None:
             return None
         signature, payload = raw[:SIGNATURE_BYTES], raw[SIGNATURE_BYTES:]
-        if not hmac.compare_digest(signature, self._signature(game_id, version, payload)):
-            return None  # planted, copied, or from another version or server: never unpickled
+        if not hmac.compare_digest(signature, self._signature(game_id, payload)):
+            return None  # planted, or copied from another game or server: never unpickled
         try:
-            fingerprint, turns_played, state = pickle.loads(payload)
+            fingerprint, folded_at, turns_played, state = pickle.loads(payload)
         except Exception:  # an unreadable snapshot is only a cache miss
             return None
-        if fingerprint != FINGERPRINT:
+        if fingerprint != FINGERPRINT or not 0 <= folded_at <= version:
             return None
-        return Game.resume(record, state, turns_played)
+        after = [json.loads(raw) for raw in self.redis.lrange(self.key(game_id, "log"), folded_at, version - 1)] \
+            if folded_at < version else []
+        if len(after) != version - folded_at or any(entry["kind"] != TURN for entry in after):
+            return None  # compacted meanwhile, or a correction: the log decides
+        game = Game.resume(record, state, turns_played)
+        for entry in after:
+            game.play(entry["turn"])
+        return game
 
     # -- summaries (written by the worker's summary job) ----------------
 

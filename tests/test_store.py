@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import json
 import pickle
 import random
 
@@ -18,7 +19,7 @@ import scoring
 from api import create_app
 from brehon.redis_server import RedisServer
 from store import CORRECTION, TURN, Idempotency, KeyReused, Missing, Stale, Store, history_of, turns_of
-from store.games import _derived
+from store.games import SNAPSHOT_EVERY, _derived
 from api_helpers import bearer, create_game, new_record, post_turn, whole_log
 from keltis_games import random_game
 
@@ -103,12 +104,18 @@ def test_a_refused_turn_leaves_the_stored_game_byte_for_byte_unchanged(client, r
     index, before, action, rule = rng.choice(game.refused)
     record = game.record
     created = create_game(client, {**record, "turns": record["turns"][:index]})
-    stored = {key: redis_client.dump(key) for key in all_keys(redis_client, f"game:{{{created['id']}}}:*")}
+
+    def stored_game() -> dict:
+        # Every key of the game (not its write count, which a refused turn spends as a logged one does).
+        return {key: redis_client.dump(key) for key in all_keys(redis_client, f"game:{{{created['id']}}}:*")}
+
+    stored = stored_game()
     turn = {"player": record["turns"][index]["player"], "actions": [*before, action]}
     answer = post_turn(client, created, turn)
     assert answer.status_code == 422
     assert answer.get_json()["violations"][0]["rule"] == rule
-    assert {key: redis_client.dump(key) for key in all_keys(redis_client, f"game:{{{created['id']}}}:*")} == stored
+    assert answer.headers["X-RateLimit-Remaining"] == str(int(answer.headers["X-RateLimit-Limit"]) - 1)
+    assert stored_game() == stored
 
 
 def test_a_turn_costs_no_log_read_when_the_snapshot_is_current(client, redis_client, app):
@@ -138,6 +145,38 @@ def test_a_stale_or_missing_snapshot_falls_back_to_replay(app, redis_client):
     reads = lrange_calls(redis_client)
     assert store.load(created["id"]).game.scoresheet() == expected
     assert lrange_calls(redis_client) == reads
+
+
+def test_a_snapshot_is_written_every_16_versions_and_after_a_correction(redis_client, store_url, redis_url, tmp_path):
+    # Pickling and signing the state on every turn cost a sixth of a turn.
+    secret = tmp_path / "secret"
+    secret.write_bytes(b"s" * 32)
+    config = {"TESTING": True, "REDIS_URL": store_url, "BREHON_QUEUE_URL": redis_url, "BREHON_LIMITS_URL": redis_url,
+              "BREHON_SECRET_FILE": str(secret)}
+    app = create_app(config)
+    store: Store = app.extensions["brehon.store"]
+    client = app.test_client()
+    record = legal_turns(20, players=3)
+    created = create_game(client, {**record, "turns": []})
+    snapshot_key = store.key(created["id"], "snapshot")
+    snapshots = [redis_client.get(snapshot_key)]
+    for version, turn in enumerate(record["turns"]):
+        assert post_turn(client, created, turn, version=version).status_code == 201
+        snapshots.append(redis_client.get(snapshot_key))
+    assert [index for index in range(1, 21) if snapshots[index] != snapshots[index - 1]] == [SNAPSHOT_EVERY]
+    # A load reads the turns after the snapshot, never the log before it.
+    log_key = store.key(created["id"], "log")
+    redis_client.lset(log_key, 0, b"not an entry")
+    fresh = create_app(config)  # another process: nothing folded in its memory
+    table = fresh.extensions["brehon.store"].load(created["id"])
+    assert table.version == 20 and table.game.scoresheet() == scoring.replay(record)
+    redis_client.lset(log_key, 0, json.dumps({"kind": "turn", "turn": record["turns"][0], "at": "2026-01-01T00:00:00Z"}))
+    undo = client.post(f"/api/v1/games/{created['id']}/corrections", json={"undo": True, "by": "anna"},
+                       headers={**bearer(created["token"]), "If-Match": '"20"'})
+    assert undo.status_code == 201
+    assert redis_client.get(snapshot_key) != snapshots[-1]  # the correction's fold, at once
+    again = fresh.extensions["brehon.store"].load(created["id"])
+    assert again.version == 21 and again.game.scoresheet() == scoring.replay({**record, "turns": record["turns"][:-1]})
 
 
 class _Planted:
@@ -172,7 +211,7 @@ def test_a_snapshot_copied_from_another_game_or_version_is_not_served(client, re
     redis_client.set(f"game:{{{mine['id']}}}:snapshot", snapshot)
     game = client.get(f"/api/v1/games/{mine['id']}", headers=bearer(mine["token"])).get_json()
     assert game["scoresheet"] == scoring.replay(record) != scoring.replay(other)
-    # a snapshot of the game itself at version 11, copied over version 12, is stale: the log decides
+    # a snapshot of the game itself at version 11, copied over version 12, is only older: turn 12 is played on it
     redis_client.set(f"game:{{{mine['id']}}}:snapshot", redis_client.get(f"game:{{{older['id']}}}:snapshot"))
     assert client.get(f"/api/v1/games/{mine['id']}", headers=bearer(mine["token"])).get_json()["scoresheet"] \
         == scoring.replay(record)
@@ -231,8 +270,9 @@ def test_every_key_of_a_game_shares_its_hash_tag(client, redis_client):
     post_turn(client, created, {"player": "anna", "actions": [
         {"type": "discard", "card": {"color": "red", "value": 1}}, {"type": "draw", "from": "deck"}]},
         **{"Idempotency-Key": "k1"})
-    keys = {key.decode() for key in all_keys(redis_client, "game:*")}
-    assert keys == {f"game:{{{created['id']}}}:{part}" for part in ("record", "log", "auth", "snapshot", "idem")}
+    keys = {key.decode() for key in all_keys(redis_client, f"*{{{created['id']}}}*")}
+    assert keys == {f"game:{{{created['id']}}}:{part}" for part in ("record", "log", "auth", "snapshot", "idem")} \
+        | {f"limits:{{{created['id']}}}:writes"}  # the count of its writes, beside the game
 
 
 def test_append_only_on_the_version_seen(app):
@@ -244,7 +284,7 @@ def test_append_only_on_the_version_seen(app):
     after = table.game.copy()
     after.play(record["turns"][0])
     sheet = after.scoresheet()
-    assert store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after, sheet) == 1
+    assert store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after, sheet) == (1, None)
     with pytest.raises(Stale) as stale:
         store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after, sheet)
     assert stale.value.version == 1
