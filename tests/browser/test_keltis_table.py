@@ -13,6 +13,9 @@ from keltis_script import Policy, keltis_game
 from playwright.sync_api import expect
 from tapping import answer, current_player, decisions_of, join, log_turn, play_turn, question, questions_needed, tap
 
+SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
+
+
 def test_a_whole_game_by_tapping(page, base_url):
     created = keltis_game(base_url)
     join(page, created)
@@ -276,3 +279,79 @@ def test_a_clover_chain_in_one_tap(page, base_url, tiles, tile_answers, steps):
     asked = sum(needed) + 1
     print(f"chain of {steps} steps logged in {taps} taps (one question per decision: {asked})")
     assert taps <= asked - sum(clovers[1:])
+
+
+
+def landing(page, stones) -> None:
+    """The board marks exactly ``stones`` ((path, row) pairs) as where the
+    turn being composed takes its figures."""
+    expect(page.locator("svg.board .stone.landing")).to_have_count(len(stones))
+    for path, row in stones:
+        expect(page.locator(f'svg.board .path[data-path="{path}"] .stone.landing')).to_have_attribute("data-row", str(row))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZES)
+def test_the_board_follows_a_clover_chain(page, base_url, size):
+    # Clovers on red 1-3, red 4 and 5 unknown: the figure that enters red
+    # goes on clover after clover, and the table says what lies on 4 and 5.
+    created = keltis_game(base_url, {"tiles": {"red": {"1": "clover", "2": "clover", "3": "clover"}}, "tiles_complete": False})
+    page.set_viewport_size(SIZES[size])
+    join(page, created)
+    preview = page.locator("#board-preview")
+    for value in ("play", "red", 0, "small"):
+        answer(page, value)
+    # The figure entered on red 1, a clover: the board shows it there.
+    landing(page, [("red", 1)])
+    expect(preview).to_have_text("This turn: Anna's figure on ● red goes to row 1 (dashed).")
+    tap(page, "#chain")
+    # The chain stops where the table must say what lies on the stone: the figure is on red 4.
+    page.wait_for_selector('#question[data-key="tile"]')
+    landing(page, [("red", 4)])
+    expect(preview).to_contain_text("goes to row 4")
+    shot(page, f"table-keltis-chain-preview-{size}")
+    answer(page, "clover")  # another clover: the chain goes on to red 5
+    expect(page.locator("#question")).to_contain_text("red 5")
+    landing(page, [("red", 5)])
+    answer(page, "wish")
+    # The turn is ready to log (the draw from the deck taken): the figure ends on red 5.
+    expect(page.locator("#log-turn")).to_be_visible()
+    landing(page, [("red", 5)])
+    expect(preview).to_have_text("This turn: Anna's figure on ● red goes to row 5 (dashed).")
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+    shot(page, f"table-keltis-chain-end-{size}")
+    log_turn(page)
+    expect(page.locator('svg.board .path[data-path="red"] .stone[data-row="5"] + .tile + .token')).to_have_count(1)
+    expect(preview).to_have_count(0)  # Ben has not begun his turn
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    assert game["state"]["players"]["anna"]["figures"] == [{"path": "red", "row": 5, "large": False}]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZES)
+def test_the_board_shows_every_figure_a_clover_moves(page, base_url, size):
+    # Anna's small figure stands on blue 1; her large one enters red 1, a
+    # clover, which she spends on the blue figure.
+    tiles = {"red": {"1": "clover"}, "blue": {"1": "points-1"}, "green": {"1": "wish"}}
+    created = api(base_url, "POST", "/games", {
+        "format": "brehon/1", "game": "keltis", "options": {},
+        "players": [{"id": "anna", "name": "Anna"}, {"id": "ben", "name": "Ben"}], "board": None,
+        "setup": {"tiles": tiles, "tiles_complete": False},
+        "turns": [{"player": player, "actions": [{"type": "play", "card": {"color": color, "value": 0}, "figure": "small"},
+                                                 {"type": "draw", "from": "deck"}]}
+                  for player, color in (("anna", "blue"), ("ben", "green"))]})
+    page.set_viewport_size(SIZES[size])
+    join(page, created)
+    preview = page.locator("#board-preview")
+    for value in ("play", "red", 0, "large"):
+        answer(page, value)
+    landing(page, [("red", 1)])
+    answer(page, "blue")
+    # Blue 2 is unknown: while the table says what lies there, both figures show where they went.
+    page.wait_for_selector('#question[data-key="tile"]')
+    landing(page, [("red", 1), ("blue", 2)])
+    expect(preview).to_have_text("This turn: Anna's figures go to row 1 on ● red and row 2 on ◆ blue (dashed).")
+    expect(page.locator('svg.board .path[data-path="blue"] .token.moving')).to_have_count(1)  # the one on blue 1
+    answer(page, "points-2")
+    expect(page.locator("#log-turn")).to_be_visible()
+    landing(page, [("red", 1), ("blue", 2)])
+    expect(preview).to_contain_text("row 1 on ● red and row 2 on ◆ blue")
+    shot(page, f"table-keltis-two-figures-{size}")
