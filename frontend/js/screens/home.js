@@ -2,7 +2,7 @@
 // join one (scan the QR code or paste the link), quick tally, boards.
 import {h, fill, append} from '../ui.js';
 import {t, language} from '../i18n.js';
-import {api, problemText} from '../api.js';
+import {api, problemText, idempotencyKey} from '../api.js';
 import {all, put, remove} from '../db.js';
 import {go} from '../router.js';
 import {rulesets} from '../rulesets.js';
@@ -114,7 +114,7 @@ async function openRecord(file, problem) {
     return;
   }
   try {
-    const {data} = await api('/games', {method: 'POST', body, headers: {'Idempotency-Key': crypto.randomUUID()}});
+    const {data} = await api('/games', {method: 'POST', body, headers: {'Idempotency-Key': idempotencyKey()}});
     await put('games', {id: data.id, token: data.token, spectator_token: data.spectator_token, joined: Date.now()});
     go('game', data.id);
   } catch (error) {
