@@ -3,6 +3,7 @@ score sheet; a second phone following it live; joining by link and QR."""
 
 from __future__ import annotations
 
+import json
 import statistics
 
 import pytest
@@ -153,6 +154,96 @@ def test_join_by_scanning_the_qr_code_with_the_camera(browser, page, base_url, t
         assert refused == [], "the scanner broke the app's Content-Security-Policy"
     finally:
         camera.close()
+
+
+# A stand-in for the browser's BarcodeDetector (Chrome on Android has one,
+# headless Chromium none): it reads the join link from any picture of the
+# camera, and notes what the app asked of it.
+BARCODE_DETECTOR = """
+window.detectorAsked = {formats: null, pictures: 0};
+window.BarcodeDetector = class BarcodeDetector {
+  static async getSupportedFormats() { return ['ean_13', 'qr_code']; }
+  constructor(options) { window.detectorAsked.formats = options.formats; }
+  async detect(source) {
+    if (!(source instanceof HTMLVideoElement) || !source.videoWidth) return [];
+    window.detectorAsked.pictures += 1;
+    return [{format: 'qr_code', rawValue: %s, boundingBox: new DOMRectReadOnly(0, 0, 1, 1), cornerPoints: []}];
+  }
+};
+"""
+
+
+def test_join_by_the_browsers_barcode_detector(browser, page, base_url, tmp_path):
+    """Where the browser has a BarcodeDetector for QR codes, the scanner reads
+    with it: the camera films a QR code that is no join link (jsQR would find
+    nothing to join) and the detector reads the table's link in the picture."""
+    created = keltis_game(base_url)
+    join(page, created)
+    page.click("text=Invite to the table")
+    link = page.input_value("#qr-table-link")
+    film = tmp_path / "other.y4m"
+    fake_camera_film(film, "Brehon")
+    camera = browser.browser_type.launch(executable_path=chromium_path(), args=[
+        *CHROMIUM_ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+        f"--use-file-for-fake-video-capture={film}"])
+    try:
+        phone = camera.new_context(viewport={"width": 390, "height": 844}, base_url=base_url, locale="en-GB")
+        phone.set_default_timeout(10_000)
+        phone.grant_permissions(["camera"])
+        phone.add_init_script(BARCODE_DETECTOR % json.dumps(link))
+        other = phone.new_page()
+        fetched = []
+        other.on("request", lambda request: fetched.append(request.url))
+        other.goto("/")
+        other.click("#scan")
+        other.wait_for_selector("#table[data-drawn]")
+        expect(other.locator("#turn-now")).to_contain_text("Anna")
+        asked = other.evaluate("window.detectorAsked")
+        assert asked["formats"] == ["qr_code"] and asked["pictures"] >= 1
+        assert not [url for url in fetched if "jsqr" in url.lower()]  # the detector alone read it
+        expect(other.locator("#scanner video")).to_have_count(0)  # the camera went with the Join screen
+        stored = other.evaluate(f"""new Promise(resolve => {{
+            const open = indexedDB.open('brehon');
+            open.onsuccess = () => open.result.transaction('games').objectStore('games').get('{created["id"]}').onsuccess =
+                event => resolve(event.target.result && event.target.result.token);
+        }})""")
+        assert stored == created["token"]
+    finally:
+        camera.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZES)
+def test_join_by_pasting_where_there_is_no_camera(browser, base_url, size):
+    """Over plain HTTP (the server's LAN address, no TLS) the browser gives
+    the page no camera: the Join screen offers no scanner, says why in one
+    sentence, and a pasted join link opens the game, where the phone logs
+    turns as on HTTPS (no API of secure origins only on the way)."""
+    created = keltis_game(base_url)
+    lan = api(base_url, "GET", "/server")["addresses"][0]
+    assert lan.startswith("http://") and "127.0.0.1" not in lan
+    context = browser.new_context(viewport=SIZES[size], base_url=lan, locale="en-GB")
+    context.set_default_timeout(10_000)
+    try:
+        page = context.new_page()
+        page.goto("/")
+        assert page.evaluate("[isSecureContext, 'mediaDevices' in navigator]") == [False, False]
+        expect(page.locator("#join-link")).to_be_visible()
+        expect(page.locator("#scan")).to_have_count(0)
+        hint = page.locator("#join-hint")
+        expect(hint).to_have_text("The browser lets a page use the camera only over HTTPS: paste the table's "
+                                  "join link here (or scan its QR code with the phone's camera app).")
+        assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+        shot(page, f"home-paste-only-{size}")
+        page.fill("#join-link", f"{lan.rstrip('/')}/#g={created['id']}&t={created['token']}")
+        page.click('#join-link ~ button[type="submit"]')
+        page.wait_for_selector("#table[data-drawn]")
+        expect(page.locator("#turn-now")).to_contain_text("Anna")
+        play_turn(page, Policy(), "anna")
+        expect(page.locator("#turn-now")).to_contain_text("Ben")
+        game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+        assert [turn["player"] for turn in game["record"]["turns"]] == ["anna"]
+    finally:
+        context.close()
 
 
 def test_the_scanner_shows_the_camera_and_stops_it(browser, base_url, tmp_path):

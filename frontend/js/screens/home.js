@@ -44,7 +44,9 @@ export async function show(main) {
     }},
     h('label', {for: 'join-link', class: 'sr'}, t('home.join_label')),
     link, h('button', {type: 'submit'}, t('home.join_go'))),
-    h('p', {class: 'hint'}, t(scanning ? 'home.join_hint' : 'home.join_paste')),
+    // With no camera, over plain HTTP (the usual reason) the hint says why.
+    h('p', {class: 'hint', id: 'join-hint'},
+      t(scanning ? 'home.join_hint' : isSecureContext ? 'home.join_paste' : 'home.join_http')),
     joinProblem,
     h('h2', {}, t('home.record')),
     h('label', {for: 'record-file'}, t('home.record_pick')), record,
