@@ -15,6 +15,14 @@ export class ApiError extends Error {
   }
 }
 
+/** A fresh Idempotency-Key: 128 random bits in base64url (22 characters).
+ * Not crypto.randomUUID: browsers offer it only on secure origins, and a
+ * table served over plain HTTP logs turns too. */
+export function idempotencyKey() {
+  const bits = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bits)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
 /** Call the API. Resolves {status, data, etag, response}; throws ApiError
  * for an error status and TypeError when the network is down. */
 export async function api(path, {method = 'GET', token, body, headers = {}, accept} = {}) {

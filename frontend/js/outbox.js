@@ -2,7 +2,7 @@
 // the Idempotency-Key and the version it was composed on, so a repeat after
 // a dropped connection changes nothing and a stale one gets a 412.
 import {all, put, remove, get} from './db.js';
-import {api, ifMatch, ApiError} from './api.js';
+import {api, ifMatch, ApiError, idempotencyKey} from './api.js';
 
 const listeners = new Set();
 let flushing = null;
@@ -21,7 +21,7 @@ function emit(event) {
 /** Queue one turn for a game, composed on version/etag, and try to send.
  * ``unchecked``: composed offline, the server has not seen any of it yet. */
 export async function enqueue(gameId, turn, version, etag, {unchecked = false} = {}) {
-  const item = {gameId, turn, version, etag, unchecked, key: crypto.randomUUID(), at: Date.now()};
+  const item = {gameId, turn, version, etag, unchecked, key: idempotencyKey(), at: Date.now()};
   await put('outbox', item);
   emit({kind: 'queued', item});
   return flush();

@@ -3,6 +3,7 @@ score sheet; a second phone following it live; joining by link and QR."""
 
 from __future__ import annotations
 
+import json
 import statistics
 
 import pytest
@@ -12,6 +13,9 @@ from browser_helpers import CHROMIUM_ARGS, api, chromium_path, shot
 from keltis_script import Policy, keltis_game
 from playwright.sync_api import expect
 from tapping import answer, current_player, decisions_of, join, log_turn, play_turn, question, questions_needed, tap
+
+SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
+
 
 def test_a_whole_game_by_tapping(page, base_url):
     created = keltis_game(base_url)
@@ -152,6 +156,96 @@ def test_join_by_scanning_the_qr_code_with_the_camera(browser, page, base_url, t
         camera.close()
 
 
+# A stand-in for the browser's BarcodeDetector (Chrome on Android has one,
+# headless Chromium none): it reads the join link from any picture of the
+# camera, and notes what the app asked of it.
+BARCODE_DETECTOR = """
+window.detectorAsked = {formats: null, pictures: 0};
+window.BarcodeDetector = class BarcodeDetector {
+  static async getSupportedFormats() { return ['ean_13', 'qr_code']; }
+  constructor(options) { window.detectorAsked.formats = options.formats; }
+  async detect(source) {
+    if (!(source instanceof HTMLVideoElement) || !source.videoWidth) return [];
+    window.detectorAsked.pictures += 1;
+    return [{format: 'qr_code', rawValue: %s, boundingBox: new DOMRectReadOnly(0, 0, 1, 1), cornerPoints: []}];
+  }
+};
+"""
+
+
+def test_join_by_the_browsers_barcode_detector(browser, page, base_url, tmp_path):
+    """Where the browser has a BarcodeDetector for QR codes, the scanner reads
+    with it: the camera films a QR code that is no join link (jsQR would find
+    nothing to join) and the detector reads the table's link in the picture."""
+    created = keltis_game(base_url)
+    join(page, created)
+    page.click("text=Invite to the table")
+    link = page.input_value("#qr-table-link")
+    film = tmp_path / "other.y4m"
+    fake_camera_film(film, "Brehon")
+    camera = browser.browser_type.launch(executable_path=chromium_path(), args=[
+        *CHROMIUM_ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+        f"--use-file-for-fake-video-capture={film}"])
+    try:
+        phone = camera.new_context(viewport={"width": 390, "height": 844}, base_url=base_url, locale="en-GB")
+        phone.set_default_timeout(10_000)
+        phone.grant_permissions(["camera"])
+        phone.add_init_script(BARCODE_DETECTOR % json.dumps(link))
+        other = phone.new_page()
+        fetched = []
+        other.on("request", lambda request: fetched.append(request.url))
+        other.goto("/")
+        other.click("#scan")
+        other.wait_for_selector("#table[data-drawn]")
+        expect(other.locator("#turn-now")).to_contain_text("Anna")
+        asked = other.evaluate("window.detectorAsked")
+        assert asked["formats"] == ["qr_code"] and asked["pictures"] >= 1
+        assert not [url for url in fetched if "jsqr" in url.lower()]  # the detector alone read it
+        expect(other.locator("#scanner video")).to_have_count(0)  # the camera went with the Join screen
+        stored = other.evaluate(f"""new Promise(resolve => {{
+            const open = indexedDB.open('brehon');
+            open.onsuccess = () => open.result.transaction('games').objectStore('games').get('{created["id"]}').onsuccess =
+                event => resolve(event.target.result && event.target.result.token);
+        }})""")
+        assert stored == created["token"]
+    finally:
+        camera.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZES)
+def test_join_by_pasting_where_there_is_no_camera(browser, base_url, size):
+    """Over plain HTTP (the server's LAN address, no TLS) the browser gives
+    the page no camera: the Join screen offers no scanner, says why in one
+    sentence, and a pasted join link opens the game, where the phone logs
+    turns as on HTTPS (no API of secure origins only on the way)."""
+    created = keltis_game(base_url)
+    lan = api(base_url, "GET", "/server")["addresses"][0]
+    assert lan.startswith("http://") and "127.0.0.1" not in lan
+    context = browser.new_context(viewport=SIZES[size], base_url=lan, locale="en-GB")
+    context.set_default_timeout(10_000)
+    try:
+        page = context.new_page()
+        page.goto("/")
+        assert page.evaluate("[isSecureContext, 'mediaDevices' in navigator]") == [False, False]
+        expect(page.locator("#join-link")).to_be_visible()
+        expect(page.locator("#scan")).to_have_count(0)
+        hint = page.locator("#join-hint")
+        expect(hint).to_have_text("The browser lets a page use the camera only over HTTPS: paste the table's "
+                                  "join link here (or scan its QR code with the phone's camera app).")
+        assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+        shot(page, f"home-paste-only-{size}")
+        page.fill("#join-link", f"{lan.rstrip('/')}/#g={created['id']}&t={created['token']}")
+        page.click('#join-link ~ button[type="submit"]')
+        page.wait_for_selector("#table[data-drawn]")
+        expect(page.locator("#turn-now")).to_contain_text("Anna")
+        play_turn(page, Policy(), "anna")
+        expect(page.locator("#turn-now")).to_contain_text("Ben")
+        game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+        assert [turn["player"] for turn in game["record"]["turns"]] == ["anna"]
+    finally:
+        context.close()
+
+
 def test_the_scanner_shows_the_camera_and_stops_it(browser, base_url, tmp_path):
     film = tmp_path / "blank.y4m"
     fake_camera_film(film, "Brehon")  # a QR code that is no join link: the scanner keeps looking
@@ -276,3 +370,79 @@ def test_a_clover_chain_in_one_tap(page, base_url, tiles, tile_answers, steps):
     asked = sum(needed) + 1
     print(f"chain of {steps} steps logged in {taps} taps (one question per decision: {asked})")
     assert taps <= asked - sum(clovers[1:])
+
+
+
+def landing(page, stones) -> None:
+    """The board marks exactly ``stones`` ((path, row) pairs) as where the
+    turn being composed takes its figures."""
+    expect(page.locator("svg.board .stone.landing")).to_have_count(len(stones))
+    for path, row in stones:
+        expect(page.locator(f'svg.board .path[data-path="{path}"] .stone.landing')).to_have_attribute("data-row", str(row))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZES)
+def test_the_board_follows_a_clover_chain(page, base_url, size):
+    # Clovers on red 1-3, red 4 and 5 unknown: the figure that enters red
+    # goes on clover after clover, and the table says what lies on 4 and 5.
+    created = keltis_game(base_url, {"tiles": {"red": {"1": "clover", "2": "clover", "3": "clover"}}, "tiles_complete": False})
+    page.set_viewport_size(SIZES[size])
+    join(page, created)
+    preview = page.locator("#board-preview")
+    for value in ("play", "red", 0, "small"):
+        answer(page, value)
+    # The figure entered on red 1, a clover: the board shows it there.
+    landing(page, [("red", 1)])
+    expect(preview).to_have_text("This turn: Anna's figure on ● red goes to row 1 (dashed).")
+    tap(page, "#chain")
+    # The chain stops where the table must say what lies on the stone: the figure is on red 4.
+    page.wait_for_selector('#question[data-key="tile"]')
+    landing(page, [("red", 4)])
+    expect(preview).to_contain_text("goes to row 4")
+    shot(page, f"table-keltis-chain-preview-{size}")
+    answer(page, "clover")  # another clover: the chain goes on to red 5
+    expect(page.locator("#question")).to_contain_text("red 5")
+    landing(page, [("red", 5)])
+    answer(page, "wish")
+    # The turn is ready to log (the draw from the deck taken): the figure ends on red 5.
+    expect(page.locator("#log-turn")).to_be_visible()
+    landing(page, [("red", 5)])
+    expect(preview).to_have_text("This turn: Anna's figure on ● red goes to row 5 (dashed).")
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+    shot(page, f"table-keltis-chain-end-{size}")
+    log_turn(page)
+    expect(page.locator('svg.board .path[data-path="red"] .stone[data-row="5"] + .tile + .token')).to_have_count(1)
+    expect(preview).to_have_count(0)  # Ben has not begun his turn
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    assert game["state"]["players"]["anna"]["figures"] == [{"path": "red", "row": 5, "large": False}]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZES)
+def test_the_board_shows_every_figure_a_clover_moves(page, base_url, size):
+    # Anna's small figure stands on blue 1; her large one enters red 1, a
+    # clover, which she spends on the blue figure.
+    tiles = {"red": {"1": "clover"}, "blue": {"1": "points-1"}, "green": {"1": "wish"}}
+    created = api(base_url, "POST", "/games", {
+        "format": "brehon/1", "game": "keltis", "options": {},
+        "players": [{"id": "anna", "name": "Anna"}, {"id": "ben", "name": "Ben"}], "board": None,
+        "setup": {"tiles": tiles, "tiles_complete": False},
+        "turns": [{"player": player, "actions": [{"type": "play", "card": {"color": color, "value": 0}, "figure": "small"},
+                                                 {"type": "draw", "from": "deck"}]}
+                  for player, color in (("anna", "blue"), ("ben", "green"))]})
+    page.set_viewport_size(SIZES[size])
+    join(page, created)
+    preview = page.locator("#board-preview")
+    for value in ("play", "red", 0, "large"):
+        answer(page, value)
+    landing(page, [("red", 1)])
+    answer(page, "blue")
+    # Blue 2 is unknown: while the table says what lies there, both figures show where they went.
+    page.wait_for_selector('#question[data-key="tile"]')
+    landing(page, [("red", 1), ("blue", 2)])
+    expect(preview).to_have_text("This turn: Anna's figures go to row 1 on ● red and row 2 on ◆ blue (dashed).")
+    expect(page.locator('svg.board .path[data-path="blue"] .token.moving')).to_have_count(1)  # the one on blue 1
+    answer(page, "points-2")
+    expect(page.locator("#log-turn")).to_be_visible()
+    landing(page, [("red", 1), ("blue", 2)])
+    expect(preview).to_contain_text("row 1 on ● red and row 2 on ◆ blue")
+    shot(page, f"table-keltis-two-figures-{size}")

@@ -10,7 +10,7 @@ import pytest
 
 from browser_helpers import DATA, api, sample_board, shot
 from playwright.sync_api import expect
-from tapping import ABSENT, decisions_of, join, open_section, play_turn, questions_needed, tap
+from tapping import ABSENT, answer, decisions_of, join, open_section, play_turn, questions_needed, tap
 
 
 
@@ -193,3 +193,76 @@ def test_celtica_end_phase(page, base_url):
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert game["record"]["turns"][22:] == complete["turns"][22:24]
     shot(page, "table-celtica-end")
+
+
+SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
+
+
+def landing(page, kind: str, at: int, text: str) -> None:
+    """The board marks field (or location) ``at`` as where the turn being
+    composed takes the figure (or druid), draws it there faded, and says so."""
+    marked = page.locator(f"svg.board .{kind}.landing")
+    expect(marked).to_have_count(1)
+    expect(marked).to_have_attribute(f"data-{kind}", str(at))
+    expect(marked.locator(".token.landed")).to_have_count(1)
+    expect(page.locator("#board-preview")).to_have_text(text)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZES)
+def test_the_orakel_board_follows_the_figure_through_a_chain(page, base_url, size):
+    # Field 1 holds a known yellow clover, the rest is unknown: Anna's red
+    # card takes her figure to 1 and the clover on to 2, where the table
+    # finds a blue clover (on to 4), then a spiral, which she takes back to 3.
+    record = {"format": "brehon/1", "game": "keltis-orakel", "options": {},
+              "players": [{"id": "anna", "name": "Anna"}, {"id": "ben", "name": "Ben"}],
+              "board": sample_board("keltis-orakel"), "setup": {"tiles": {"1": "clover-yellow"}}, "turns": []}
+    created = api(base_url, "POST", "/games", record)
+    page.set_viewport_size(SIZES[size])
+    join(page, created)
+    for value in ("play", "red", 0):
+        answer(page, value)
+    page.wait_for_selector('#question[data-key="figure"]')
+    answer(page, 0)
+    # The server asks what lies on field 2: that is where the yellow clover on 1 took the figure.
+    page.wait_for_selector('#question[data-key="tile"]')
+    landing(page, "field", 2, "This turn: Anna's figure goes from field 0 to field 2 (dashed).")
+    expect(page.locator('svg.board .field[data-field="0"] .token.moving')).to_have_count(1)
+    answer(page, "clover-blue")
+    expect(page.locator("#question")).to_contain_text("field 4")
+    landing(page, "field", 4, "This turn: Anna's figure goes from field 0 to field 4 (dashed).")
+    answer(page, "spiral")
+    page.wait_for_selector('#question[data-key="to"]')
+    landing(page, "field", 4, "This turn: Anna's figure goes from field 0 to field 4 (dashed).")
+    shot(page, f"table-orakel-chain-preview-{size}")
+    answer(page, 3)
+    expect(page.locator("#question")).to_contain_text("field 3")
+    landing(page, "field", 3, "This turn: Anna's figure goes from field 0 to field 3 (dashed).")
+    answer(page, "points-2")
+    # The turn is ready to log (the draw from the deck taken): the figure ends on field 3.
+    expect(page.locator("#log-turn")).to_be_visible()
+    landing(page, "field", 3, "This turn: Anna's figure goes from field 0 to field 3 (dashed).")
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+    shot(page, f"table-orakel-chain-end-{size}")
+    tap(page, "#log-turn")
+    expect(page.locator("#board-preview")).to_have_count(0)
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    assert sorted(game["state"]["players"]["anna"]["figures"]) == [0, 0, 3]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZES)
+def test_the_celtica_board_shows_the_druid_moved(page, base_url, size):
+    opening = json.loads((DATA / "celtica" / "opening.json").read_text())["record"]
+    created = api(base_url, "POST", "/games", {**opening, "turns": []})
+    page.set_viewport_size(SIZES[size])
+    join(page, created)
+    red = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])["state"]["druids"]["red"]
+    answer(page, "red")
+    # While the cards are counted, and once the move is in the turn (the take there asked), the druid shows where it stops.
+    page.wait_for_selector('#question[data-key="cards"]')
+    expect(page.locator("#board-preview")).to_have_count(0)
+    answer(page, 1)
+    page.wait_for_selector('#question[data-key="parts.0"]')
+    expect(page.locator("#composer .chips li")).to_have_count(1)  # the move
+    landing(page, "location", red + 1, f"This turn: the ● red druid stops on location {red + 1} (dashed).")
+    expect(page.locator("svg.board .token.moving")).to_have_text("●")
+    shot(page, f"table-celtica-move-preview-{size}")

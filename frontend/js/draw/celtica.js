@@ -33,6 +33,7 @@ export function board(game, names, {composing = null} = {}) {
     if (location.parts) cell.append(svg('text', {x: x + SIZE - 8, y: y + 22, 'text-anchor': 'end', class: 'tile'}, String(location.parts)));
     const here = Object.entries(druids).filter(([, at]) => at === index)
       .map(([c]) => ({colour: c, label: symbol(c), moving: Boolean(preview && preview.druid === c)}));
+    if (landing) here.push({colour: preview.druid, label: symbol(preview.druid), landed: true});
     cell.append(...tokens(x + 5, y + SIZE - 17, SIZE - 10, here, 12, 2));
     route.append(cell);
   });

@@ -1,10 +1,10 @@
 // Keltis as it stands: five paths of nine stones, each path in its colour
 // with its symbol, figures as tokens in the players' colours, the known
 // tiles as icons above them; every player's card rows, the discard piles and
-// the deck. The turn being composed shows on the board: the figure that
-// would move and the stone it lands on.
+// the deck. The turn being composed shows on the board: each figure it moves
+// and the stone that figure has reached so far.
 import {h, svg} from '../ui.js';
-import {t} from '../i18n.js';
+import {t, language} from '../i18n.js';
 import {colour, tile, symbol} from '../words.js';
 import {cards as familyCards} from './cards.js';
 import {initials, tokens} from './tokens.js';
@@ -34,14 +34,16 @@ export function board(game, names, {colours = {}, composing = null} = {}) {
       const y = HEAD + (9 - row) * ROW;
       const stone = view.stones[path][String(row)];
       const content = stone.taken ? 'none' : stone.tile;
-      const landing = preview && preview.path === path && preview.to === row;
+      const landing = Boolean(preview && preview.moves.some(move => move.path === path && move.to === row));
       column.append(svg('rect', {x: x + 3, y: y + 3, width: COLUMN - 6, height: ROW - 6, rx: 9,
         class: `stone${landing ? ' landing' : ''}`, 'data-row': row}));
       column.append(svg('text', {x: x + 9, y: y + 24, class: 'tile'}, content === null ? '?' : MARK[content]));
       const here = Object.entries(view.players).flatMap(([id, seat]) => seat.figures
         .filter(f => f.path === path && f.row === row)
         .map(f => ({colour: colours[id] || 'grey', label: marks[id], large: Boolean(f.large),
-          moving: Boolean(preview && preview.player === id && preview.path === path && preview.from === row)})));
+          moving: Boolean(preview && preview.player === id && preview.moves.some(move => move.path === path && move.from === row))})));
+      if (landing) here.push({colour: colours[preview.player] || 'grey', label: marks[preview.player], landed: true,
+        large: preview.moves.find(move => move.path === path).large});
       column.append(...tokens(x + 4, y + ROW - 21, COLUMN - 8, here, 14));
     }
     paths.append(column);
@@ -51,24 +53,60 @@ export function board(game, names, {colours = {}, composing = null} = {}) {
   }
   return h('div', {},
     paths,
-    preview ? h('p', {id: 'board-preview', class: 'preview'}, t('board.preview', {
-      player: names[preview.player], path: colour(preview.path), to: preview.to})) : null,
+    preview ? h('p', {id: 'board-preview', class: 'preview'}, previewText(preview, names)) : null,
     h('p', {class: 'hint'}, t('keltis.legend')),
     h('p', {}, t('table.deck', {n: view.draw_pile}), ' · ', t('keltis.goal_area', {n: view.goal_area})));
 }
 
-// The play being composed: its path (picked or logged), the figure there and
-// the stone it reaches, as the server's main decision says (choices.play).
+// The figures the turn being composed moves, each from the row it stood on
+// to the row it has reached, in the order they first moved: a play moves as
+// the server's main decision says (choices.play: enter on row 1, or step to
+// `to_row`); a clover, and a play's end-of-path bonus, step the figure on
+// the path the action names one stone on (rules §6.1, §6.3). The question
+// being answered counts once it names the path.
 function previewOf(game, composing) {
   if (!composing || !composing.player || composing.at !== null) return null;
-  const first = composing.actions[0];
-  const picked = Object.fromEntries(composing.picks.map(p => [p.key, p.value]));
-  const color = first ? first.type === 'play' && first.card.color : picked.type === 'play' && picked['card.color'];
-  const choices = composing.checks[0].decision && composing.checks[0].decision.choices;
-  const move = color && choices && choices.play && choices.play[color];
-  if (!move || !['enter', 'step'].includes(move.move)) return null;
-  const figure = game.state.players[composing.player].figures.find(f => f.path === color);
-  return {player: composing.player, path: color, from: figure ? figure.row : 0, to: move.move === 'enter' ? 1 : move.to_row};
+  const figures = Object.fromEntries(game.state.players[composing.player].figures.map(f => [f.path, f]));
+  const moves = new Map();
+  const at = path => (moves.has(path) ? moves.get(path).to : figures[path] ? figures[path].row : 0); // 0: on the start
+  // `entering`: the size of a figure that enters (the action's `figure`).
+  const reach = (path, to, entering) => {
+    const {from, large} = moves.get(path)
+      || {from: at(path), large: figures[path] ? Boolean(figures[path].large) : entering === 'large'};
+    moves.set(path, {path, from, to, large});
+  };
+  const stepOn = (path, entering) => reach(path, at(path) + 1, entering);
+  const answering = composing.mode === 'turn' && composing.picks.length ? [picked(composing)] : [];
+  const isPath = path => path in game.state.stones; // not null, nor the composer's "absent"
+  [...composing.actions, ...answering].forEach((action, i) => {
+    const decision = composing.checks[i].decision;
+    const move = action.type === 'play' && decision && decision.name === 'main' && decision.choices.play[action.card.color];
+    if (move && move.move === 'enter') reach(action.card.color, 1, action.figure);
+    else if (move && move.move === 'step') reach(action.card.color, move.to_row);
+    else if (move && isPath(action.bonus)) stepOn(action.bonus);
+    else if (action.type === 'clover' && isPath(action.path)) stepOn(action.path, action.figure);
+  });
+  return moves.size ? {player: composing.player, moves: [...moves.values()]} : null;
+}
+
+// The action the open question's answers so far begin: a play once its
+// colour is picked, a clover once its path is.
+function picked(composing) {
+  const answers = Object.fromEntries(composing.picks.map(p => [p.key, p.value]));
+  const decision = composing.checks.at(-1).decision;
+  if (answers.type === 'play' && answers['card.color']) {
+    return {type: 'play', card: {color: answers['card.color']}, figure: answers.figure, bonus: answers.bonus};
+  }
+  if (decision && decision.name === 'clover') return {type: 'clover', path: answers.path, figure: answers.figure};
+  return {};
+}
+
+// One figure: its path and row; more: each path with its row, as a list.
+function previewText({player, moves}, names) {
+  if (moves.length === 1) return t('board.preview', {player: names[player], path: colour(moves[0].path), to: moves[0].to});
+  const list = new Intl.ListFormat(language(), {type: 'conjunction'});
+  return t('board.preview_figures', {player: names[player],
+    moves: list.format(moves.map(move => t('board.preview_move', {path: colour(move.path), to: move.to})))});
 }
 
 /** Every player's card rows, the discard piles and the deck. */

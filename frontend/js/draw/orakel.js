@@ -47,6 +47,9 @@ export function board(game, names, {colours = {}, composing = null} = {}) {
       return count ? {colour: colours[id] || 'grey', label: count > 1 ? `${marks[id]}${count}` : marks[id],
         moving: Boolean(preview && preview.player === id && preview.from === index)} : null;
     }).filter(Boolean);
+    if (preview && !preview.priestess && preview.to === index) {
+      stack.push({colour: colours[preview.player] || 'grey', label: marks[preview.player], landed: true});
+    }
     cell.append(...tokens(x + 6, y + HEIGHT - 19, WIDTH - 12, stack, 13, 2));
     spiral.append(cell);
   });
@@ -59,22 +62,40 @@ export function board(game, names, {colours = {}, composing = null} = {}) {
 }
 
 // The play being composed: the figure picked (or logged) and the field the
-// server's main decision says its colour takes it to; or the priestess.
+// server's main decision says its colour takes it to; or the priestess. As
+// the turn goes on, the field the figure has come to as the server last
+// told it: a spiral's answer names it, and so does the reveal, spiral or
+// goblin decision that an arrival opens (choices.field). A clover on a
+// known tile carries the figure on with no decision, so the server does not
+// say where that move ends: the board then shows the last field it named.
 function previewOf(game, composing) {
   if (!composing || !composing.player || composing.at !== null) return null;
-  const first = composing.actions[0];
-  const picked = first && first.type === 'play' ? {'card.color': first.card.color, figure: first.figure, priestess: first.priestess}
+  // The play, once logged in the turn (free reveals may come before it), or the answers so far.
+  const played = composing.actions.findIndex(action => action.type === 'play');
+  const play = composing.actions[played];
+  const picked = play ? {'card.color': play.card.color, figure: play.figure, priestess: play.priestess}
     : Object.fromEntries(composing.picks.map(p => [p.key, p.value]));
-  const choices = composing.checks[0].decision && composing.checks[0].decision.choices;
-  if (!choices || !choices.figures) return null;
+  const main = composing.checks[play ? played : composing.actions.length].decision;
+  if (!main || main.name !== 'main') return null;
+  const choices = main.choices;
   if (Number.isInteger(picked.priestess)) {
     const from = choices.priestess.field;
     return {player: composing.player, priestess: true, from, to: from + picked.priestess};
   }
   const ahead = Number.isInteger(picked.figure) && choices.figures[String(picked.figure)];
-  const to = ahead && picked['card.color'] ? ahead[picked['card.color']] : null;
-  return Number.isInteger(to) ? {player: composing.player, from: picked.figure, to} : null;
+  let to = ahead && picked['card.color'] ? ahead[picked['card.color']] : null;
+  if (!Number.isInteger(to)) return null;
+  composing.actions.forEach((action, i) => {
+    if (!play || i < played) return; // only what followed the play
+    if (action.type === 'spiral' && Number.isInteger(action.to)) to = action.to;
+    const next = composing.checks[i + 1].decision;
+    if (next && ARRIVALS.includes(next.name)) to = next.choices.field;
+  });
+  return {player: composing.player, from: picked.figure, to};
 }
+
+// The decisions an arrival opens, each naming the field of the arrival.
+const ARRIVALS = ['reveal', 'spiral', 'goblin'];
 
 /** Every player's card rows, the discard piles and the deck. */
 export function cards(game, names) {

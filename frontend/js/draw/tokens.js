@@ -11,9 +11,12 @@ export function initials(names) {
 }
 
 /** One token at (x, y): a disc in the seat colour with a label; a large
- * figure is a bigger disc with a ring around it; `moving` outlines it. */
-export function token(x, y, {colour, label, large = false, moving = false, r = 15}) {
-  return svg('g', {class: `token on-${colour}${large ? ' large' : ''}${moving ? ' moving' : ''}`},
+ * figure is a bigger disc with a ring around it; `moving` outlines it (the
+ * figure the turn being composed moves), `landed` draws it faded where that
+ * turn takes it. */
+export function token(x, y, {colour, label, large = false, moving = false, landed = false, r = 15}) {
+  const kind = `${large ? ' large' : ''}${moving ? ' moving' : ''}${landed ? ' landed' : ''}`;
+  return svg('g', {class: `token on-${colour}${kind}`},
     svg('circle', {cx: x, cy: y, r, class: `disc fill-${colour}`}),
     // The large figure: a light ring inside its disc (★ is purple's symbol).
     large ? svg('circle', {cx: x, cy: y, r: r - 3, class: 'ring'}) : null,

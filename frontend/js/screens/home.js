@@ -2,7 +2,7 @@
 // join one (scan the QR code or paste the link), quick tally, boards.
 import {h, fill, append} from '../ui.js';
 import {t, language} from '../i18n.js';
-import {api, problemText} from '../api.js';
+import {api, problemText, idempotencyKey} from '../api.js';
 import {all, put, remove} from '../db.js';
 import {go} from '../router.js';
 import {rulesets} from '../rulesets.js';
@@ -44,7 +44,9 @@ export async function show(main) {
     }},
     h('label', {for: 'join-link', class: 'sr'}, t('home.join_label')),
     link, h('button', {type: 'submit'}, t('home.join_go'))),
-    h('p', {class: 'hint'}, t(scanning ? 'home.join_hint' : 'home.join_paste')),
+    // With no camera, over plain HTTP (the usual reason) the hint says why.
+    h('p', {class: 'hint', id: 'join-hint'},
+      t(scanning ? 'home.join_hint' : isSecureContext ? 'home.join_paste' : 'home.join_http')),
     joinProblem,
     h('h2', {}, t('home.record')),
     h('label', {for: 'record-file'}, t('home.record_pick')), record,
@@ -114,7 +116,7 @@ async function openRecord(file, problem) {
     return;
   }
   try {
-    const {data} = await api('/games', {method: 'POST', body, headers: {'Idempotency-Key': crypto.randomUUID()}});
+    const {data} = await api('/games', {method: 'POST', body, headers: {'Idempotency-Key': idempotencyKey()}});
     await put('games', {id: data.id, token: data.token, spectator_token: data.spectator_token, joined: Date.now()});
     go('game', data.id);
   } catch (error) {

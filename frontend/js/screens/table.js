@@ -5,7 +5,7 @@
 // cards, log as tabs), log, join (invite), message.
 import {h, fill} from '../ui.js';
 import {t} from '../i18n.js';
-import {api, ifMatch, ApiError} from '../api.js';
+import {api, ifMatch, ApiError, idempotencyKey} from '../api.js';
 import {get, put, getPref} from '../db.js';
 import {onOutbox, pending, flush} from '../outbox.js';
 import {follow} from '../live.js';
@@ -134,7 +134,7 @@ export async function show(main, id) {
   // A correction (undo or replace) of this game, then the game as it now stands.
   async function correct(body) {
     await api(`/games/${id}/corrections`, {method: 'POST', token: table.token, body,
-      headers: {'If-Match': ifMatch(table.etag, table.game.version), 'Idempotency-Key': crypto.randomUUID()}});
+      headers: {'If-Match': ifMatch(table.etag, table.game.version), 'Idempotency-Key': idempotencyKey()}});
     await load();
   }
 
