@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 from http import HTTPStatus
 from pathlib import Path
 
@@ -50,6 +51,13 @@ MAX_BODY = 1024 * 1024
 MAX_URL = 4096
 #: At most this many header fields, each at most this many bytes: 431 beyond.
 MAX_HEADERS, MAX_HEADER = 100, 8192
+#: A body with fewer brackets than this cannot nest deep enough to stop
+#: Python's JSON parser (a tenth of its recursion limit: the request's own
+#: frames come first).
+SHALLOW = 100
+#: A lone surrogate can only come in through a JSON escape of one (UTF-8
+#: cannot encode it): a body without such an escape holds none.
+SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
 class BrehonApi(Api):
@@ -178,6 +186,8 @@ def _json_bodies_only() -> None:
         # by werkzeug without a word: look whether more was coming.
         if request.content_length is None and len(data) >= MAX_BODY and request.environ["wsgi.input"].read(1):
             raise problems.Problem(413, f"The body is over {MAX_BODY} bytes.")
+        if data.count(b"[") + data.count(b"{") < SHALLOW and not SURROGATE_ESCAPE.search(data):
+            return  # the usual body: nothing below can go wrong, and the body parser reads it once
         try:
             # Python's parser gives up on deep nesting with a RecursionError,
             # which the body parser would let through as a 500.
