@@ -105,15 +105,13 @@ def check_row(rules: CardRules, color: str, row: list[int], value: int, ahead: i
 
 @dataclass
 class Hand:
-    """What Brehon knows of one hand: known cards (card -> copies, never 0)
-    and how many are unknown."""
+    """What Brehon knows of one hand: known cards (card -> copies, never 0),
+    how many are unknown, and how many it holds in all (kept as a count:
+    Orakel asks after every move)."""
 
     known: dict[Card, int] = field(default_factory=dict)
     unknown: int = HAND_SIZE
-
-    @property
-    def size(self) -> int:
-        return sum(self.known.values()) + self.unknown
+    size: int = HAND_SIZE
 
     def to_json(self) -> JSON:
         return {"known": [card_json(card) for card, copies in sorted(self.known.items()) for _ in range(copies)],
@@ -169,10 +167,11 @@ class Supply:
         """The card leaves the hand, face up: seen once more, unless it was
         a known card of the hand (seen there already)."""
         hand = self.hands[player]
+        hand.size -= 1
         known = hand.known
         copies = known.get(card)
         if copies == 1:
-            del known[card]  # the hand's known cards only: Orakel counts them after every move
+            del known[card]  # no card of 0 copies: the snapshot stays small
         elif copies:
             known[card] = copies - 1
         else:
@@ -189,7 +188,9 @@ class Supply:
     def draw_from_deck(self, player: str) -> bool:
         """One unknown card from the draw pile; True when it was the last."""
         self.draw_pile -= 1
-        self.hands[player].unknown += 1
+        hand = self.hands[player]
+        hand.unknown += 1
+        hand.size += 1
         return self.draw_pile == 0
 
     def may_draw(self, color: str, redraw_own_discard: bool) -> bool:
@@ -210,8 +211,9 @@ class Supply:
     def draw_from_pile(self, player: str, color: str) -> None:
         """The pile's top card becomes a known card of the hand (checked)."""
         card = (color, self.piles[color].pop())
-        known = self.hands[player].known
-        known[card] = known.get(card, 0) + 1
+        hand = self.hands[player]
+        hand.size += 1
+        hand.known[card] = hand.known.get(card, 0) + 1
 
     def draw_sources(self, redraw_own_discard: bool) -> list[str]:
         """The deck and every pile a draw may name now."""
