@@ -198,6 +198,12 @@ class Ruleset(ABC, Generic[State]):
         is relative to the turn (``/actions/2/card``); set the keyword
         ``action=`` on the RuleBroken's words when one action is at fault."""
 
+    @abstractmethod
+    def validate_turns(self, turns: list[Any], players: list[str]) -> None:
+        """:meth:`validate_turn` of each turn of a record, in order (the
+        replay's check of all its turns); the RuleBroken also carries the
+        turn's index as the keyword ``turn=``."""
+
     def board_problems(self, board: Any) -> list[RuleBroken]:
         """Every problem of a board profile (``board.invalid``, or
         ``record.invalid`` for a game without profiles), in the order of the
@@ -460,12 +466,10 @@ def _validated(record: Any) -> Ruleset[Any]:
         ruleset.validate_record(record)
     except RuleBroken as broken:
         raise _positioned(ruleset, broken, None, None) from None
-    players = [player["id"] for player in record["players"]]
-    for index, turn in enumerate(record["turns"]):
-        try:  # not Game._validate_turn: one call less for each turn of a replay
-            ruleset.validate_turn(turn, players)
-        except RuleBroken as broken:
-            raise _turn_invalid(ruleset, broken, index, in_record=True) from None
+    try:
+        ruleset.validate_turns(record["turns"], [player["id"] for player in record["players"]])
+    except RuleBroken as broken:
+        raise _turn_invalid(ruleset, broken, broken.words.pop("turn"), in_record=True) from None
     return ruleset
 
 

@@ -98,6 +98,9 @@ class Keltis(Ruleset[KeltisState]):
         """``record.invalid`` for a malformed turn; ``action=`` marks the action."""
         schema.expect_actions(schema.expect_turn_frame(turn, players), ACTION_FIELDS, _check_action)
 
+    def validate_turns(self, turns: list[Any], players: list[str]) -> None:
+        schema.expect_turns(turns, players, ACTION_FIELDS, _check_action)
+
     # -- setup (rules §3) ---------------------------------------------------
 
     def start(self, players: list[JSON], options: JSON, board: Any, setup: Any) -> KeltisState:

@@ -117,6 +117,9 @@ class Orakel(Ruleset[OrakelState]):
     def validate_turn(self, turn: Any, players: list[str]) -> None:
         schema.expect_actions(schema.expect_turn_frame(turn, players), ACTIONS, _check_action)
 
+    def validate_turns(self, turns: list[Any], players: list[str]) -> None:
+        schema.expect_turns(turns, players, ACTIONS, _check_action)
+
     def board_problems(self, board: Any) -> list[RuleBroken]:
         """Every §3.2 problem, as ``board.invalid``. A profile always sits at
         ``/board`` (of a record, a tally and the body of ``POST
