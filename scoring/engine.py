@@ -336,8 +336,7 @@ class Game:
         turns in order."""
         ruleset = _validated(record)
         game = cls.start(record, ruleset=ruleset, validated=True)
-        for turn in record["turns"]:
-            game._play_validated(turn)
+        game._play_validated(record["turns"])
         return game
 
     @classmethod
@@ -385,25 +384,27 @@ class Game:
         earlier actions may stand: play on a :meth:`copy` when the original
         must survive."""
         self._validate_turn(self.ruleset, turn, self.players, self.turns_played)
-        self._play_validated(turn)
+        self._play_validated([turn])
 
-    def _play_validated(self, turn: JSON) -> None:
-        index = self.turns_played
+    def _play_validated(self, turns: list[JSON]) -> None:
+        """Play validated turns in order (a replay's in one loop)."""
         ruleset, state = self.ruleset, self.state
-        try:
-            ruleset.begin_turn(state, turn["player"])
-        except RuleBroken as broken:
-            raise _positioned(ruleset, broken, index, None, self.names) from None
-        for position, action in enumerate(turn["actions"]):
+        for turn in turns:
+            index = self.turns_played
             try:
-                ruleset.apply(state, action)
+                ruleset.begin_turn(state, turn["player"])
             except RuleBroken as broken:
-                raise _positioned(ruleset, broken, index, position, self.names) from None
-        try:
-            ruleset.end_turn(state)
-        except RuleBroken as broken:
-            raise _positioned(ruleset, broken, index, len(turn["actions"]), self.names) from None
-        self.turns_played += 1
+                raise _positioned(ruleset, broken, index, None, self.names) from None
+            for position, action in enumerate(turn["actions"]):
+                try:
+                    ruleset.apply(state, action)
+                except RuleBroken as broken:
+                    raise _positioned(ruleset, broken, index, position, self.names) from None
+            try:
+                ruleset.end_turn(state)
+            except RuleBroken as broken:
+                raise _positioned(ruleset, broken, index, len(turn["actions"]), self.names) from None
+            self.turns_played += 1
 
     def check(self, turn: Any) -> JSON:
         """Answer a possibly unfinished turn without changing this game.
