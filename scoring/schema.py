@@ -97,7 +97,7 @@ def is_card(value: Any, colors: Collection[str]) -> bool:
     """Whether ``value`` is a valid card object, in one step (the common case)."""
     try:
         return type(value) is dict and len(value) == 2 and value["color"] in colors \
-            and type(value["value"]) is int and 0 <= value["value"] <= 10
+            and type(number := value["value"]) is int and 0 <= number <= 10
     except KeyError:  # without those keys
         return False
 

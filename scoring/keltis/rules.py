@@ -136,7 +136,7 @@ class Keltis(Ruleset[KeltisState]):
             raise RuleBroken("game.over", {"end_reason": state.end_reason})
         if player != state.active:
             raise RuleBroken("turn.order", {"expected": state.active, "got": player})
-        state.decision, state.pending, state.clovers = "main", None, 0
+        state.clovers = 0  # the turn before left no decision open (end_turn)
         state.supply.new_turn()
 
     def end_turn(self, state: KeltisState) -> None:

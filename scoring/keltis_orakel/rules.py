@@ -169,16 +169,12 @@ class Orakel(Ruleset[OrakelState]):
         state.supply.new_turn()
 
     def end_turn(self, state: OrakelState) -> None:
-        over = state.end_reason is not None
-        if not over:
+        if state.decision != "complete" and state.end_reason is None:  # a turn that ended the game is complete
             if state.decision == "reveal":
                 raise _reveal_required(state.pending)
-            if state.decision != "complete":
-                raise RuleBroken("turn.incomplete", {"decision": state.decision})
+            raise RuleBroken("turn.incomplete", {"decision": state.decision})
         state.turn += 1
-        if over:
-            state.decision = "over"
-        else:
+        if state.end_reason is None:  # else the decision stays "over"
             state.decision = "main"
             state.active = state.players[state.turn % len(state.players)]
 
