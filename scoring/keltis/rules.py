@@ -39,8 +39,6 @@ ACTION_FIELDS = schema.ActionShapes({
     and type(action["row"]) is int and 1 <= action["row"] <= END_ROW,
     "draw": lambda action: len(action) == 2 and action["from"] in SOURCES,
 })
-# What each open decision accepts besides a free reveal.
-ALLOWED = {"main": ("play", "discard"), "clover": ("clover",), "draw": ("draw",)}
 FREE_REVEAL_AT = ("main", "clover", "draw")
 NO_BOARD = "must be null for keltis, which has no board profile"
 
@@ -155,21 +153,22 @@ class Keltis(Ruleset[KeltisState]):
         """Apply one action in the order of rules §5.2 and §13.2."""
         if state.end_reason is not None:  # the move of this turn ended the game
             raise RuleBroken("game.over", {"end_reason": state.end_reason}, variant="in_turn")
-        kind = action["type"]
+        kind, decision = action["type"], state.decision
+        # an owed reveal, a free one (not once the turn is done), else what each decision accepts
         if state.pending is not None:
             self._owed_reveal(state, action, state.pending)
-        elif kind == "reveal" and state.decision in FREE_REVEAL_AT:
+        elif kind == "reveal" and decision in FREE_REVEAL_AT:
             self._free_reveal(state, action["path"], action["row"], action["tile"])
-        elif kind not in ALLOWED.get(state.decision, ()):
-            raise RuleBroken("turn.unexpected", {"decision": state.decision, "type": kind})
-        elif kind == "play":
-            self._play(state, action)
-        elif kind == "discard":
+        elif decision == "draw" and kind == "draw":
+            self._draw(state, action["from"])
+        elif decision == "main" and kind == "discard":
             self._discard(state, action)
-        elif kind == "clover":
+        elif decision == "main" and kind == "play":
+            self._play(state, action)
+        elif decision == "clover" and kind == "clover":
             self._clover(state, action)
         else:
-            self._draw(state, action["from"])
+            raise RuleBroken("turn.unexpected", {"decision": decision, "type": kind})
 
     # -- the actions ----------------------------------------------------------
 

@@ -80,8 +80,6 @@ ACTIONS = schema.ActionShapes({
     and (action.get("hand") is None or action.get("row") is None and schema.is_card(action["hand"], COLORS)),
     "draw": lambda action: len(action) == 2 and action["from"] in SOURCES,
 })
-#: which decision each non-reveal action answers
-DECIDES = {"play": "main", "discard": "main", "spiral": "spiral", "goblin": "goblin", "draw": "draw"}
 LAST_FIELD = SMALL_FIELDS + LARGE_FIELDS + 1  # the center, after the start and the rest
 
 
@@ -179,29 +177,29 @@ class Orakel(Ruleset[OrakelState]):
             state.active = state.players[state.turn % len(state.players)]
 
     def apply(self, state: OrakelState, action: JSON) -> None:
-        kind = action["type"]
+        kind, decision = action["type"], state.decision
         if state.end_reason is not None:  # the move of this turn ended the game
             raise RuleBroken("game.over", {"end_reason": state.end_reason}, variant="in_turn")
+        # a reveal (checked against the open decision there), else what each decision accepts
         if kind == "reveal":
             self._reveal(state, action["field"], action["tile"])
-            return
-        if state.decision == "reveal":
+        elif decision == "reveal":
             raise _reveal_required(state.pending)
-        if DECIDES.get(kind) != state.decision:
-            raise RuleBroken("turn.unexpected", {"decision": state.decision, "type": kind})
-        if kind == "play":
-            self._play(state, card_of(action["card"]), action.get("figure"), action.get("priestess"))
-        elif kind == "discard":
+        elif decision == "draw" and kind == "draw":
+            self._draw(state, action["from"])
+        elif decision == "main" and kind == "discard":
             card = card_of(action["card"])
             state.supply.check_holds(state.active, card)
             state.supply.discard(state.active, card)
             self._movement_over(state)
-        elif kind == "spiral":
+        elif decision == "main" and kind == "play":
+            self._play(state, card_of(action["card"]), action.get("figure"), action.get("priestess"))
+        elif decision == "spiral" and kind == "spiral":
             self._spiral(state, action.get("to"))
-        elif kind == "goblin":
+        elif decision == "goblin" and kind == "goblin":
             self._goblin(state, action.get("hand"), action.get("row"))
         else:
-            self._draw(state, action["from"])
+            raise RuleBroken("turn.unexpected", {"decision": decision, "type": kind})
 
     # -- actions ---------------------------------------------------------
 
