@@ -127,14 +127,12 @@ class Supply:
     piles: dict[str, list[int]] = field(default_factory=lambda: {color: [] for color in COLORS})
     seen: dict[Card, int] = field(default_factory=dict)  # card -> copies seen
     #: this turn's discard: (pile, its height right after it), for ``redraw_own_discard``
+    #: (a game's begin_turn clears it)
     own_discard: tuple[str, int] | None = None
 
     @classmethod
     def deal(cls, players: list[str], draw_pile: int) -> "Supply":
         return cls(draw_pile=draw_pile, hands={player: Hand() for player in players})
-
-    def new_turn(self) -> None:
-        self.own_discard = None
 
     # cards leaving a hand
 

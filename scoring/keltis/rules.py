@@ -135,7 +135,7 @@ class Keltis(Ruleset[KeltisState]):
         if player != state.active:
             raise RuleBroken("turn.order", {"expected": state.active, "got": player})
         state.clovers = 0  # the turn before left no decision open (end_turn)
-        state.supply.new_turn()
+        state.supply.own_discard = None
 
     def end_turn(self, state: KeltisState) -> None:
         """Close the turn: ``reveal.required`` or ``turn.incomplete`` unless it

@@ -70,7 +70,7 @@ ACTIONS = schema.ActionShapes({
     # (tests/test_action_schemas.py checks that the two agree).
     "play": lambda action: len(action) == 2 + ("figure" in action) + ("priestess" in action)
     and schema.is_card(action["card"], COLORS)
-    and (action.get("priestess") is None and _int_or_none(action.get("figure"))
+    and (action.get("priestess") is None and (action.get("figure") is None or type(action["figure"]) is int)
          or action.get("figure") is None and type(action["priestess"]) is int),
     "discard": lambda action: len(action) == 2 and schema.is_card(action["card"], COLORS),
     "reveal": lambda action: len(action) == 3 and type(action["field"]) is int and action["tile"] in REVEALED,
@@ -164,7 +164,7 @@ class Orakel(Ruleset[OrakelState]):
         if player != state.active:
             raise RuleBroken("turn.order", {"expected": state.active, "got": player})
         state.clovers = 0
-        state.supply.new_turn()
+        state.supply.own_discard = None
 
     def end_turn(self, state: OrakelState) -> None:
         if state.decision != "complete" and state.end_reason is None:  # a turn that ended the game is complete
