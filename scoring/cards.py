@@ -196,15 +196,14 @@ class Supply:
         pile = self.piles[color]
         return bool(pile) and (redraw_own_discard or self.own_discard != (color, len(pile)))
 
-    def check_draw(self, rules: CardRules, color: str, redraw_own_discard: bool) -> None:
-        """The game's ``draw.empty`` / ``draw.own_discard`` for a pile draw."""
-        if self.may_draw(color, redraw_own_discard):
-            return
+    def draw_refused(self, rules: CardRules, color: str) -> RuleBroken:
+        """Why a pile draw that :meth:`may_draw` does not allow is refused:
+        the game's ``draw.empty`` or ``draw.own_discard``."""
         pile = self.piles[color]
         if not pile:
-            raise RuleBroken(rules.pile_empty, {"pile": color})
-        raise RuleBroken(rules.own_discard, {"pile": color, "card": card_json((color, pile[-1]))},
-                         color=color, value=pile[-1])
+            return RuleBroken(rules.pile_empty, {"pile": color})
+        return RuleBroken(rules.own_discard, {"pile": color, "card": card_json((color, pile[-1]))},
+                          color=color, value=pile[-1])
 
     def draw_from_pile(self, player: str, color: str) -> None:
         """The pile's top card becomes a known card of the hand (checked)."""

@@ -238,10 +238,8 @@ def expect_turns(turns: list[Any], players: list[str], shapes: ActionShapes,
     recognisers = shapes.recognisers
     for index, turn in enumerate(turns):
         try:
-            if type(turn) is dict and len(turn) == 2 and "actions" in turn and type(turn["actions"]) is list \
-                    and turn.get("player") in players:
-                actions = turn["actions"]  # the common case, without building pointers
-            else:
+            if not (type(turn) is dict and len(turn) == 2 and type(actions := turn.get("actions")) is list
+                    and turn.get("player") in players):  # else the common case, without building pointers
                 actions = expect_turn_frame(turn, players)
             for position, action in enumerate(actions):
                 try:

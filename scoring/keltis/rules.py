@@ -162,7 +162,10 @@ class Keltis(Ruleset[KeltisState]):
         elif decision == "draw" and kind == "draw":
             self._draw(state, action["from"])
         elif decision == "main" and kind == "discard":
-            self._discard(state, action)
+            card = card_of(action["card"])
+            state.supply.check_holds(state.active, card)
+            state.supply.discard(state.active, card)
+            state.decision = "draw"
         elif decision == "main" and kind == "play":
             self._play(state, action)
         elif decision == "clover" and kind == "clover":
@@ -216,12 +219,6 @@ class Keltis(Ruleset[KeltisState]):
         else:
             state.decision = "draw"
 
-    def _discard(self, state: KeltisState, action: JSON) -> None:
-        card = card_of(action["card"])
-        state.supply.check_holds(state.active, card)
-        state.supply.discard(state.active, card)
-        state.decision = "draw"
-
     def _clover(self, state: KeltisState, action: JSON) -> None:
         path = action["path"]
         if path is None:
@@ -249,7 +246,8 @@ class Keltis(Ruleset[KeltisState]):
                 state.end_reason, state.decision = "deck_exhausted", "over"
                 return
         else:
-            supply.check_draw(CARD_RULES, source, state.options["redraw_own_discard"])
+            if not supply.may_draw(source, state.options["redraw_own_discard"]):
+                raise supply.draw_refused(CARD_RULES, source)
             supply.draw_from_pile(state.active, source)
         state.decision = "done"
 

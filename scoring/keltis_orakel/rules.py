@@ -322,7 +322,8 @@ class Orakel(Ruleset[OrakelState]):
                 self._end(state, "deck_exhausted")
                 return
         else:
-            supply.check_draw(CARD_RULES, source, state.options["redraw_own_discard"])
+            if not supply.may_draw(source, state.options["redraw_own_discard"]):
+                raise supply.draw_refused(CARD_RULES, source)
             supply.draw_from_pile(player, source)
         state.draws -= 1
         if state.draws == 0:
