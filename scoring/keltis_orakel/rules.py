@@ -58,6 +58,9 @@ def _check_options(options: JSON) -> None:
 SOURCES = ("deck", *COLORS)
 REVEALED = (*TILES, NONE)
 ROW_OR_NONE = (None, *COLORS)
+# The recognisers below look a string from JSON up in a set in one step; a
+# tuple compares it with each entry before its own (thirteen tiles).
+SOURCE_SET, REVEALED_SET = frozenset(SOURCES), frozenset(REVEALED)
 ACTIONS = schema.ActionShapes({
     "play": (("card",), ("figure", "priestess")),
     "discard": (("card",), ()),
@@ -73,12 +76,12 @@ ACTIONS = schema.ActionShapes({
     and (action.get("priestess") is None and (action.get("figure") is None or type(action["figure"]) is int)
          or action.get("figure") is None and type(action["priestess"]) is int),
     "discard": lambda action: len(action) == 2 and schema.is_card(action["card"], COLORS),
-    "reveal": lambda action: len(action) == 3 and type(action["field"]) is int and action["tile"] in REVEALED,
+    "reveal": lambda action: len(action) == 3 and type(action["field"]) is int and action["tile"] in REVEALED_SET,
     "spiral": lambda action: len(action) == 1 + ("to" in action) and _int_or_none(action.get("to")),
     "goblin": lambda action: len(action) == 1 + ("hand" in action) + ("row" in action)
     and action.get("row") in ROW_OR_NONE
     and (action.get("hand") is None or action.get("row") is None and schema.is_card(action["hand"], COLORS)),
-    "draw": lambda action: len(action) == 2 and action["from"] in SOURCES,
+    "draw": lambda action: len(action) == 2 and action["from"] in SOURCE_SET,
 })
 LAST_FIELD = SMALL_FIELDS + LARGE_FIELDS + 1  # the center, after the start and the rest
 
