@@ -20,6 +20,9 @@ from dataclasses import dataclass, field
 from .engine import JSON, RuleBroken
 
 COLORS = ("red", "yellow", "green", "blue", "purple")
+#: for a replay's recognisers: a string from JSON is found in a set in one
+#: step, in a tuple only after a comparison with each entry before its own
+COLOR_SET = frozenset(COLORS)
 VALUES = tuple(range(11))
 COPIES = 2
 HAND_SIZE = 8

@@ -98,7 +98,7 @@ def is_card(value: Any, colors: Collection[str]) -> bool:
     try:
         return type(value) is dict and len(value) == 2 and value["color"] in colors \
             and type(number := value["value"]) is int and 0 <= number <= 10
-    except KeyError:  # without those keys
+    except (KeyError, TypeError):  # without those keys, or an unhashable colour
         return False
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import schema
-from ..cards import COLORS, Supply, card_of, check_row, rows_json
+from ..cards import COLOR_SET, COLORS, Supply, card_of, check_row, rows_json
 from ..chronicle import Chronicle
 from ..engine import JSON, Decision, Option, RuleBroken, Ruleset, register
 from . import choices, score
@@ -29,9 +29,9 @@ ACTION_FIELDS = schema.ActionShapes({
     # What _check_action passes, recognised in one step for a replay
     # (tests/test_action_schemas.py checks that the two agree).
     "play": lambda action: len(action) == 2 + ("figure" in action) + ("bonus" in action)
-    and schema.is_card(action["card"], COLORS)
+    and schema.is_card(action["card"], COLOR_SET)
     and action.get("figure") in FIGURE_OR_NONE and action.get("bonus") in PATH_OR_NONE,
-    "discard": lambda action: len(action) == 2 and schema.is_card(action["card"], COLORS),
+    "discard": lambda action: len(action) == 2 and schema.is_card(action["card"], COLOR_SET),
     "clover": lambda action: len(action) == 2 + ("figure" in action)
     and (action["path"] in PATHS and action.get("figure") in FIGURE_OR_NONE
          or action["path"] is None and action.get("figure") is None),

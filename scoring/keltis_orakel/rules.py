@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from .. import schema
-from ..cards import ALL_CARDS, COLORS, HAND_SIZE, Card, Supply, card_json, card_of, check_row, direction, rows_json
+from ..cards import ALL_CARDS, COLOR_SET, COLORS, HAND_SIZE, Card, Supply, card_json, card_of, check_row, direction, rows_json
 from ..chronicle import Chronicle
 from ..engine import JSON, Decision, Option, RuleBroken, Ruleset, register
 from . import choices, score
@@ -58,8 +58,7 @@ def _check_options(options: JSON) -> None:
 SOURCES = ("deck", *COLORS)
 REVEALED = (*TILES, NONE)
 ROW_OR_NONE = (None, *COLORS)
-# The recognisers below look a string from JSON up in a set in one step; a
-# tuple compares it with each entry before its own (thirteen tiles).
+# for the recognisers, as COLOR_SET (a draw's pile, thirteen tiles)
 SOURCE_SET, REVEALED_SET = frozenset(SOURCES), frozenset(REVEALED)
 ACTIONS = schema.ActionShapes({
     "play": (("card",), ("figure", "priestess")),
@@ -72,15 +71,15 @@ ACTIONS = schema.ActionShapes({
     # What _check_action passes, recognised in one step for a replay
     # (tests/test_action_schemas.py checks that the two agree).
     "play": lambda action: len(action) == 2 + ("figure" in action) + ("priestess" in action)
-    and schema.is_card(action["card"], COLORS)
+    and schema.is_card(action["card"], COLOR_SET)
     and (action.get("priestess") is None and (action.get("figure") is None or type(action["figure"]) is int)
          or action.get("figure") is None and type(action["priestess"]) is int),
-    "discard": lambda action: len(action) == 2 and schema.is_card(action["card"], COLORS),
+    "discard": lambda action: len(action) == 2 and schema.is_card(action["card"], COLOR_SET),
     "reveal": lambda action: len(action) == 3 and type(action["field"]) is int and action["tile"] in REVEALED_SET,
     "spiral": lambda action: len(action) == 1 + ("to" in action) and _int_or_none(action.get("to")),
     "goblin": lambda action: len(action) == 1 + ("hand" in action) + ("row" in action)
     and action.get("row") in ROW_OR_NONE
-    and (action.get("hand") is None or action.get("row") is None and schema.is_card(action["hand"], COLORS)),
+    and (action.get("hand") is None or action.get("row") is None and schema.is_card(action["hand"], COLOR_SET)),
     "draw": lambda action: len(action) == 2 and action["from"] in SOURCE_SET,
 })
 LAST_FIELD = SMALL_FIELDS + LARGE_FIELDS + 1  # the center, after the start and the rest
