@@ -20,6 +20,9 @@ from dataclasses import dataclass, field
 from .engine import JSON, RuleBroken
 
 COLORS = ("red", "yellow", "green", "blue", "purple")
+#: for a replay's recognisers: a string from JSON is found in a set in one
+#: step, in a tuple only after a comparison with each entry before its own
+COLOR_SET = frozenset(COLORS)
 VALUES = tuple(range(11))
 COPIES = 2
 HAND_SIZE = 8
@@ -105,15 +108,13 @@ def check_row(rules: CardRules, color: str, row: list[int], value: int, ahead: i
 
 @dataclass
 class Hand:
-    """What Brehon knows of one hand: known cards (card -> copies, never 0)
-    and how many are unknown."""
+    """What Brehon knows of one hand: known cards (card -> copies, never 0),
+    how many are unknown, and how many it holds in all (kept as a count:
+    Orakel asks after every move)."""
 
     known: dict[Card, int] = field(default_factory=dict)
     unknown: int = HAND_SIZE
-
-    @property
-    def size(self) -> int:
-        return sum(self.known.values()) + self.unknown
+    size: int = HAND_SIZE
 
     def to_json(self) -> JSON:
         return {"known": [card_json(card) for card, copies in sorted(self.known.items()) for _ in range(copies)],
@@ -129,14 +130,12 @@ class Supply:
     piles: dict[str, list[int]] = field(default_factory=lambda: {color: [] for color in COLORS})
     seen: dict[Card, int] = field(default_factory=dict)  # card -> copies seen
     #: this turn's discard: (pile, its height right after it), for ``redraw_own_discard``
+    #: (a game's begin_turn clears it)
     own_discard: tuple[str, int] | None = None
 
     @classmethod
     def deal(cls, players: list[str], draw_pile: int) -> "Supply":
         return cls(draw_pile=draw_pile, hands={player: Hand() for player in players})
-
-    def new_turn(self) -> None:
-        self.own_discard = None
 
     # cards leaving a hand
 
@@ -169,10 +168,11 @@ class Supply:
         """The card leaves the hand, face up: seen once more, unless it was
         a known card of the hand (seen there already)."""
         hand = self.hands[player]
+        hand.size -= 1
         known = hand.known
         copies = known.get(card)
         if copies == 1:
-            del known[card]  # the hand's known cards only: Orakel counts them after every move
+            del known[card]  # no card of 0 copies: the snapshot stays small
         elif copies:
             known[card] = copies - 1
         else:
@@ -189,7 +189,9 @@ class Supply:
     def draw_from_deck(self, player: str) -> bool:
         """One unknown card from the draw pile; True when it was the last."""
         self.draw_pile -= 1
-        self.hands[player].unknown += 1
+        hand = self.hands[player]
+        hand.unknown += 1
+        hand.size += 1
         return self.draw_pile == 0
 
     def may_draw(self, color: str, redraw_own_discard: bool) -> bool:
@@ -197,21 +199,21 @@ class Supply:
         pile = self.piles[color]
         return bool(pile) and (redraw_own_discard or self.own_discard != (color, len(pile)))
 
-    def check_draw(self, rules: CardRules, color: str, redraw_own_discard: bool) -> None:
-        """The game's ``draw.empty`` / ``draw.own_discard`` for a pile draw."""
-        if self.may_draw(color, redraw_own_discard):
-            return
+    def draw_refused(self, rules: CardRules, color: str) -> RuleBroken:
+        """Why a pile draw that :meth:`may_draw` does not allow is refused:
+        the game's ``draw.empty`` or ``draw.own_discard``."""
         pile = self.piles[color]
         if not pile:
-            raise RuleBroken(rules.pile_empty, {"pile": color})
-        raise RuleBroken(rules.own_discard, {"pile": color, "card": card_json((color, pile[-1]))},
-                         color=color, value=pile[-1])
+            return RuleBroken(rules.pile_empty, {"pile": color})
+        return RuleBroken(rules.own_discard, {"pile": color, "card": card_json((color, pile[-1]))},
+                          color=color, value=pile[-1])
 
     def draw_from_pile(self, player: str, color: str) -> None:
         """The pile's top card becomes a known card of the hand (checked)."""
         card = (color, self.piles[color].pop())
-        known = self.hands[player].known
-        known[card] = known.get(card, 0) + 1
+        hand = self.hands[player]
+        hand.size += 1
+        hand.known[card] = hand.known.get(card, 0) + 1
 
     def draw_sources(self, redraw_own_discard: bool) -> list[str]:
         """The deck and every pile a draw may name now."""

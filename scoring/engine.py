@@ -198,6 +198,12 @@ class Ruleset(ABC, Generic[State]):
         is relative to the turn (``/actions/2/card``); set the keyword
         ``action=`` on the RuleBroken's words when one action is at fault."""
 
+    @abstractmethod
+    def validate_turns(self, turns: list[Any], players: list[str]) -> None:
+        """:meth:`validate_turn` of each turn of a record, in order (the
+        replay's check of all its turns); the RuleBroken also carries the
+        turn's index as the keyword ``turn=``."""
+
     def board_problems(self, board: Any) -> list[RuleBroken]:
         """Every problem of a board profile (``board.invalid``, or
         ``record.invalid`` for a game without profiles), in the order of the
@@ -330,8 +336,7 @@ class Game:
         turns in order."""
         ruleset = _validated(record)
         game = cls.start(record, ruleset=ruleset, validated=True)
-        for turn in record["turns"]:
-            game._play_validated(turn)
+        game._play_validated(record["turns"])
         return game
 
     @classmethod
@@ -379,25 +384,27 @@ class Game:
         earlier actions may stand: play on a :meth:`copy` when the original
         must survive."""
         self._validate_turn(self.ruleset, turn, self.players, self.turns_played)
-        self._play_validated(turn)
+        self._play_validated([turn])
 
-    def _play_validated(self, turn: JSON) -> None:
-        index = self.turns_played
+    def _play_validated(self, turns: list[JSON]) -> None:
+        """Play validated turns in order (a replay's in one loop)."""
         ruleset, state = self.ruleset, self.state
-        try:
-            ruleset.begin_turn(state, turn["player"])
-        except RuleBroken as broken:
-            raise _positioned(ruleset, broken, index, None, self.names) from None
-        for position, action in enumerate(turn["actions"]):
+        for turn in turns:
+            index = self.turns_played
             try:
-                ruleset.apply(state, action)
+                ruleset.begin_turn(state, turn["player"])
             except RuleBroken as broken:
-                raise _positioned(ruleset, broken, index, position, self.names) from None
-        try:
-            ruleset.end_turn(state)
-        except RuleBroken as broken:
-            raise _positioned(ruleset, broken, index, len(turn["actions"]), self.names) from None
-        self.turns_played += 1
+                raise _positioned(ruleset, broken, index, None, self.names) from None
+            for position, action in enumerate(turn["actions"]):
+                try:
+                    ruleset.apply(state, action)
+                except RuleBroken as broken:
+                    raise _positioned(ruleset, broken, index, position, self.names) from None
+            try:
+                ruleset.end_turn(state)
+            except RuleBroken as broken:
+                raise _positioned(ruleset, broken, index, len(turn["actions"]), self.names) from None
+            self.turns_played += 1
 
     def check(self, turn: Any) -> JSON:
         """Answer a possibly unfinished turn without changing this game.
@@ -460,12 +467,10 @@ def _validated(record: Any) -> Ruleset[Any]:
         ruleset.validate_record(record)
     except RuleBroken as broken:
         raise _positioned(ruleset, broken, None, None) from None
-    players = [player["id"] for player in record["players"]]
-    for index, turn in enumerate(record["turns"]):
-        try:  # not Game._validate_turn: one call less for each turn of a replay
-            ruleset.validate_turn(turn, players)
-        except RuleBroken as broken:
-            raise _turn_invalid(ruleset, broken, index, in_record=True) from None
+    try:
+        ruleset.validate_turns(record["turns"], [player["id"] for player in record["players"]])
+    except RuleBroken as broken:
+        raise _turn_invalid(ruleset, broken, broken.words.pop("turn"), in_record=True) from None
     return ruleset
 
 

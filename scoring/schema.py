@@ -97,8 +97,8 @@ def is_card(value: Any, colors: Collection[str]) -> bool:
     """Whether ``value`` is a valid card object, in one step (the common case)."""
     try:
         return type(value) is dict and len(value) == 2 and value["color"] in colors \
-            and type(value["value"]) is int and 0 <= value["value"] <= 10
-    except KeyError:  # without those keys
+            and type(number := value["value"]) is int and 0 <= number <= 10
+    except (KeyError, TypeError):  # without those keys, or an unhashable colour
         return False
 
 
@@ -170,9 +170,6 @@ def expect_record_frame(record: Any, game: str, low: int, high: int, options: tu
 
 def expect_turn_frame(turn: Any, players: list[str]) -> list[Any]:
     """A turn object with a listed player and an actions array; returns it."""
-    if type(turn) is dict and len(turn) == 2 and "actions" in turn and type(turn["actions"]) is list \
-            and turn.get("player") in players:
-        return turn["actions"]  # the common case, without building pointers
     expect_object(turn, "", ("player", "actions"))
     if turn["player"] not in players:
         raise invalid("/player", "is not one of the record's players")
@@ -229,6 +226,31 @@ def expect_actions(actions: list[Any], shapes: ActionShapes, check: Callable[[An
         except (KeyError, TypeError):  # no object, no or an unknown type, a key missing, an unhashable value
             pass
         check(action, index)
+
+
+def expect_turns(turns: list[Any], players: list[str], shapes: ActionShapes,
+                 check: Callable[[Any, int], None]) -> None:
+    """Every turn of a record, each as :func:`expect_turn_frame` and
+    :func:`expect_actions` check one, written out in one loop: a replay
+    checks all its turns before it plays the first, and the two calls a
+    turn cost more than the common case's checks. The RuleBroken of a
+    fault carries the turn's index as its word ``turn``."""
+    recognisers = shapes.recognisers
+    for index, turn in enumerate(turns):
+        try:
+            if not (type(turn) is dict and len(turn) == 2 and type(actions := turn.get("actions")) is list
+                    and turn.get("player") in players):  # else the common case, without building pointers
+                actions = expect_turn_frame(turn, players)
+            for position, action in enumerate(actions):
+                try:
+                    if recognisers[action["type"]](action):
+                        continue
+                except (KeyError, TypeError):
+                    pass
+                check(action, position)
+        except RuleBroken as broken:
+            broken.words["turn"] = index
+            raise
 
 
 # -- the actions as JSON Schema (GET /api/v1/rulesets) -------------------------

@@ -94,6 +94,9 @@ class Celtica(Ruleset[CelticaState]):
     def validate_turn(self, turn: Any, players: list[str]) -> None:
         schema.expect_actions(schema.expect_turn_frame(turn, players), ACTION_FIELDS, _check_action)
 
+    def validate_turns(self, turns: list[Any], players: list[str]) -> None:
+        schema.expect_turns(turns, players, ACTION_FIELDS, _check_action)
+
     def board_problems(self, board: Any) -> list[RuleBroken]:
         """Every problem of a board profile (§2.1)."""
         return board_problems(board)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import schema
-from ..cards import COLORS, Supply, card_of, check_row, rows_json
+from ..cards import COLOR_SET, COLORS, Supply, card_of, check_row, rows_json
 from ..chronicle import Chronicle
 from ..engine import JSON, Decision, Option, RuleBroken, Ruleset, register
 from . import choices, score
@@ -29,9 +29,9 @@ ACTION_FIELDS = schema.ActionShapes({
     # What _check_action passes, recognised in one step for a replay
     # (tests/test_action_schemas.py checks that the two agree).
     "play": lambda action: len(action) == 2 + ("figure" in action) + ("bonus" in action)
-    and schema.is_card(action["card"], COLORS)
+    and schema.is_card(action["card"], COLOR_SET)
     and action.get("figure") in FIGURE_OR_NONE and action.get("bonus") in PATH_OR_NONE,
-    "discard": lambda action: len(action) == 2 and schema.is_card(action["card"], COLORS),
+    "discard": lambda action: len(action) == 2 and schema.is_card(action["card"], COLOR_SET),
     "clover": lambda action: len(action) == 2 + ("figure" in action)
     and (action["path"] in PATHS and action.get("figure") in FIGURE_OR_NONE
          or action["path"] is None and action.get("figure") is None),
@@ -39,8 +39,6 @@ ACTION_FIELDS = schema.ActionShapes({
     and type(action["row"]) is int and 1 <= action["row"] <= END_ROW,
     "draw": lambda action: len(action) == 2 and action["from"] in SOURCES,
 })
-# What each open decision accepts besides a free reveal.
-ALLOWED = {"main": ("play", "discard"), "clover": ("clover",), "draw": ("draw",)}
 FREE_REVEAL_AT = ("main", "clover", "draw")
 NO_BOARD = "must be null for keltis, which has no board profile"
 
@@ -98,6 +96,9 @@ class Keltis(Ruleset[KeltisState]):
         """``record.invalid`` for a malformed turn; ``action=`` marks the action."""
         schema.expect_actions(schema.expect_turn_frame(turn, players), ACTION_FIELDS, _check_action)
 
+    def validate_turns(self, turns: list[Any], players: list[str]) -> None:
+        schema.expect_turns(turns, players, ACTION_FIELDS, _check_action)
+
     # -- setup (rules §3) ---------------------------------------------------
 
     def start(self, players: list[JSON], options: JSON, board: Any, setup: Any) -> KeltisState:
@@ -133,8 +134,8 @@ class Keltis(Ruleset[KeltisState]):
             raise RuleBroken("game.over", {"end_reason": state.end_reason})
         if player != state.active:
             raise RuleBroken("turn.order", {"expected": state.active, "got": player})
-        state.decision, state.pending, state.clovers = "main", None, 0
-        state.supply.new_turn()
+        state.clovers = 0  # the turn before left no decision open (end_turn)
+        state.supply.own_discard = None
 
     def end_turn(self, state: KeltisState) -> None:
         """Close the turn: ``reveal.required`` or ``turn.incomplete`` unless it
@@ -152,21 +153,25 @@ class Keltis(Ruleset[KeltisState]):
         """Apply one action in the order of rules §5.2 and §13.2."""
         if state.end_reason is not None:  # the move of this turn ended the game
             raise RuleBroken("game.over", {"end_reason": state.end_reason}, variant="in_turn")
-        kind = action["type"]
+        kind, decision = action["type"], state.decision
+        # an owed reveal, a free one (not once the turn is done), else what each decision accepts
         if state.pending is not None:
             self._owed_reveal(state, action, state.pending)
-        elif kind == "reveal" and state.decision in FREE_REVEAL_AT:
+        elif kind == "reveal" and decision in FREE_REVEAL_AT:
             self._free_reveal(state, action["path"], action["row"], action["tile"])
-        elif kind not in ALLOWED.get(state.decision, ()):
-            raise RuleBroken("turn.unexpected", {"decision": state.decision, "type": kind})
-        elif kind == "play":
+        elif decision == "draw" and kind == "draw":
+            self._draw(state, action["from"])
+        elif decision == "main" and kind == "discard":
+            card = card_of(action["card"])
+            state.supply.check_holds(state.active, card)
+            state.supply.discard(state.active, card)
+            state.decision = "draw"
+        elif decision == "main" and kind == "play":
             self._play(state, action)
-        elif kind == "discard":
-            self._discard(state, action)
-        elif kind == "clover":
+        elif decision == "clover" and kind == "clover":
             self._clover(state, action)
         else:
-            self._draw(state, action["from"])
+            raise RuleBroken("turn.unexpected", {"decision": decision, "type": kind})
 
     # -- the actions ----------------------------------------------------------
 
@@ -214,12 +219,6 @@ class Keltis(Ruleset[KeltisState]):
         else:
             state.decision = "draw"
 
-    def _discard(self, state: KeltisState, action: JSON) -> None:
-        card = card_of(action["card"])
-        state.supply.check_holds(state.active, card)
-        state.supply.discard(state.active, card)
-        state.decision = "draw"
-
     def _clover(self, state: KeltisState, action: JSON) -> None:
         path = action["path"]
         if path is None:
@@ -247,7 +246,8 @@ class Keltis(Ruleset[KeltisState]):
                 state.end_reason, state.decision = "deck_exhausted", "over"
                 return
         else:
-            supply.check_draw(CARD_RULES, source, state.options["redraw_own_discard"])
+            if not supply.may_draw(source, state.options["redraw_own_discard"]):
+                raise supply.draw_refused(CARD_RULES, source)
             supply.draw_from_pile(state.active, source)
         state.decision = "done"
 

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from .. import schema
-from ..cards import ALL_CARDS, COLORS, HAND_SIZE, Card, Supply, card_json, card_of, check_row, direction, rows_json
+from ..cards import ALL_CARDS, COLOR_SET, COLORS, HAND_SIZE, Card, Supply, card_json, card_of, check_row, direction, rows_json
 from ..chronicle import Chronicle
 from ..engine import JSON, Decision, Option, RuleBroken, Ruleset, register
 from . import choices, score
@@ -58,6 +58,8 @@ def _check_options(options: JSON) -> None:
 SOURCES = ("deck", *COLORS)
 REVEALED = (*TILES, NONE)
 ROW_OR_NONE = (None, *COLORS)
+# for the recognisers, as COLOR_SET (a draw's pile, thirteen tiles)
+SOURCE_SET, REVEALED_SET = frozenset(SOURCES), frozenset(REVEALED)
 ACTIONS = schema.ActionShapes({
     "play": (("card",), ("figure", "priestess")),
     "discard": (("card",), ()),
@@ -69,19 +71,17 @@ ACTIONS = schema.ActionShapes({
     # What _check_action passes, recognised in one step for a replay
     # (tests/test_action_schemas.py checks that the two agree).
     "play": lambda action: len(action) == 2 + ("figure" in action) + ("priestess" in action)
-    and schema.is_card(action["card"], COLORS)
-    and (action.get("priestess") is None and _int_or_none(action.get("figure"))
+    and schema.is_card(action["card"], COLOR_SET)
+    and (action.get("priestess") is None and (action.get("figure") is None or type(action["figure"]) is int)
          or action.get("figure") is None and type(action["priestess"]) is int),
-    "discard": lambda action: len(action) == 2 and schema.is_card(action["card"], COLORS),
-    "reveal": lambda action: len(action) == 3 and type(action["field"]) is int and action["tile"] in REVEALED,
+    "discard": lambda action: len(action) == 2 and schema.is_card(action["card"], COLOR_SET),
+    "reveal": lambda action: len(action) == 3 and type(action["field"]) is int and action["tile"] in REVEALED_SET,
     "spiral": lambda action: len(action) == 1 + ("to" in action) and _int_or_none(action.get("to")),
     "goblin": lambda action: len(action) == 1 + ("hand" in action) + ("row" in action)
     and action.get("row") in ROW_OR_NONE
-    and (action.get("hand") is None or action.get("row") is None and schema.is_card(action["hand"], COLORS)),
-    "draw": lambda action: len(action) == 2 and action["from"] in SOURCES,
+    and (action.get("hand") is None or action.get("row") is None and schema.is_card(action["hand"], COLOR_SET)),
+    "draw": lambda action: len(action) == 2 and action["from"] in SOURCE_SET,
 })
-#: which decision each non-reveal action answers
-DECIDES = {"play": "main", "discard": "main", "spiral": "spiral", "goblin": "goblin", "draw": "draw"}
 LAST_FIELD = SMALL_FIELDS + LARGE_FIELDS + 1  # the center, after the start and the rest
 
 
@@ -116,6 +116,9 @@ class Orakel(Ruleset[OrakelState]):
 
     def validate_turn(self, turn: Any, players: list[str]) -> None:
         schema.expect_actions(schema.expect_turn_frame(turn, players), ACTIONS, _check_action)
+
+    def validate_turns(self, turns: list[Any], players: list[str]) -> None:
+        schema.expect_turns(turns, players, ACTIONS, _check_action)
 
     def board_problems(self, board: Any) -> list[RuleBroken]:
         """Every §3.2 problem, as ``board.invalid``. A profile always sits at
@@ -163,46 +166,42 @@ class Orakel(Ruleset[OrakelState]):
         if player != state.active:
             raise RuleBroken("turn.order", {"expected": state.active, "got": player})
         state.clovers = 0
-        state.supply.new_turn()
+        state.supply.own_discard = None
 
     def end_turn(self, state: OrakelState) -> None:
-        over = state.end_reason is not None
-        if not over:
+        if state.decision != "complete" and state.end_reason is None:  # a turn that ended the game is complete
             if state.decision == "reveal":
                 raise _reveal_required(state.pending)
-            if state.decision != "complete":
-                raise RuleBroken("turn.incomplete", {"decision": state.decision})
+            raise RuleBroken("turn.incomplete", {"decision": state.decision})
         state.turn += 1
-        if over:
-            state.decision = "over"
-        else:
+        if state.end_reason is None:  # else the decision stays "over"
             state.decision = "main"
             state.active = state.players[state.turn % len(state.players)]
 
     def apply(self, state: OrakelState, action: JSON) -> None:
-        kind = action["type"]
+        kind, decision = action["type"], state.decision
         if state.end_reason is not None:  # the move of this turn ended the game
             raise RuleBroken("game.over", {"end_reason": state.end_reason}, variant="in_turn")
+        # a reveal (checked against the open decision there), else what each decision accepts
         if kind == "reveal":
             self._reveal(state, action["field"], action["tile"])
-            return
-        if state.decision == "reveal":
+        elif decision == "reveal":
             raise _reveal_required(state.pending)
-        if DECIDES.get(kind) != state.decision:
-            raise RuleBroken("turn.unexpected", {"decision": state.decision, "type": kind})
-        if kind == "play":
-            self._play(state, card_of(action["card"]), action.get("figure"), action.get("priestess"))
-        elif kind == "discard":
+        elif decision == "draw" and kind == "draw":
+            self._draw(state, action["from"])
+        elif decision == "main" and kind == "discard":
             card = card_of(action["card"])
             state.supply.check_holds(state.active, card)
             state.supply.discard(state.active, card)
             self._movement_over(state)
-        elif kind == "spiral":
+        elif decision == "main" and kind == "play":
+            self._play(state, card_of(action["card"]), action.get("figure"), action.get("priestess"))
+        elif decision == "spiral" and kind == "spiral":
             self._spiral(state, action.get("to"))
-        elif kind == "goblin":
+        elif decision == "goblin" and kind == "goblin":
             self._goblin(state, action.get("hand"), action.get("row"))
         else:
-            self._draw(state, action["from"])
+            raise RuleBroken("turn.unexpected", {"decision": decision, "type": kind})
 
     # -- actions ---------------------------------------------------------
 
@@ -325,7 +324,8 @@ class Orakel(Ruleset[OrakelState]):
                 self._end(state, "deck_exhausted")
                 return
         else:
-            supply.check_draw(CARD_RULES, source, state.options["redraw_own_discard"])
+            if not supply.may_draw(source, state.options["redraw_own_discard"]):
+                raise supply.draw_refused(CARD_RULES, source)
             supply.draw_from_pile(player, source)
         state.draws -= 1
         if state.draws == 0:
