@@ -23,7 +23,7 @@ from store import (TURN, Idempotency, KeyReused, Missing, OverLimit, Repeat, Sta
                    turns_of)
 
 from .problems import IDEMPOTENCY_REUSED, READ_ONLY, STALE, VERSION_REQUIRED, Problem, violations_json
-from .limits import (count_failed_authentication, count_for_game, counted_write, note_write, refuse_long_game,
+from .limits import (count_failed_authentication, counted_for_game, note_write, refuse_long_game,
                      write_limit, write_over_limit)
 from .problems import MEDIA_TYPE as PROBLEM
 from .schemas import (
@@ -104,10 +104,7 @@ def table_access(write: bool):
             g.table = table
             g.turn_index = table.game.turns_played
             g.game_name = table.record["game"]
-            if not write:
-                count_for_game()
-                return view(*args, table=table, **kwargs)
-            with counted_write(store(), game_id):
+            with counted_for_game(store(), game_id):
                 return view(*args, table=table, **kwargs)
 
         return wrapper

@@ -96,11 +96,14 @@ ROUTES = {
 }
 
 
-#: endpoint -> (setting, scope) of a game's own limits on reads, counted
-#: by :func:`count_for_game` (its writes: :func:`counted_write`).
+#: endpoint -> (setting, scope) of a game's own limits on what writes
+#: nothing, counted by :func:`count_for_game`.
 GAME_ROUTES = {
     "games.check_turn": ("BREHON_LIMIT_CHECKS", "checks"),
 }
+#: The endpoints that write a game's log: they share the game's write limit
+#: (``BREHON_LIMIT_TURNS``), counted by :func:`counted_write`.
+WRITE_ROUTES = {"games.post_turn", "corrections.post_correction"}
 #: Seconds a process counts a game's limits in its own memory once the
 #: limits' Redis did not answer, before it asks that Redis again.
 AWAY_SECONDS = 5.0
@@ -178,10 +181,8 @@ def _setting(name: str) -> Callable[[], str]:
 
 
 def count_for_game() -> None:
-    """Count a request whose token opened its game against the game's own
-    limit for the route, if it has one (429 over it). The view's token check
-    calls it (``api.games.table_access``), so that a stranger never spends
-    the table's budget."""
+    """Count a request that writes nothing against its game's own limit for
+    the route, if it has one (429 over it)."""
     if request.endpoint not in GAME_ROUTES:
         return
     setting, scope = GAME_ROUTES[request.endpoint]
@@ -216,6 +217,21 @@ def write_over_limit(count: WriteCount) -> Problem:
 def _note(count: WriteCount) -> None:
     g.write_count = count
     g.game_limit = (count.limit.amount, count.count, time.time() + count.resets_in)
+
+
+@contextlib.contextmanager
+def counted_for_game(store: Store, game_id: str) -> Iterator[None]:
+    """Count a request whose token opened its game against the game's own
+    limit for the route, if it has one: a write by :func:`counted_write`,
+    anything else by :func:`count_for_game`. The view's token check enters
+    it (``api.games.table_access``), so that a stranger never spends the
+    table's budget."""
+    if request.endpoint in WRITE_ROUTES:
+        with counted_write(store, game_id):
+            yield
+    else:
+        count_for_game()
+        yield
 
 
 @contextlib.contextmanager

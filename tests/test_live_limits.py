@@ -69,6 +69,23 @@ def test_checks_are_limited_per_game(limited):
     too_many(limited.post(url, json=OPENING, headers=headers))
 
 
+def test_checks_and_turns_spend_budgets_of_their_own(redis_client, redis_url):
+    # The check route needs the table token as writes do, yet writes nothing:
+    # a composer checking on every tap must not use up the table's turns.
+    app = create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_LIMIT_TURNS": "2 per minute",
+                      "BREHON_LIMIT_CHECKS": "3 per minute"})
+    client = app.test_client()
+    created = create_game(client, new_record())
+    url, headers = f"/api/v1/games/{created['id']}/check", bearer(created["token"])
+    for _ in range(3):
+        answer = client.post(url, json=OPENING, headers=headers)
+        assert answer.status_code == 200 and answer.headers["X-RateLimit-Limit"] == "3"
+    assert post_turn(client, created, OPENING).status_code == 201
+    assert post_turn(client, created, {"player": "ben", "actions": []}, version=1).status_code == 422
+    too_many(client.post(url, json=OPENING, headers=headers))
+    too_many(post_turn(client, created, {"player": "ben", "actions": []}, version=1))
+
+
 def test_a_flood_of_bad_tokens_never_spends_the_tables_budget(client):
     # Anyone who knows a game's id (every spectator) once stopped its table:
     # 600 bad tokens in a second used up its 600 turns a minute.
