@@ -162,9 +162,7 @@ class Keltis(Ruleset[KeltisState]):
         elif decision == "draw" and kind == "draw":
             self._draw(state, action["from"])
         elif decision == "main" and kind == "discard":
-            card = card_of(action["card"])
-            state.supply.check_holds(state.active, card)
-            state.supply.discard(state.active, card)
+            state.supply.discard(state.active, card_of(action["card"]))
             state.decision = "draw"
         elif decision == "main" and kind == "play":
             self._play(state, action)

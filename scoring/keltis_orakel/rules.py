@@ -190,9 +190,7 @@ class Orakel(Ruleset[OrakelState]):
         elif decision == "draw" and kind == "draw":
             self._draw(state, action["from"])
         elif decision == "main" and kind == "discard":
-            card = card_of(action["card"])
-            state.supply.check_holds(state.active, card)
-            state.supply.discard(state.active, card)
+            state.supply.discard(state.active, card_of(action["card"]))
             self._movement_over(state)
         elif decision == "main" and kind == "play":
             self._play(state, card_of(action["card"]), action.get("figure"), action.get("priestess"))
@@ -307,9 +305,7 @@ class Orakel(Ruleset[OrakelState]):
     def _goblin(self, state: OrakelState, hand: JSON | None, row: str | None) -> None:
         player = state.active
         if hand is not None:
-            card = card_of(hand)
-            state.supply.check_holds(player, card)
-            state.supply.discard(player, card)
+            state.supply.discard(player, card_of(hand))
         elif row is not None:
             cards = state.seats[player].rows[row]
             if not cards:
