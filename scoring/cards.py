@@ -87,16 +87,15 @@ def row_allows(row: list[int], value: int, ahead: int | None = None) -> bool:
     return True
 
 
-def check_row(rules: CardRules, color: str, row: list[int], value: int, ahead: int | None = None) -> None:
-    """Raise the game's ``row.direction`` when the card may not follow."""
-    if row_allows(row, value, ahead):
-        return
+def row_refused(rules: CardRules, color: str, row: list[int], value: int, ahead: int | None = None) -> RuleBroken:
+    """The game's ``row.direction`` for a card that :func:`row_allows` does
+    not let follow."""
     ahead = direction(row) if ahead is None else ahead
     ascending = ahead > 0
     facts: JSON = {"color": color, "row": list(row), "card": card_json((color, value)), "direction": heading(ahead)}
-    raise RuleBroken(rules.row_direction, {key: facts[key] for key in rules.row_details}, color=color,
-                     last=row[-1], heading="ascends" if ascending else "descends",
-                     bound="higher" if ascending else "lower")
+    return RuleBroken(rules.row_direction, {key: facts[key] for key in rules.row_details}, color=color,
+                      last=row[-1], heading="ascends" if ascending else "descends",
+                      bound="higher" if ascending else "lower")
 
 
 # -- the supply ------------------------------------------------------------

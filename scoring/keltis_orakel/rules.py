@@ -7,7 +7,8 @@ from collections import Counter
 from typing import Any
 
 from .. import schema
-from ..cards import ALL_CARDS, COLOR_SET, COLORS, HAND_SIZE, Card, Supply, card_json, card_of, check_row, direction, rows_json
+from ..cards import (ALL_CARDS, COLOR_SET, COLORS, HAND_SIZE, Card, Supply, card_json, card_of, direction, row_allows,
+                     row_refused, rows_json)
 from ..chronicle import Chronicle
 from ..engine import JSON, Decision, Option, RuleBroken, Ruleset, register
 from . import choices, score
@@ -208,7 +209,9 @@ class Orakel(Ruleset[OrakelState]):
         seat = state.seats[player]
         color, value = card
         state.supply.check_holds(player, card)
-        check_row(CARD_RULES, color, seat.rows[color], value, state.row_direction(player, color))
+        going = state.row_direction(player, color)
+        if not row_allows(seat.rows[color], value, going):
+            raise row_refused(CARD_RULES, color, seat.rows[color], value, going)
         target = None
         if figure is not None:
             if figure not in seat.figures:
