@@ -143,6 +143,8 @@ class Orakel(Ruleset[OrakelState]):
         for index, tile in laid.items():
             tiles[index] = tile
         track = options["track_start"]
+        known = Counter(dict.fromkeys(TILE_COUNTS, 0))  # every tile id: a Counter's missing key is a call
+        known.update(laid.values())
         return OrakelState(
             board=plan,
             options=options,
@@ -157,7 +159,7 @@ class Orakel(Ruleset[OrakelState]):
             tiles=tiles,
             taken=[False] * len(plan.kinds),
             stones=list(plan.stones),
-            known_tiles=Counter(laid.values()),
+            known_tiles=known,
             active=ids[0],
         )
 
