@@ -245,7 +245,7 @@ def expect_turns(turns: list[Any], players: list[str], shapes: ActionShapes,
             for action in actions:
                 try:
                     recognised = recognisers[action["type"]](action)
-                except (KeyError, TypeError):
+                except (KeyError, TypeError):  # as in expect_actions
                     recognised = False
                 if not recognised:
                     check(action, position)
