@@ -9,8 +9,8 @@ card row, anywhere in a discard pile, or is a known card of a hand.
 
 Each game names its own refusals of these shared rules (``keltis.draw.empty``,
 ``keltis-orakel.draw.empty_pile``, ...): :class:`CardRules` carries them.
-Every ``check_*`` function raises before anything changes, so a refused
-action leaves the supply as it was.
+Every ``check_*`` function, and every move that can be refused, raises
+before anything changes, so a refused action leaves the supply as it was.
 """
 
 from __future__ import annotations
@@ -87,16 +87,15 @@ def row_allows(row: list[int], value: int, ahead: int | None = None) -> bool:
     return True
 
 
-def check_row(rules: CardRules, color: str, row: list[int], value: int, ahead: int | None = None) -> None:
-    """Raise the game's ``row.direction`` when the card may not follow."""
-    if row_allows(row, value, ahead):
-        return
+def row_refused(rules: CardRules, color: str, row: list[int], value: int, ahead: int | None = None) -> RuleBroken:
+    """The game's ``row.direction`` for a card that :func:`row_allows` does
+    not let follow."""
     ahead = direction(row) if ahead is None else ahead
     ascending = ahead > 0
     facts: JSON = {"color": color, "row": list(row), "card": card_json((color, value)), "direction": heading(ahead)}
-    raise RuleBroken(rules.row_direction, {key: facts[key] for key in rules.row_details}, color=color,
-                     last=row[-1], heading="ascends" if ascending else "descends",
-                     bound="higher" if ascending else "lower")
+    return RuleBroken(rules.row_direction, {key: facts[key] for key in rules.row_details}, color=color,
+                      last=row[-1], heading="ascends" if ascending else "descends",
+                      bound="higher" if ascending else "lower")
 
 
 # -- the supply ------------------------------------------------------------
@@ -143,19 +142,17 @@ class Supply:
         """``card.exhausted`` or ``card.not_in_hand`` when ``player`` cannot
         play or discard ``card`` (keltis.md §7.3)."""
         hand = self.hands[player]
-        if hand.known.get(card):
-            return
-        if self.seen.get(card, 0) >= COPIES:
-            raise RuleBroken("card.exhausted", {"card": card_json(card)}, color=card[0], value=card[1])
-        if hand.unknown == 0:
-            raise RuleBroken("card.not_in_hand", {"card": card_json(card)}, color=card[0], value=card[1])
+        if not hand.known.get(card) and (self.seen.get(card, 0) >= COPIES or hand.unknown == 0):
+            raise self._not_held(hand, card)
 
     def play(self, player: str, card: Card) -> None:
-        """A checked card leaves the hand for its row."""
+        """The card leaves the hand for its row (refused as by :meth:`check_holds`,
+        which a play asks before its other checks)."""
         self._leave_hand(player, card)
 
     def discard(self, player: str, card: Card) -> None:
-        """A checked card leaves the hand for its pile."""
+        """The card leaves the hand for its pile, or is refused as by
+        :meth:`check_holds` (a discard needs no other check)."""
         self._leave_hand(player, card)
         self._on_pile(card)
 
@@ -166,18 +163,28 @@ class Supply:
 
     def _leave_hand(self, player: str, card: Card) -> None:
         """The card leaves the hand, face up: seen once more, unless it was
-        a known card of the hand (seen there already)."""
+        a known card of the hand (seen there already). Refused, before
+        anything changes, as by :meth:`check_holds`."""
         hand = self.hands[player]
-        hand.size -= 1
         known = hand.known
         copies = known.get(card)
-        if copies == 1:
-            del known[card]  # no card of 0 copies: the snapshot stays small
-        elif copies:
-            known[card] = copies - 1
-        else:
+        if not copies:  # one of the unknown cards
+            seen = self.seen.get(card, 0)
+            if seen >= COPIES or hand.unknown == 0:
+                raise self._not_held(hand, card)
             hand.unknown -= 1
-            self.seen[card] = self.seen.get(card, 0) + 1
+            self.seen[card] = seen + 1
+        elif copies == 1:
+            del known[card]  # no card of 0 copies: the snapshot stays small
+        else:
+            known[card] = copies - 1
+        hand.size -= 1
+
+    def _not_held(self, hand: Hand, card: Card) -> RuleBroken:
+        """Why none of the hand's unknown cards can be ``card``."""
+        if self.seen.get(card, 0) >= COPIES:
+            return RuleBroken("card.exhausted", {"card": card_json(card)}, color=card[0], value=card[1])
+        return RuleBroken("card.not_in_hand", {"card": card_json(card)}, color=card[0], value=card[1])
 
     def _on_pile(self, card: Card) -> None:
         pile = self.piles[card[0]]

@@ -241,13 +241,15 @@ def expect_turns(turns: list[Any], players: list[str], shapes: ActionShapes,
             if not (type(turn) is dict and len(turn) == 2 and type(actions := turn.get("actions")) is list
                     and turn.get("player") in players):  # else the common case, without building pointers
                 actions = expect_turn_frame(turn, players)
-            for position, action in enumerate(actions):
+            position = 0  # counted, not enumerated: an enumerate a turn costs more than the count
+            for action in actions:
                 try:
-                    if recognisers[action["type"]](action):
-                        continue
-                except (KeyError, TypeError):
-                    pass
-                check(action, position)
+                    recognised = recognisers[action["type"]](action)
+                except (KeyError, TypeError):  # as in expect_actions
+                    recognised = False
+                if not recognised:
+                    check(action, position)
+                position += 1
         except RuleBroken as broken:
             broken.words["turn"] = index
             raise

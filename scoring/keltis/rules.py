@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import schema
-from ..cards import COLOR_SET, COLORS, Supply, card_of, check_row, rows_json
+from ..cards import COLOR_SET, COLORS, Supply, card_of, row_allows, row_refused, rows_json
 from ..chronicle import Chronicle
 from ..engine import JSON, Decision, Option, RuleBroken, Ruleset, register
 from . import choices, score
@@ -162,9 +162,7 @@ class Keltis(Ruleset[KeltisState]):
         elif decision == "draw" and kind == "draw":
             self._draw(state, action["from"])
         elif decision == "main" and kind == "discard":
-            card = card_of(action["card"])
-            state.supply.check_holds(state.active, card)
-            state.supply.discard(state.active, card)
+            state.supply.discard(state.active, card_of(action["card"]))
             state.decision = "draw"
         elif decision == "main" and kind == "play":
             self._play(state, action)
@@ -190,7 +188,8 @@ class Keltis(Ruleset[KeltisState]):
         player = state.active
         seat = state.seats[player]
         state.supply.check_holds(player, card)
-        check_row(CARD_RULES, color, seat.rows[color], value)
+        if not row_allows(seat.rows[color], value):
+            raise row_refused(CARD_RULES, color, seat.rows[color], value)
         figure = seat.figures.get(color)
         size, bonus = action.get("figure"), action.get("bonus")
         entering = None

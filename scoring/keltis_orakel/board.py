@@ -95,8 +95,9 @@ def _stones_are(spot: JSON, wanted: int) -> bool:
     """Whether a field holds ``wanted`` stones; absent or null is 0, and only an
     integer counts (``2.0`` and ``true`` are no stone counts)."""
     stones = spot.get("stones")
-    stones = 0 if stones is None else stones
-    return schema.is_int(stones) and stones == wanted
+    if stones is None:
+        return wanted == 0
+    return stones == wanted and schema.is_int(stones)
 
 
 def _int_list(value: Any, size: int, low: int | None = None) -> bool:

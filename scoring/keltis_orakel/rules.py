@@ -7,7 +7,8 @@ from collections import Counter
 from typing import Any
 
 from .. import schema
-from ..cards import ALL_CARDS, COLOR_SET, COLORS, HAND_SIZE, Card, Supply, card_json, card_of, check_row, direction, rows_json
+from ..cards import (ALL_CARDS, COLOR_SET, COLORS, HAND_SIZE, Card, Supply, card_json, card_of, direction, row_allows,
+                     row_refused, rows_json)
 from ..chronicle import Chronicle
 from ..engine import JSON, Decision, Option, RuleBroken, Ruleset, register
 from . import choices, score
@@ -142,6 +143,8 @@ class Orakel(Ruleset[OrakelState]):
         for index, tile in laid.items():
             tiles[index] = tile
         track = options["track_start"]
+        known = Counter(dict.fromkeys(TILE_COUNTS, 0))  # every tile id: a Counter's missing key is a call
+        known.update(laid.values())
         return OrakelState(
             board=plan,
             options=options,
@@ -156,7 +159,7 @@ class Orakel(Ruleset[OrakelState]):
             tiles=tiles,
             taken=[False] * len(plan.kinds),
             stones=list(plan.stones),
-            known_tiles=Counter(laid.values()),
+            known_tiles=known,
             active=ids[0],
         )
 
@@ -190,9 +193,7 @@ class Orakel(Ruleset[OrakelState]):
         elif decision == "draw" and kind == "draw":
             self._draw(state, action["from"])
         elif decision == "main" and kind == "discard":
-            card = card_of(action["card"])
-            state.supply.check_holds(state.active, card)
-            state.supply.discard(state.active, card)
+            state.supply.discard(state.active, card_of(action["card"]))
             self._movement_over(state)
         elif decision == "main" and kind == "play":
             self._play(state, card_of(action["card"]), action.get("figure"), action.get("priestess"))
@@ -210,7 +211,9 @@ class Orakel(Ruleset[OrakelState]):
         seat = state.seats[player]
         color, value = card
         state.supply.check_holds(player, card)
-        check_row(CARD_RULES, color, seat.rows[color], value, state.row_direction(player, color))
+        going = state.row_direction(player, color)
+        if not row_allows(seat.rows[color], value, going):
+            raise row_refused(CARD_RULES, color, seat.rows[color], value, going)
         target = None
         if figure is not None:
             if figure not in seat.figures:
@@ -307,9 +310,7 @@ class Orakel(Ruleset[OrakelState]):
     def _goblin(self, state: OrakelState, hand: JSON | None, row: str | None) -> None:
         player = state.active
         if hand is not None:
-            card = card_of(hand)
-            state.supply.check_holds(player, card)
-            state.supply.discard(player, card)
+            state.supply.discard(player, card_of(hand))
         elif row is not None:
             cards = state.seats[player].rows[row]
             if not cards:
