@@ -1,5 +1,5 @@
 """Helpers of the browser tests: the browser's path and flags, screenshots,
-direct API calls, sample boards.
+direct API calls, the tokens the app keeps, sample boards.
 
 (Kept out of conftest.py: two conftest modules in one run would shadow
 each other on import.)
@@ -43,6 +43,15 @@ def api(base_url: str, method: str, path: str, body=None, token: str | None = No
     request = urllib.request.Request(f"{base_url}/api/v1{path}", data=data, method=method, headers=headers)
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.loads(answer.read())
+
+
+def stored_token(page, game_id: str) -> str | None:
+    """The token the app keeps in IndexedDB for a game on this device, or None."""
+    return page.evaluate(f"""new Promise(resolve => {{
+        const open = indexedDB.open('brehon');
+        open.onsuccess = () => open.result.transaction('games').objectStore('games').get('{game_id}').onsuccess =
+            event => resolve(event.target.result && event.target.result.token);
+    }})""")
 
 
 def sample_board(game: str) -> dict:

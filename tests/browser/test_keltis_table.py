@@ -3,13 +3,14 @@ score sheet; a second phone following it live; joining by link and QR."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import statistics
 
 import pytest
 
 import segno
-from browser_helpers import CHROMIUM_ARGS, api, chromium_path, shot
+from browser_helpers import CHROMIUM_ARGS, api, chromium_path, shot, stored_token
 from keltis_script import Policy, keltis_game
 from playwright.sync_api import expect
 from tapping import answer, current_player, decisions_of, join, log_turn, play_turn, question, questions_needed, tap
@@ -117,6 +118,20 @@ def fake_camera_film(path, text: str, width: int = 640, height: int = 480) -> No
     path.write_bytes(f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode() + frame * 2)
 
 
+@contextlib.contextmanager
+def camera_browser(browser, film, text: str):
+    """A Chromium of its own whose fake camera films a QR code of ``text``
+    (written to ``film``), closed afterwards."""
+    fake_camera_film(film, text)
+    camera = browser.browser_type.launch(executable_path=chromium_path(), args=[
+        *CHROMIUM_ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+        f"--use-file-for-fake-video-capture={film}"])
+    try:
+        yield camera
+    finally:
+        camera.close()
+
+
 def test_join_by_scanning_the_qr_code_with_the_camera(browser, page, base_url, tmp_path):
     """The Join screen's scanner, the whole path: a real getUserMedia stream
     (Chromium's fake camera filming the table's QR code), read by the app
@@ -126,12 +141,7 @@ def test_join_by_scanning_the_qr_code_with_the_camera(browser, page, base_url, t
     join(page, created)
     page.click("text=Invite to the table")
     link = page.input_value("#qr-table-link")
-    film = tmp_path / "qr.y4m"
-    fake_camera_film(film, link)
-    camera = browser.browser_type.launch(executable_path=chromium_path(), args=[
-        *CHROMIUM_ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
-        f"--use-file-for-fake-video-capture={film}"])
-    try:
+    with camera_browser(browser, tmp_path / "qr.y4m", link) as camera:
         phone = camera.new_context(viewport={"width": 320, "height": 640}, base_url=base_url, locale="en-GB")
         phone.set_default_timeout(10_000)
         phone.grant_permissions(["camera"])
@@ -145,15 +155,8 @@ def test_join_by_scanning_the_qr_code_with_the_camera(browser, page, base_url, t
             other.click("#scan")
         other.wait_for_selector("#table[data-drawn]")
         expect(other.locator("#turn-now")).to_contain_text("Anna")
-        stored = other.evaluate(f"""new Promise(resolve => {{
-            const open = indexedDB.open('brehon');
-            open.onsuccess = () => open.result.transaction('games').objectStore('games').get('{created["id"]}').onsuccess =
-                event => resolve(event.target.result && event.target.result.token);
-        }})""")
-        assert stored == created["token"]
+        assert stored_token(other, created["id"]) == created["token"]
         assert refused == [], "the scanner broke the app's Content-Security-Policy"
-    finally:
-        camera.close()
 
 
 # A stand-in for the browser's BarcodeDetector (Chrome on Android has one,
@@ -181,12 +184,7 @@ def test_join_by_the_browsers_barcode_detector(browser, page, base_url, tmp_path
     join(page, created)
     page.click("text=Invite to the table")
     link = page.input_value("#qr-table-link")
-    film = tmp_path / "other.y4m"
-    fake_camera_film(film, "Brehon")
-    camera = browser.browser_type.launch(executable_path=chromium_path(), args=[
-        *CHROMIUM_ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
-        f"--use-file-for-fake-video-capture={film}"])
-    try:
+    with camera_browser(browser, tmp_path / "other.y4m", "Brehon") as camera:
         phone = camera.new_context(viewport={"width": 390, "height": 844}, base_url=base_url, locale="en-GB")
         phone.set_default_timeout(10_000)
         phone.grant_permissions(["camera"])
@@ -202,14 +200,7 @@ def test_join_by_the_browsers_barcode_detector(browser, page, base_url, tmp_path
         assert asked["formats"] == ["qr_code"] and asked["pictures"] >= 1
         assert not [url for url in fetched if "jsqr" in url.lower()]  # the detector alone read it
         expect(other.locator("#scanner video")).to_have_count(0)  # the camera went with the Join screen
-        stored = other.evaluate(f"""new Promise(resolve => {{
-            const open = indexedDB.open('brehon');
-            open.onsuccess = () => open.result.transaction('games').objectStore('games').get('{created["id"]}').onsuccess =
-                event => resolve(event.target.result && event.target.result.token);
-        }})""")
-        assert stored == created["token"]
-    finally:
-        camera.close()
+        assert stored_token(other, created["id"]) == created["token"]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZES)
@@ -248,11 +239,8 @@ def test_join_by_pasting_where_there_is_no_camera(browser, base_url, size):
 
 def test_the_scanner_shows_the_camera_and_stops_it(browser, base_url, tmp_path):
     film = tmp_path / "blank.y4m"
-    fake_camera_film(film, "Brehon")  # a QR code that is no join link: the scanner keeps looking
-    camera = browser.browser_type.launch(executable_path=chromium_path(), args=[
-        *CHROMIUM_ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
-        f"--use-file-for-fake-video-capture={film}"])
-    try:
+    # A QR code that is no join link: the scanner keeps looking.
+    with camera_browser(browser, film, "Brehon") as camera:
         for width, height in ((390, 844), (320, 640)):
             for scheme in ("light", "dark"):
                 phone = camera.new_context(viewport={"width": width, "height": height}, base_url=base_url,
@@ -273,8 +261,6 @@ def test_the_scanner_shows_the_camera_and_stops_it(browser, base_url, tmp_path):
                 assert page.evaluate("track.readyState") == "ended"  # the camera is off
                 expect(page.locator("#scan")).to_be_visible()
                 phone.close()
-    finally:
-        camera.close()
 
 
 def test_on_loopback_only_the_invite_says_how_to_open_the_server(browser, loopback_url):

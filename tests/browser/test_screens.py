@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from browser_helpers import api, sample_board, shot
+from browser_helpers import api, sample_board, shot, stored_token
 from playwright.sync_api import expect
 
 
@@ -20,12 +20,7 @@ def import_board(page, tmp_path, game, board):
 def started_record(page, base_url) -> dict:
     """The record of the game the app just started, as the server keeps it."""
     game_id = page.url.split("#/game/")[-1]
-    token = page.evaluate(f"""new Promise(resolve => {{
-        const open = indexedDB.open('brehon');
-        open.onsuccess = () => open.result.transaction('games').objectStore('games').get('{game_id}').onsuccess =
-            event => resolve(event.target.result.token);
-    }})""")
-    return api(base_url, "GET", f"/games/{game_id}/record", token=token)
+    return api(base_url, "GET", f"/games/{game_id}/record", token=stored_token(page, game_id))
 
 
 def test_board_import_check_and_save(page, base_url, tmp_path):
