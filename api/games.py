@@ -12,6 +12,7 @@ import functools
 import hashlib
 import json
 import re
+from typing import Any
 
 from flask import Response, current_app, g, jsonify, request
 from flask_smorest import Blueprint
@@ -129,6 +130,31 @@ def matches_version(version: int) -> bool:
     return request.if_match.contains_weak(str(version))
 
 
+def turn_as_sent(view):
+    """Hand the view the turn as ``TurnSchema`` loads it. A plain turn (an
+    object of a player's id and a list of action objects, which the schema
+    takes as it is) is passed on as parsed; anything else goes through
+    webargs and the schema as ever, and is answered as they answer it.
+    Their parse cost a turn a tenth of its time, for a shape that the engine
+    checks again in every action."""
+    schema = TurnSchema()
+
+    @functools.wraps(view)
+    def wrapper(*args, **kwargs):
+        body = request.get_json(silent=True)
+        if not _plain_turn(body):
+            body = Blueprint.ARGUMENTS_PARSER.parse(schema, location="json")
+        return view(body, *args, **kwargs)
+
+    return wrapper
+
+
+def _plain_turn(body: Any) -> bool:
+    """Whether ``TurnSchema`` would take ``body`` as it is (never yes where it says no)."""
+    return (type(body) is dict and body.keys() == {"player", "actions"} and type(body["player"]) is str
+            and type(body["actions"]) is list and all(type(action) is dict for action in body["actions"]))
+
+
 def _idempotency(turn: dict, creation: bool = False) -> Idempotency | None:
     key = request.headers.get("Idempotency-Key")
     if key is None:
@@ -240,8 +266,9 @@ def get_game(table: StoredGame):
      "description": "the version the turn was composed on, as an ETag (`*` is refused: 428)"},
     IDEMPOTENCY_KEY,
 ])
+@blp.doc(requestBody={"required": True, "content": {"application/json": {"schema": TurnSchema}}})
 @table_access(write=True)
-@blp.arguments(TurnSchema())
+@turn_as_sent
 @blp.response(201, TurnAnswerSchema)
 @blp.alt_response(412, schema=ProblemSchema, description="Stale version: the body holds the current state",
                   content_type=PROBLEM)
