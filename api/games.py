@@ -14,14 +14,14 @@ import json
 import re
 from typing import Any
 
-from flask import Response, current_app, g, jsonify, request
+from flask import Response, current_app, g, request
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from exports import scoresheet_csv, scoresheet_pdf
 from scoring import Game, unknown_board
-from store import (TURN, Idempotency, KeyReused, Missing, OverLimit, Repeat, Stale, Store, StoredGame, history_of,
-                   turns_of)
+from store import (TURN, Idempotency, KeyReused, Missing, OverLimit, Repeat, Stale, Store, StoredGame, dumps,
+                   history_of, turns_of)
 
 from .problems import IDEMPOTENCY_REUSED, READ_ONLY, STALE, VERSION_REQUIRED, Problem, violations_json
 from .limits import (count_failed_authentication, counted_for_game, note_write, refuse_long_game,
@@ -319,8 +319,9 @@ def log_entry(table: StoredGame, entry: dict, after: Game,
 
     sheet = after.scoresheet()  # once appended, ``after`` is the store's
     over = sheet["status"] == "finished"
+    sheet_json = dumps(sheet)  # once, for the event and the answer
     try:
-        outcome, count = store().append(table, entry, after, sheet, key, status=201, limit=write_limit())
+        outcome, count = store().append(table, entry, after, sheet_json, key, status=201, limit=write_limit())
     except OverLimit as limited:
         raise write_over_limit(limited.count) from None
     except Stale as stale:  # the script looked for the key's first answer before the version
@@ -332,8 +333,9 @@ def log_entry(table: StoredGame, entry: dict, after: Game,
     if isinstance(outcome, Repeat):
         return _repeat(outcome)
     _summarise_if_over(over, table.id, outcome)
-    # Already the schema's shape: made a response here, not dumped through the schema again.
-    return jsonify({"version": outcome, "scoresheet": sheet}), 201, {"ETag": _etag(outcome)}
+    # The schema's shape, as jsonify would write it, from the sheet's JSON made above.
+    answer = Response(f'{{"version":{outcome},"scoresheet":{sheet_json}}}\n', mimetype="application/json")
+    return answer, 201, {"ETag": _etag(outcome)}
 
 
 def _repeat(repeat: Repeat) -> tuple[dict, int, dict]:

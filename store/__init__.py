@@ -10,11 +10,12 @@ It depends on ``scoring`` only; ``api`` and ``worker`` depend on it.
 
 from .events import LISTENING, LOST, Heard
 from .games import (CORRECTION, SUMMARY, TURN, Idempotency, KeyReused, Missing, OverLimit, Repeat, Stale, Store,
-                    StoredGame, Unavailable, WriteCount, WriteLimit, event, history_of, summary_event, turns_of)
+                    StoredGame, Unavailable, WriteCount, WriteLimit, dumps, event, history_of, summary_event,
+                    turns_of)
 from .summaries import SummaryJob, SummaryQueue
 
 __all__ = [
     "CORRECTION", "LISTENING", "LOST", "SUMMARY", "TURN", "Heard", "Idempotency", "KeyReused", "Missing", "OverLimit",
     "Repeat", "Stale", "Store", "StoredGame", "SummaryJob", "SummaryQueue", "Unavailable", "WriteCount", "WriteLimit",
-    "event", "history_of", "summary_event", "turns_of",
+    "dumps", "event", "history_of", "summary_event", "turns_of",
 ]

@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 import scoring
 from api import create_app
 from brehon.redis_server import RedisServer
-from store import CORRECTION, TURN, Idempotency, KeyReused, Missing, Stale, Store, history_of, turns_of
-from store.games import SNAPSHOT_EVERY, _derived
+from store import (CORRECTION, TURN, Idempotency, KeyReused, Missing, Stale, Store, dumps, event, history_of,
+                   turns_of)
+from store.games import SNAPSHOT_EVERY, _derived, event_json
 from api_helpers import bearer, create_game, new_record, post_turn, whole_log
 from keltis_games import random_game
 
@@ -275,6 +276,13 @@ def test_every_key_of_a_game_shares_its_hash_tag(client, redis_client):
         | {f"limits:{{{created['id']}}}:writes"}  # the count of its writes, beside the game
 
 
+def test_the_event_an_append_publishes_is_the_json_of_event():
+    entry = {"kind": TURN, "turn": {"player": "anna", "actions": [{"type": "pass"}]}, "at": "2026-12-01T19:00:00Z"}
+    sheet = {"game": "keltis", "status": "in_progress", "players": [{"id": "anna", "name": "Ánna", "total": -3}]}
+    assert json.loads(event_json(dumps(entry), 7, dumps(sheet))) == event(entry, 7, sheet)
+    assert event_json(dumps(entry), 7, dumps(sheet)) == dumps(event(entry, 7, sheet))
+
+
 def test_append_only_on_the_version_seen(app):
     store: Store = app.extensions["brehon.store"]
     record = legal_turns(2, players=2)
@@ -283,7 +291,7 @@ def test_append_only_on_the_version_seen(app):
     table = store.load(game_id)
     after = table.game.copy()
     after.play(record["turns"][0])
-    sheet = after.scoresheet()
+    sheet = dumps(after.scoresheet())
     assert store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after, sheet) == (1, None)
     with pytest.raises(Stale) as stale:
         store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after, sheet)
