@@ -94,13 +94,13 @@ def table_access(write: bool):
     def decorate(view):
         @functools.wraps(view)
         def wrapper(*args, game_id: str, **kwargs):
+            token = bearer()
             try:
-                table = store().load(game_id, bearer(), needs_token=True, version=composed_on() if write else None)
+                table = store().load(game_id, token, needs_token=True, version=composed_on() if write else None)
             except Missing:
                 count_failed_authentication()
                 raise _no_game() from None
-            role = table.role(bearer())
-            if write and role != "table":
+            if write and table.role(token) != "table":
                 raise Problem(403, "The spectator token can only read this game.", type=READ_ONLY)
             g.table = table
             g.turn_index = table.game.turns_played

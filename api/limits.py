@@ -230,19 +230,16 @@ def _note(count: WriteCount) -> None:
     g.rate_limit = (count.limit.amount, count.count, time.time() + count.resets_in)
 
 
-@contextlib.contextmanager
-def counted_for_game(store: Store, game_id: str) -> Iterator[None]:
+def counted_for_game(store: Store, game_id: str) -> contextlib.AbstractContextManager[None]:
     """Count a request whose token opened its game against the game's own
     limit for the route, if it has one: a write by :func:`counted_write`,
-    anything else by :func:`count_for_game`. The view's token check enters
+    anything else by :func:`count_for_game`, at once. The view's token check enters
     it (``api.games.table_access``), so that a stranger never spends the
     table's budget."""
     if request.endpoint in WRITE_ROUTES:
-        with counted_write(store, game_id):
-            yield
-    else:
-        count_for_game()
-        yield
+        return counted_write(store, game_id)
+    count_for_game()
+    return contextlib.nullcontext()
 
 
 @contextlib.contextmanager
