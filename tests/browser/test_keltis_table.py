@@ -237,6 +237,33 @@ def test_join_by_pasting_where_there_is_no_camera(browser, base_url, size):
         context.close()
 
 
+def test_the_invite_copies_its_link_over_plain_http(browser, base_url):
+    """Over plain HTTP the browser has no clipboard API: "Copy link" still
+    copies the link (the selection, on the tap) and says so."""
+    created = keltis_game(base_url)
+    lan = api(base_url, "GET", "/server")["addresses"][0]
+    context = browser.new_context(viewport=SIZES["390"], base_url=lan, locale="en-GB")
+    context.set_default_timeout(10_000)
+    try:
+        page = context.new_page()
+        join(page, created)
+        assert page.evaluate("[isSecureContext, 'clipboard' in navigator]") == [False, False]
+        page.click("text=Invite to the table")
+        link = page.input_value("#qr-table-link")
+        # What a copy takes: the selected text of the field the copy starts from.
+        page.evaluate("""document.addEventListener('copy', event => {
+            const field = event.target;
+            window.copied = field.value.slice(field.selectionStart, field.selectionEnd);
+        })""")
+        page.locator("#qr-table ~ .row button", has_text="Copy link").click()
+        expect(page.locator("#qr-table-copied")).to_have_text("Link copied.")
+        expect(page.locator("#qr-table-copied")).to_be_in_viewport()
+        assert page.evaluate("window.copied") == link
+        shot(page, "invite-copied-over-http")
+    finally:
+        context.close()
+
+
 def test_the_scanner_shows_the_camera_and_stops_it(browser, base_url, tmp_path):
     film = tmp_path / "blank.y4m"
     # A QR code that is no join link: the scanner keeps looking.

@@ -35,8 +35,11 @@ export async function showInvite(table, box) {
     h('label', {for: `${qrId}-link`}, t('join.link')),
     h('input', {id: `${qrId}-link`, readonly: true, value: url, onfocus: e => e.target.select()}),
     h('div', {class: 'row'},
-      h('button', {onclick: () => navigator.clipboard && navigator.clipboard.writeText(url).then(() => table.say(t('join.copied')))}, t('join.copy')),
-      navigator.share ? h('button', {onclick: () => navigator.share({title: 'Brehon', url}).catch(() => {})}, t('join.share')) : null))));
+      h('button', {onclick: () => copyLink(document.getElementById(`${qrId}-link`), document.getElementById(`${qrId}-copied`))},
+        t('join.copy')),
+      navigator.share ? h('button', {onclick: () => navigator.share({title: 'Brehon', url}).catch(() => {})}, t('join.share')) : null),
+    // Beside the button: the table's message box is out of view down here.
+    h('p', {id: `${qrId}-copied`, class: 'copied', role: 'status'}))));
   for (const [, url, qrId] of links) {
     try {
       const res = await fetch('/api/v1/qr', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({text: url})});
@@ -48,4 +51,23 @@ export async function showInvite(table, box) {
       // The link alone is enough to join.
     }
   }
+}
+
+/** Copy the link of ``input`` and say so in ``status``. Over plain HTTP (a
+ * server on the LAN) the browser has no clipboard API, but still copies a
+ * selection on a tap (execCommand, the one way left there); where even that
+ * fails, the link stays selected for the phone's own Copy. */
+async function copyLink(input, status) {
+  if (navigator.clipboard) {
+    try {
+      await navigator.clipboard.writeText(input.value);
+      status.textContent = t('join.copied');
+      return;
+    } catch {
+      // Refused (no permission): the selection below may still copy.
+    }
+  }
+  input.focus();
+  input.select();
+  status.textContent = document.execCommand('copy') ? t('join.copied') : t('join.copy_by_hand');
 }
