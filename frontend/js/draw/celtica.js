@@ -34,7 +34,9 @@ export function board(game, names, {composing = null} = {}) {
     const here = Object.entries(druids).filter(([, at]) => at === index)
       .map(([c]) => ({colour: c, label: symbol(c), moving: Boolean(preview && preview.druid === c)}));
     if (landing) here.push({colour: preview.druid, label: symbol(preview.druid), landed: true});
-    cell.append(...tokens(x + 5, y + SIZE - 17, SIZE - 10, here, 12, 2));
+    // Three to a row, two rows under the location's number: room for all
+    // five druids and the one being moved (at the start they all stand on 0).
+    cell.append(...tokens(x + 4, y + SIZE - 14, SIZE - 8, here, 10, 2));
     route.append(cell);
   });
   return h('div', {},
