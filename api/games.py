@@ -141,7 +141,11 @@ def turn_as_sent(view):
 
     @functools.wraps(view)
     def wrapper(*args, **kwargs):
-        body = request.get_json(silent=True)
+        try:
+            # As webargs reads a body: UTF-8 only (json.loads of bytes would take UTF-16 too).
+            body = json.loads(request.get_data(cache=True).decode("utf-8"))
+        except ValueError:
+            body = None  # webargs answers it
         if not _plain_turn(body):
             body = Blueprint.ARGUMENTS_PARSER.parse(schema, location="json")
         return view(body, *args, **kwargs)

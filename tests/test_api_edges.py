@@ -8,10 +8,15 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from marshmallow import ValidationError
 from api_helpers import OPENING, bearer, create_game, new_record, problem
 from orakel_games import SAMPLE_BOARD
 
 from api import MAX_HEADER, MAX_HEADERS, MAX_URL
+from api.games import _plain_turn
+from api.schemas import TurnSchema
 
 LONE = "\ud800"
 
@@ -78,6 +83,34 @@ def test_a_body_in_another_charset_is_415(client, redis_client, charset):
     answer = client.post("/api/v1/games", data=body, content_type=f"application/json; charset={charset}")
     assert "UTF-8" in problem(answer, 415)["detail"]
     assert redis_client.keys("game:*") == []
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+                    max_leaves=12)
+TURNISH = st.fixed_dictionaries({}, optional={"player": JSON | st.text(max_size=5), "actions": st.lists(
+    st.dictionaries(st.text(max_size=8), JSON, max_size=3) | JSON, max_size=3), "note": JSON})
+
+
+@given(JSON | TURNISH)
+def test_a_turn_skips_the_schema_only_where_the_schema_takes_it_as_it_is(body):
+    # The turn route hands a plain turn to the view unparsed (api.games.turn_as_sent).
+    if _plain_turn(body):
+        assert TurnSchema().load(body) == body
+    else:
+        with pytest.raises(ValidationError):
+            TurnSchema().load(body)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
+def test_a_turn_that_is_not_utf_8_is_refused_unread(client, encoding):
+    # Python's json.loads takes UTF-16 and UTF-32 bytes as well; the API reads UTF-8 alone.
+    created = create_game(client, new_record())
+    answer = client.post(f"/api/v1/games/{created['id']}/turns", data=json.dumps(OPENING).encode(encoding),
+                         content_type="application/json", headers={**bearer(created["token"]), "If-Match": '"0"'})
+    assert problem(answer, 400)["title"] == "Malformed JSON"
+    game = client.get(f"/api/v1/games/{created['id']}", headers=bearer(created["token"])).get_json()
+    assert game["version"] == 0
 
 
 @pytest.mark.parametrize("charset", ["utf-8", "UTF-8", "utf8"])
