@@ -135,8 +135,8 @@ def turn_as_sent(view):
     object of a player's id and a list of action objects, which the schema
     takes as it is) is passed on as parsed; anything else goes through
     webargs and the schema as ever, and is answered as they answer it.
-    Their parse cost a turn a tenth of its time, for a shape that the engine
-    checks again in every action."""
+    Their parse cost a turn about 25 us (bench/bench_turn_cpu.py), for a
+    shape that the engine checks again in every action."""
     schema = TurnSchema()
 
     @functools.wraps(view)

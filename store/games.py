@@ -133,7 +133,7 @@ def dumps(value: Any) -> str:
 
 def now() -> str:
     """The time an entry is logged, UTC, to the second."""
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())  # a tenth of datetime's cost, in a turn
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())  # a third of datetime's cost, on every turn
 
 
 def _standing(entries: list[dict]) -> list[tuple[int, dict]]:
