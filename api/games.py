@@ -269,8 +269,7 @@ def get_game(table: StoredGame):
     {"in": "header", "name": "If-Match", "required": True, "schema": {"type": "string"},
      "description": "the version the turn was composed on, as an ETag (`*` is refused: 428)"},
     IDEMPOTENCY_KEY,
-])
-@blp.doc(requestBody={"required": True, "content": {"application/json": {"schema": TurnSchema}}})
+], requestBody={"required": True, "content": {"application/json": {"schema": TurnSchema}}})  # read by turn_as_sent
 @table_access(write=True)
 @turn_as_sent
 @blp.response(201, TurnAnswerSchema)
