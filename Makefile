@@ -16,7 +16,7 @@ test: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/mypy --strict scoring
 	@$(BIN)/python -c 'import sys; from brehon.redis_server import redis_server_binary, INSTALL_HINT; sys.exit(0) if redis_server_binary() else sys.exit(INSTALL_HINT)'
-	$(BIN)/pytest --cov=api --cov=brehon --cov=exports --cov=scoring --cov=store --cov=worker --cov-report=term; \
+	$(BIN)/pytest --cov=api --cov=brehon --cov=exports --cov=scoring --cov=store --cov=tables --cov=worker --cov-report=term; \
 		status=$$?; \
 		if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure"; exit 1; fi; \
 		exit $$status

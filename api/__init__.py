@@ -2,8 +2,7 @@
 
 ``create_app`` follows the Flask tutorial: defaults, then configuration,
 then extensions and blueprints registered inside the factory. Views only
-translate HTTP to engine calls (``scoring``) and store calls
-(:mod:`store`) and back.
+translate HTTP to calls of the game layer (:mod:`tables`) and back.
 """
 
 from __future__ import annotations
@@ -21,8 +20,9 @@ from flask_smorest.utils import prepare_response
 
 from store import Store, Unavailable
 from store.redis_conn import is_cluster_url
+from tables import Tables
 
-from . import health, limits, metrics, problems, request_log
+from . import compression, health, limits, metrics, problems, request_log
 from .schemas import ProblemSchema
 
 #: Every blueprint of the application, one module each, registered in this
@@ -104,8 +104,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
     _separate_urls(app)
-    app.extensions["brehon.store"] = Store.from_url(app.config["REDIS_URL"], _secret(app),
-                                                    app.config["BREHON_QUEUE_URL"])
+    store = Store.from_url(app.config["REDIS_URL"], _secret(app), app.config["BREHON_QUEUE_URL"])
+    app.extensions["brehon.tables"] = Tables(store)
     api = BrehonApi(app)
     app.extensions["brehon.api"] = api
     for name in BLUEPRINTS:
@@ -117,7 +117,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     problems.register(app)
     health.register(app)
     limiter = limits.init_app(app)
-    store = app.extensions["brehon.store"]
+    compression.init_app(app)
     app.extensions["brehon.readiness"] = {"store": store.ping, "queue": store.summaries.ping,
                                           "limits": limiter.storage.check}
     metrics.init_app(app, queue_length=store.summaries.length)

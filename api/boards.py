@@ -21,8 +21,7 @@ from store import Missing
 from .problems import Problem, violations_json
 from .problems import MEDIA_TYPE
 from .schemas import BoardBodySchema, BoardQuerySchema, BoardSchema, ProblemSchema, ViolationSchema
-from .games import SECURITY, bearer, store
-from .limits import count_failed_authentication
+from .access import SECURITY, bearer, tables
 
 blp = Blueprint("boards", __name__, url_prefix="/api/v1/boards", description="Board profiles")
 
@@ -56,7 +55,7 @@ def create_board(body: dict):
     verdict = judge_board(body)
     if not verdict.valid:
         raise verdict.refusal()
-    board_id, token = store().save_board(verdict.game, body["board"])
+    board_id, token = tables().store.boards.save(verdict.game, body["board"])
     answer = {"id": board_id, "game": verdict.game, "board": body["board"], "warnings": verdict.warnings}
     if token is None:
         return answer, 200, {"Location": f"{request.path}/{board_id}"}
@@ -93,7 +92,7 @@ def check_board(body: dict):
 @blp.response(200, BoardSchema(many=True))
 def list_boards(game: str | None = None):
     """Every stored profile, or those of one game."""
-    return store().boards(game)
+    return tables().store.boards.all(game)
 
 
 @blp.route("/<string(length=12):board_id>", methods=["GET"])
@@ -101,7 +100,7 @@ def list_boards(game: str | None = None):
 def get_board(board_id: str):
     """One stored profile."""
     try:
-        return {"id": board_id, **store().board(board_id)}
+        return {"id": board_id, **tables().store.boards.get(board_id)}
     except Missing:
         raise Problem(404, "There is no board profile with this id.") from None
 
@@ -115,8 +114,7 @@ def delete_board(board_id: str):
     answered (``Authorization: Bearer <token>``). Games made from it keep
     their copy; a record naming its id is refused from now on."""
     try:
-        store().delete_board(board_id, bearer())
+        tables().store.boards.delete(board_id, bearer())
     except Missing:
-        count_failed_authentication()
         raise Problem(404, "There is no board profile with this id for this token.") from None
     return Response(status=204)

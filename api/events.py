@@ -3,10 +3,12 @@
 One event per log entry (a turn or a correction) and one when the
 end-of-game summary is stored. An event's ``id`` is the game version it
 made, its ``event`` the kind (``turn``, ``correction``, ``summary``), its
-``data`` the JSON of :func:`store.event` (the entry, ``version``,
-``scoresheet``) or :func:`store.summary_event` (``version``,
-``summary``). A comment every :data:`HEARTBEAT` seconds keeps a quiet
-stream from being dropped by proxies and phones.
+``data`` the entry's news (tables/news.py: the entry, ``version``, and the
+game as it then stands, enough for a phone to apply it without a fetch) or
+:func:`store.summary_event` (``version``, ``summary``). A comment every
+:data:`HEARTBEAT` seconds keeps a quiet stream from being dropped by
+proxies and phones. A client that accepts gzip gets the stream gzipped,
+each event flushed as it goes (:func:`gzipped`).
 
 Listeners on every API process hear every event: the store publishes each
 one on the game's Redis channel in the same script that appends it. A
@@ -27,16 +29,17 @@ import json
 import queue
 import threading
 import time
+import zlib
 from collections.abc import Iterator
 
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
-from scoring import Game
-from store import LISTENING, LOST, SUMMARY, TURN, Heard, Store, StoredGame, event, summary_event, turns_of
+from store import LISTENING, LOST, SUMMARY, Heard, Store, StoredGame, summary_event
 from store.feeds import PatternFeed, ShardedFeed
+from tables import Tables
 
-from .games import SECURITY, store, table_access
+from .access import SECURITY, table_access, tables
 from .metrics import EVENT_STREAMS
 from .problems import Problem
 
@@ -128,7 +131,7 @@ class Hub:
 
 def hub() -> Hub:
     """This application's hub (one per process)."""
-    return current_app.extensions.setdefault("brehon.hub", Hub(store()))
+    return current_app.extensions.setdefault("brehon.hub", Hub(tables().store))
 
 
 @blp.route("/<game_id>/events", methods=["GET"])
@@ -146,11 +149,15 @@ def get_events(table: StoredGame):
     events = hub()
     inbox = events.join(table.id)
     # Read after joining: every event after this version is in the inbox.
-    now = store().version(table.id)
+    now = tables().store.log.version(table.id)
     # An id from beyond this game's log (another game's, say) resumes from now.
     last = now if since is None else min(since, now)
-    answer = Response(stream(store(), table, inbox, last, since is not None, heartbeat),
-                      mimetype="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    told = stream(tables(), table, inbox, last, since is not None, heartbeat)
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no", "Vary": "Accept-Encoding"}
+    gzip = bool(request.accept_encodings["gzip"])
+    if gzip:
+        headers["Content-Encoding"] = "gzip"
+    answer = Response(gzipped(told) if gzip else told, mimetype="text/event-stream", headers=headers)
     EVENT_STREAMS.inc()
 
     def closed() -> None:
@@ -180,7 +187,18 @@ def frame_of(data: dict) -> str:
     return frame(data["version"], data["kind"], json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 
-def stream(store: Store, table: StoredGame, inbox: queue.SimpleQueue, last: int, resume: bool,
+def gzipped(chunks: Iterator[str]) -> Iterator[bytes]:
+    """The stream gzipped, each chunk flushed as it goes: flask-compress
+    compresses a stream only to its end, and an event must reach the table
+    at once. One compressor for the whole stream, so that an event is
+    mostly told by reference to the one before it (a decision's choices
+    change little from turn to turn)."""
+    compressor = zlib.compressobj(6, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+    for chunk in chunks:
+        yield compressor.compress(chunk.encode()) + compressor.flush(zlib.Z_SYNC_FLUSH)
+
+
+def stream(games: Tables, table: StoredGame, inbox: queue.SimpleQueue, last: int, resume: bool,
            heartbeat: float) -> Iterator[str]:
     """The events of ``table``'s game after version ``last`` from the log,
     then the live ones from ``inbox`` (filling since before ``last`` was
@@ -188,11 +206,11 @@ def stream(store: Store, table: StoredGame, inbox: queue.SimpleQueue, last: int,
     when the client ``resume``s, the summary of the version it catches up
     to, if stored."""
     yield f"retry: {RETRY_MS}\n: brehon events of game {table.id}\n\n"
-    for missed in catch_up(store, table, last):
+    for missed in games.news_since(table, last):
         yield frame_of(missed)
         last = missed["version"]
     if resume:
-        summary = store.summary(table.id, last)
+        summary = games.store.summary(table.id, last)
         if summary is not None:
             yield frame_of(summary_event(last, summary))
     quiet_since = time.monotonic()
@@ -208,28 +226,10 @@ def stream(store: Store, table: StoredGame, inbox: queue.SimpleQueue, last: int,
         version, kind, framed = item
         if version > last + (kind != SUMMARY):
             # Came out of order: the log has it all, in order.
-            for missed in catch_up(store, table, last):
+            for missed in games.news_since(table, last):
                 yield frame_of(missed)
                 last = missed["version"]
         if version == last + 1 or (kind == SUMMARY and version == last):
             yield framed
             last = version
             quiet_since = time.monotonic()
-
-
-def catch_up(store: Store, table: StoredGame, since: int) -> list[dict]:
-    """The events of the versions after ``since``, rebuilt from the log:
-    each entry with the score sheet of the game as it stood after it."""
-    if store.version(table.id) <= since:
-        return []  # the usual case, without reading the log
-    entries = store.entries(table.id)
-    game = Game.replay({**table.record, "turns": turns_of(entries[:since])})
-    missed = []
-    for version in range(since + 1, len(entries) + 1):
-        entry = entries[version - 1]
-        if entry["kind"] == TURN:
-            game.play(entry["turn"])
-        else:  # a correction: the turns after it are replayed anyway
-            game = Game.replay({**table.record, "turns": turns_of(entries[:version])})
-        missed.append(event(entry, version, game.scoresheet()))
-    return missed

@@ -21,7 +21,6 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, request, send_from_directory
 from flask.blueprints import BlueprintSetupState
-from flask_compress import Compress
 from werkzeug.routing import PathConverter
 
 FRONTEND = Path(__file__).resolve().parent.parent / "frontend"
@@ -57,7 +56,6 @@ SERVICE_WORKER = "sw.js"
 VERSION_PLACEHOLDER = b"__SHELL_VERSION__"
 
 blp = Blueprint("frontend", __name__)
-compress = Compress()
 
 
 class AssetPath(PathConverter):
@@ -79,11 +77,6 @@ def _fill_in_the_service_worker(state: BlueprintSetupState) -> None:
     version = shell_version(folder)
     script = (folder / SERVICE_WORKER).read_bytes().replace(VERSION_PLACEHOLDER, version.encode())
     state.app.extensions["brehon.service_worker"] = (version, script)
-    # Only the views below compress (COMPRESS_REGISTER off: no app-wide hook).
-    state.app.config.setdefault("COMPRESS_REGISTER", False)
-    state.app.config.setdefault("COMPRESS_MIMETYPES", sorted({"text/javascript", "text/css", "text/html", "application/json",
-                                                              "application/manifest+json", "image/svg+xml"}))
-    compress.init_app(state.app)  # type: ignore[arg-type]  # flask-compress is typed for Flask, the state for App
 
 
 def shell_version(folder: Path) -> str:
@@ -96,14 +89,12 @@ def shell_version(folder: Path) -> str:
 
 
 @blp.get("/")
-@compress.compressed()
 def index() -> Response:
     """The app shell."""
     return _send("index.html")
 
 
 @blp.get("/<asset:name>")
-@compress.compressed()
 def asset(name: str) -> Response:
     """Any other file of the app, by its path."""
     return _send(name)
@@ -120,8 +111,8 @@ def _send(name: str) -> Response:
         answer.headers["Service-Worker-Allowed"] = "/"
     else:
         answer = send_from_directory(current_app.config["FRONTEND_FOLDER"], name, mimetype=mimetype, max_age=0)
-        # Read into memory (the files are small) so that it is compressed and
-        # then answered 304 against the compressed file's ETag.
+        # Read into memory (the files are small) so that it is compressed
+        # (api/compression.py) and then answered 304 against the compressed file's ETag.
         answer.direct_passthrough = False
         answer.set_data(answer.get_data())
     answer.headers["Cache-Control"] = "no-cache"

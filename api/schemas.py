@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import g
 from marshmallow import INCLUDE, RAISE, Schema, fields, validate
 
 import scoring
@@ -56,10 +55,6 @@ class TurnSchema(Schema):
 
     player = fields.String(required=True, metadata={"description": "the player's id"})
     actions = fields.List(fields.Dict(), required=True, metadata={"description": "the actions in order"})
-
-    def engine_refusal(self, body: Any) -> Violation | None:
-        """The engine's violation for this turn on the game the route loaded."""
-        return _refusal(lambda: g.table.game.copy().play(body))
 
 
 class TallySchema(Schema):
@@ -186,8 +181,26 @@ class HistorySchema(Schema):
 
 
 class TurnAnswerSchema(Schema):
+    """The news of the entry a write logged, the same as its event (tables/news.py):
+    enough for a phone to show the game without fetching it."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    kind = fields.String(metadata={"description": "turn | correction"})
     version = fields.Integer(metadata={"description": "the new version (also the ETag)"})
+    at = fields.String(metadata={"description": "when it was logged (UTC, to the second)"})
+    turn = fields.Dict(metadata={"description": "the turn logged, or the one a replacement put in"})
+    undo = fields.Boolean(metadata={"description": "a correction that undid the last turn"})
+    replace = fields.Integer(metadata={"description": "a correction: the index of the turn it replaced"})
+    by = fields.String(metadata={"description": "a correction: who corrected"})
+    replaced = fields.Dict(metadata={"description": "a correction: the turn it undid or replaced, and its index"})
+    state = fields.Dict(metadata={"description": "the table as it now stands (the engine's view)"})
+    decision = fields.Dict(metadata={"description": "the decision that opens the next turn"})
     scoresheet = fields.Nested(ScoresheetSchema)
+    turns = fields.List(fields.Dict(), metadata={"description": "a correction: the record's turns as they now stand"})
+    history = fields.Nested("HistorySchema", metadata={"description": "a correction: the game's history as it now "
+                                                                      "stands"})
 
 
 class CheckSchema(Schema):

@@ -15,7 +15,7 @@ from marshmallow import Schema, fields
 
 from store import StoredGame, SummaryJob
 
-from .games import SECURITY, store, table_access
+from .access import SECURITY, table_access, tables
 from .problems import MEDIA_TYPE as PROBLEM
 from .problems import Problem
 from .schemas import ProblemSchema
@@ -76,7 +76,7 @@ def get_summary(table: StoredGame):
     if not table.game.is_over:
         raise Problem(409, "The game has not ended yet; its summary is written when it does.",
                       type=NOT_FINISHED, version=table.version)
-    found = store().summary_or_job(table.id, table.version)
+    found = tables().store.summary_or_job(table.id, table.version)
     if not isinstance(found, SummaryJob):
         return found
     answer = {

@@ -379,6 +379,11 @@ class Game:
         except RuleBroken as broken:
             raise _turn_invalid(ruleset, broken, index) from None
 
+    def validate(self, turn: Any) -> None:
+        """Raise :class:`Refused` (``record.invalid``) when ``turn`` is not of
+        the shape of a turn of this game, without playing it."""
+        self._validate_turn(self.ruleset, turn, self.players, self.turns_played)
+
     def play(self, turn: Any) -> None:
         """Validate and apply one whole turn. On :class:`Refused` the turn's
         earlier actions may stand: play on a :meth:`copy` when the original

@@ -1,21 +1,32 @@
 """The store: everything that talks to Redis or rq, owned by neither the API nor the worker.
 
-- :mod:`store.games`: games and their logs, tokens, idempotency answers,
-  snapshots, summaries and boards (:class:`Store`).
-- :mod:`store.events`: the event feed, an iterator of every game's events.
-- :mod:`store.summaries`: the summary queue (rq): enqueue, find, queue again.
+- :mod:`store.games`: :class:`Store`, one of each noun below on one Redis,
+  a game's load, and the end-of-game summaries;
+- :mod:`store.log`: a game's record and the append-only log of its entries;
+- :mod:`store.snapshots`: signed snapshots of folded games, and this
+  process's cache of them;
+- :mod:`store.answers`: the first answers to Idempotency-Keys;
+- :mod:`store.tokens`: the games' tokens;
+- :mod:`store.boards`: stored board profiles;
+- :mod:`store.events` and :mod:`store.feeds`: the event feed, an iterator of every game's events;
+- :mod:`store.summaries`: the summary queue (rq): enqueue, find, queue again;
+- :mod:`store.keys`: where a game lies in Redis.
 
-It depends on ``scoring`` only; ``api`` and ``worker`` depend on it.
+It depends on ``scoring`` only; the game layer (``tables``), ``api`` and
+``worker`` depend on it.
 """
 
+from .answers import Idempotency, KeyReused, Repeat
 from .events import LISTENING, LOST, Heard
-from .games import (CORRECTION, SUMMARY, TURN, Idempotency, KeyReused, Missing, OverLimit, Repeat, Stale, Store,
-                    StoredGame, Unavailable, WriteCount, WriteLimit, dumps, event, history_of, summary_event,
-                    turns_of)
+from .games import SUMMARY, Store, summary_event
+from .log import CORRECTION, TURN, Append, Missing, Stale, dumps, now, standing, turns_of
+from .redis_conn import Unavailable
+from .snapshots import StoredGame
 from .summaries import SummaryJob, SummaryQueue
+from .tokens import SPECTATOR, TABLE, role_of
 
 __all__ = [
-    "CORRECTION", "LISTENING", "LOST", "SUMMARY", "TURN", "Heard", "Idempotency", "KeyReused", "Missing", "OverLimit",
-    "Repeat", "Stale", "Store", "StoredGame", "SummaryJob", "SummaryQueue", "Unavailable", "WriteCount", "WriteLimit",
-    "dumps", "event", "history_of", "summary_event", "turns_of",
+    "CORRECTION", "LISTENING", "LOST", "SPECTATOR", "SUMMARY", "TABLE", "TURN", "Append", "Heard", "Idempotency",
+    "KeyReused", "Missing", "Repeat", "Stale", "Store", "StoredGame", "SummaryJob", "SummaryQueue", "Unavailable",
+    "dumps", "now", "role_of", "standing", "summary_event", "turns_of",
 ]

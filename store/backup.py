@@ -21,7 +21,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from . import compaction
-from .games import Store, dumps
+from .games import Store
+from .keys import game_key
+from .log import dumps
 
 GAMES, BOARDS = "games.jsonl", "boards.jsonl"
 
@@ -36,7 +38,7 @@ def _game_ids(store: Store) -> list[str]:
 
 
 def _summary_keys(store: Store, game_id: str) -> list[str]:
-    return sorted(key.decode() for key in store.redis.scan_iter(store.key(game_id, "summary:*")))
+    return sorted(key.decode() for key in store.redis.scan_iter(game_key(game_id, "summary:*")))
 
 
 def backup(store: Store, folder: Path) -> tuple[int, int]:
@@ -45,10 +47,10 @@ def backup(store: Store, folder: Path) -> tuple[int, int]:
     summaries = {game_id: _summary_keys(store, game_id) for game_id in ids}
     with store.redis.pipeline(transaction=True) as pipe:
         for game_id in ids:
-            pipe.get(store.key(game_id, "record"))
-            pipe.lrange(store.key(game_id, "log"), 0, -1)
-            pipe.get(store.key(game_id, "archive"))  # a finished game's log, compacted
-            pipe.hgetall(store.key(game_id, "auth"))
+            pipe.get(game_key(game_id, "record"))
+            pipe.lrange(game_key(game_id, "log"), 0, -1)
+            pipe.get(game_key(game_id, "archive"))  # a finished game's log, compacted
+            pipe.hgetall(game_key(game_id, "auth"))
             for key in summaries[game_id]:
                 pipe.hgetall(key)
         pipe.hgetall("boards")
@@ -88,12 +90,12 @@ def restore(store: Store, folder: Path) -> tuple[int, int]:
     with store.redis.pipeline(transaction=True) as pipe:
         for game in games:
             game_id = game["id"]
-            pipe.set(store.key(game_id, "record"), dumps(game["record"]))
+            pipe.set(game_key(game_id, "record"), dumps(game["record"]))
             if game["log"]:
-                pipe.rpush(store.key(game_id, "log"), *(dumps(entry) for entry in game["log"]))
-            pipe.hset(store.key(game_id, "auth"), mapping=game["auth"])
+                pipe.rpush(game_key(game_id, "log"), *(dumps(entry) for entry in game["log"]))
+            pipe.hset(game_key(game_id, "auth"), mapping=game["auth"])
             for version, summary in game["summaries"].items():
-                pipe.hset(store.key(game_id, f"summary:{version}"),
+                pipe.hset(game_key(game_id, f"summary:{version}"),
                           mapping={"json": dumps(summary["json"]), "pdf": base64.b64decode(summary["pdf"])})
         for board in boards:
             pipe.hset("boards", board["id"], dumps({key: value for key, value in board.items() if key != "id"}))

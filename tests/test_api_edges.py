@@ -8,15 +8,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
-from marshmallow import ValidationError
 from api_helpers import OPENING, bearer, create_game, new_record, problem
 from orakel_games import SAMPLE_BOARD
 
 from api import MAX_HEADER, MAX_HEADERS, MAX_URL
-from api.games import _plain_turn
-from api.schemas import TurnSchema
+from scoring import Game, Refused
 
 LONE = "\ud800"
 
@@ -92,14 +90,22 @@ TURNISH = st.fixed_dictionaries({}, optional={"player": JSON | st.text(max_size=
     st.dictionaries(st.text(max_size=8), JSON, max_size=3) | JSON, max_size=3), "note": JSON})
 
 
-@given(JSON | TURNISH)
-def test_a_turn_skips_the_schema_only_where_the_schema_takes_it_as_it_is(body):
-    # The turn route hands a plain turn to the view unparsed (api.games.turn_as_sent).
-    if _plain_turn(body):
-        assert TurnSchema().load(body) == body
-    else:
-        with pytest.raises(ValidationError):
-            TurnSchema().load(body)
+def test_the_engine_alone_judges_a_turn_body(client, redis_client):
+    # The API reads the body as JSON and hands it on: its answer is the engine's.
+    created = create_game(client, new_record())
+    before = {key: redis_client.dump(key) for key in redis_client.keys("game:*")}
+
+    @settings(max_examples=60, deadline=None)
+    @given(body=JSON | TURNISH)
+    def judged(body):
+        answer = client.post(f"/api/v1/games/{created['id']}/turns", json=body,
+                             headers={**bearer(created["token"]), "If-Match": '"0"'})
+        with pytest.raises(Refused) as refused:
+            Game.replay(new_record()).play(body)
+        assert problem(answer, 422)["violations"] == [refused.value.violation.to_json("en")]
+
+    judged()
+    assert {key: redis_client.dump(key) for key in redis_client.keys("game:*")} == before
 
 
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])

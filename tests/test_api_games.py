@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import copy
+import json
 import random
 import threading
 import uuid
+import zlib
 
 import pytest
 
@@ -85,6 +87,29 @@ def test_get_game_answers_record_state_version_decision_and_history(client):
     assert isinstance(game["state"], dict) and game["state"]
     again = client.get(game_url(created), headers={**bearer(created["token"]), "If-None-Match": '"5"'})
     assert again.status_code == 304
+
+
+@pytest.mark.parametrize("path", ["", "/record", "/scoresheet", "/scoresheet?format=csv"])
+def test_a_read_of_the_version_a_phone_holds_is_304(client, path):
+    created = create_game(client, EXAMPLE_1)
+    headers = bearer(created["token"])
+    first = client.get(game_url(created, path), headers=headers)
+    assert first.status_code == 200 and first.headers["ETag"] == '"5"'
+    again = client.get(game_url(created, path), headers={**headers, "If-None-Match": '"5"'})
+    assert (again.status_code, again.get_data(), again.headers["ETag"]) == (304, b"", '"5"')
+    ben = {"player": "ben", "actions": [{"type": "discard", "card": {"color": "red", "value": 0}},
+                                        {"type": "draw", "from": "deck"}]}
+    assert post_turn(client, created, ben, version=5).status_code == 201
+    assert client.get(game_url(created, path), headers={**headers, "If-None-Match": '"5"'}).status_code == 200
+
+
+def test_a_compressed_game_keeps_its_version_as_its_etag(client):
+    created = create_game(client, EXAMPLE_1)
+    answer = client.get(game_url(created), headers={**bearer(created["token"]), "Accept-Encoding": "gzip"})
+    assert answer.headers["Content-Encoding"] == "gzip" and answer.headers["ETag"] == '"5"'
+    game = json.loads(zlib.decompress(answer.get_data(), 16 + zlib.MAX_WBITS))
+    assert game == client.get(game_url(created), headers=bearer(created["token"])).get_json()
+    assert int(answer.headers["Content-Length"]) < len(json.dumps(game)) / 4
 
 
 def test_a_950_turn_game_is_read_in_under_150_kb(client):

@@ -119,10 +119,10 @@ def test_a_finished_150_turn_keltis_game_takes_under_8_kb_and_answers_as_before(
     compacted = answers(client, created, turns)
     assert compacted["summary"][0] == 200 and compacted["pdf"][0] == 200
     assert compacted["events"][1].startswith(f"id: {turns - 1}\n".encode())
-    store = client.application.extensions["brehon.store"]
-    store._thaw(created["id"])  # the log back as a list: the same answers
+    store = client.application.extensions["brehon.tables"].store
+    store.log.thaw(created["id"])  # the log back as a list: the same answers
     assert answers(client, created, turns) == compacted
-    assert store.compact(created["id"], turns)
+    assert store.log.compact(created["id"], turns)
     assert answers(client, created, turns) == compacted
 
 
@@ -162,7 +162,7 @@ def test_a_compacted_game_is_backed_up_with_its_whole_log(redis_url, monkeypatch
     created = app.test_client().post("/api/v1/games", json=record).get_json()
     run_summary_jobs(redis_url, redis_url, monkeypatch)
     assert plain.exists(f"game:{{{created['id']}}}:archive")
-    backup(app.extensions["brehon.store"], tmp_path)
+    backup(app.extensions["brehon.tables"].store, tmp_path)
     (saved,) = [json.loads(line) for line in (tmp_path / "games.jsonl").read_text().splitlines()]
     assert [entry["turn"] for entry in saved["log"]] == record["turns"]
     assert saved["summaries"][str(len(record["turns"]))]["json"]["turns"] == len(record["turns"])

@@ -3,7 +3,9 @@ files, so that any change to ``frontend/`` reaches installed phones."""
 
 from __future__ import annotations
 
+import json
 import re
+import zlib
 import shutil
 from pathlib import Path
 
@@ -80,6 +82,14 @@ def test_the_files_go_out_compressed_and_revalidate(client):
     assert int(answer.headers["Content-Length"]) < (FRONTEND / "js" / "composer.js").stat().st_size
     # A phone revalidating its copy gets a 304 against the compressed file's ETag.
     assert client.get("/js/composer.js", headers={**gzip, "If-None-Match": answer.headers["ETag"]}).status_code == 304
-    # Without gzip the file as it is; the API's answers are never touched.
+    # Without gzip the file as it is.
     assert client.get("/js/composer.js").get_data() == (FRONTEND / "js" / "composer.js").read_bytes()
-    assert "Content-Encoding" not in client.get("/api/v1/rulesets", headers=gzip).headers
+
+
+def test_the_apis_json_goes_out_compressed_to_who_accepts_it(client):
+    gzip = {"Accept-Encoding": "gzip"}
+    answer = client.get("/api/v1/rulesets", headers=gzip)
+    plain = client.get("/api/v1/rulesets")
+    assert answer.headers["Content-Encoding"] == "gzip" and "Content-Encoding" not in plain.headers
+    assert int(answer.headers["Content-Length"]) < len(plain.get_data()) / 4
+    assert json.loads(zlib.decompress(answer.get_data(), 16 + zlib.MAX_WBITS)) == plain.get_json()

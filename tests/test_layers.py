@@ -1,6 +1,7 @@
 """The layers depend one way (issue 10): ``scoring`` on nothing, ``store``
-and ``exports`` on ``scoring``, ``api`` and ``worker`` on those and never
-on each other; ``brehon`` starts them. Checked in the source's imports, and
+and ``exports`` on ``scoring``, the game layer ``tables`` on ``store`` (issue
+20), ``api`` on those and ``worker`` on ``store``, never on each other;
+``brehon`` starts them. Checked in the source's imports, and
 in the modules a process really loads."""
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: package -> the top-level modules it must never import.
 FORBIDDEN = {
-    "scoring": {"api", "worker", "store", "exports", "brehon", "flask", "redis", "rq"},
-    "store": {"api", "worker", "exports", "brehon", "flask"},
-    "exports": {"api", "worker", "store", "brehon", "flask", "redis", "rq"},
+    "scoring": {"api", "worker", "store", "tables", "exports", "brehon", "flask", "redis", "rq"},
+    "store": {"api", "worker", "tables", "exports", "brehon", "flask"},
+    "tables": {"api", "worker", "exports", "brehon", "flask", "redis", "rq"},
+    "exports": {"api", "worker", "store", "tables", "brehon", "flask", "redis", "rq"},
     "api": {"worker", "brehon", "redis", "rq"},
-    "worker": {"api", "brehon", "flask"},
+    "worker": {"api", "tables", "brehon", "flask"},
 }
 
 FLASK = ("flask", "flask_smorest", "flask_limiter", "marshmallow", "werkzeug")

@@ -50,10 +50,15 @@ def test_undo_drops_the_last_turn_and_logs_who_and_what(client):
     assert answer.status_code == 201, answer.get_json()
     assert answer.headers["ETag"] == '"6"'
     expected = Game.replay(with_turn(EXAMPLE_1, 4, None)).scoresheet()
-    assert answer.get_json() == {"version": 6, "scoresheet": expected}
+    told = answer.get_json()
+    assert (told["version"], told["scoresheet"]) == (6, expected)
     assert expected != EXAMPLE_1_SHEET
     game = game_of(client, created)
     assert game["version"] == 6 and game["scoresheet"] == expected
+    # The answer is the correction's news: the game as a fetch would show it.
+    shown = ("version", "state", "decision", "scoresheet", "history")
+    assert {key: told[key] for key in shown} == {key: game[key] for key in shown}
+    assert told["turns"] == game["record"]["turns"]
     assert game["record"]["turns"] == EXAMPLE_1["turns"][:4]
     assert game["decision"]["player"] == "anna"
     # Listed: the undone turn (with its turn, which the record no longer holds) and the undo.

@@ -18,9 +18,11 @@ from hypothesis import strategies as st
 import scoring
 from api import create_app
 from brehon.redis_server import RedisServer
-from store import (CORRECTION, TURN, Idempotency, KeyReused, Missing, Stale, Store, dumps, event, history_of,
-                   turns_of)
-from store.games import SNAPSHOT_EVERY, _derived, event_json
+from store import CORRECTION, TURN, Append, Idempotency, KeyReused, Missing, Stale, Store, dumps, turns_of
+from store.keys import game_key
+from store.snapshots import SNAPSHOT_EVERY, Folds
+from store.tokens import derived
+from tables.history import history_of
 from api_helpers import bearer, create_game, new_record, post_turn, whole_log
 from keltis_games import random_game
 
@@ -129,21 +131,25 @@ def test_a_turn_costs_no_log_read_when_the_snapshot_is_current(client, redis_cli
 
 
 def test_a_stale_or_missing_snapshot_falls_back_to_replay(app, redis_client):
-    store: Store = app.extensions["brehon.store"]
+    store: Store = app.extensions["brehon.tables"].store
     record = legal_turns(12, players=3)
     client = app.test_client()
     created = create_game(client, record)
     expected = scoring.replay(record)
-    snapshot_key = store.key(created["id"], "snapshot")
+    snapshot_key = game_key(created["id"], "snapshot")
     redis_client.set(snapshot_key, b"not a pickle")
+    store.folds = Folds()  # as another process, which folded nothing yet
     assert store.load(created["id"]).game.scoresheet() == expected
     redis_client.delete(snapshot_key)
+    store.folds = Folds()
     table = store.load(created["id"])
     assert table.version == 12 and table.game.scoresheet() == expected
     assert table.game.turns_played == 12
-    # the replayed fold is kept, so the next load reads no log
+    # the replayed fold is kept, so the next load reads no log, in this process or another
     assert redis_client.exists(snapshot_key)
     reads = lrange_calls(redis_client)
+    assert store.load(created["id"]).game.scoresheet() == expected
+    store.folds = Folds()
     assert store.load(created["id"]).game.scoresheet() == expected
     assert lrange_calls(redis_client) == reads
 
@@ -155,28 +161,28 @@ def test_a_snapshot_is_written_every_16_versions_and_after_a_correction(redis_cl
     config = {"TESTING": True, "REDIS_URL": store_url, "BREHON_QUEUE_URL": redis_url, "BREHON_LIMITS_URL": redis_url,
               "BREHON_SECRET_FILE": str(secret)}
     app = create_app(config)
-    store: Store = app.extensions["brehon.store"]
+    store: Store = app.extensions["brehon.tables"].store
     client = app.test_client()
     record = legal_turns(20, players=3)
     created = create_game(client, {**record, "turns": []})
-    snapshot_key = store.key(created["id"], "snapshot")
+    snapshot_key = game_key(created["id"], "snapshot")
     snapshots = [redis_client.get(snapshot_key)]
     for version, turn in enumerate(record["turns"]):
         assert post_turn(client, created, turn, version=version).status_code == 201
         snapshots.append(redis_client.get(snapshot_key))
     assert [index for index in range(1, 21) if snapshots[index] != snapshots[index - 1]] == [SNAPSHOT_EVERY]
     # A load reads the turns after the snapshot, never the log before it.
-    log_key = store.key(created["id"], "log")
+    log_key = game_key(created["id"], "log")
     redis_client.lset(log_key, 0, b"not an entry")
     fresh = create_app(config)  # another process: nothing folded in its memory
-    table = fresh.extensions["brehon.store"].load(created["id"])
+    table = fresh.extensions["brehon.tables"].store.load(created["id"])
     assert table.version == 20 and table.game.scoresheet() == scoring.replay(record)
     redis_client.lset(log_key, 0, json.dumps({"kind": "turn", "turn": record["turns"][0], "at": "2026-01-01T00:00:00Z"}))
     undo = client.post(f"/api/v1/games/{created['id']}/corrections", json={"undo": True, "by": "anna"},
                        headers={**bearer(created["token"]), "If-Match": '"20"'})
     assert undo.status_code == 201
     assert redis_client.get(snapshot_key) != snapshots[-1]  # the correction's fold, at once
-    again = fresh.extensions["brehon.store"].load(created["id"])
+    again = fresh.extensions["brehon.tables"].store.load(created["id"])
     assert again.version == 21 and again.game.scoresheet() == scoring.replay({**record, "turns": record["turns"][:-1]})
 
 
@@ -230,20 +236,21 @@ def test_a_snapshot_holds_only_for_the_secret_it_was_signed_with(redis_client, s
     created = create_game(one.test_client(), record)
     again = create_app({"TESTING": True, **urls, "BREHON_SECRET_FILE": str(secret)})
     reads = lrange_calls(redis_client)
-    assert again.extensions["brehon.store"].load(created["id"]).game.scoresheet() == scoring.replay(record)
+    assert again.extensions["brehon.tables"].store.load(created["id"]).game.scoresheet() == scoring.replay(record)
     assert lrange_calls(redis_client) == reads  # the snapshot served
     stranger = create_app({"TESTING": True, **urls})  # a secret of its own
-    assert stranger.extensions["brehon.store"].load(created["id"]).game.scoresheet() == scoring.replay(record)
+    assert stranger.extensions["brehon.tables"].store.load(created["id"]).game.scoresheet() == scoring.replay(record)
     assert lrange_calls(redis_client) > reads  # replayed
 
 
 def test_a_stranger_costs_no_fold_and_writes_nothing(app, redis_client):
-    store: Store = app.extensions["brehon.store"]
+    store: Store = app.extensions["brehon.tables"].store
     client = app.test_client()
     created = create_game(client, legal_turns(12, players=3))
-    snapshot_key = store.key(created["id"], "snapshot")
+    snapshot_key = game_key(created["id"], "snapshot")
     redis_client.set(snapshot_key, b"stale")  # as after an engine change: the next fold replays the log
     reads = lrange_calls(redis_client)
+    store.folds = Folds()  # as another process, which folded nothing yet
     for token in (None, "not-the-token"):
         with pytest.raises(Missing):
             store.load(created["id"], token, needs_token=True)
@@ -254,13 +261,13 @@ def test_a_stranger_costs_no_fold_and_writes_nothing(app, redis_client):
 
 
 def test_two_creations_with_one_key_that_both_passed_the_first_look_keep_one_game(app, redis_client):
-    store: Store = app.extensions["brehon.store"]
+    store: Store = app.extensions["brehon.tables"].store
     record = new_record()
     key = Idempotency("k", "hash of the body")
     assert store.created(key) is None
     first = store.create(record, scoring.Game.replay(record), key)
     assert store.create(record, scoring.Game.replay(record), key) == first  # the loser answers the winner's game
-    assert [name.decode() for name in all_keys(redis_client, "game:*:record")] == [store.key(first[0], "record")]
+    assert [name.decode() for name in all_keys(redis_client, "game:*:record")] == [game_key(first[0], "record")]
     assert store.created(key) == first
     with pytest.raises(KeyReused):
         store.created(Idempotency("k", "another body"))
@@ -272,53 +279,42 @@ def test_every_key_of_a_game_shares_its_hash_tag(client, redis_client):
         {"type": "discard", "card": {"color": "red", "value": 1}}, {"type": "draw", "from": "deck"}]},
         **{"Idempotency-Key": "k1"})
     keys = {key.decode() for key in all_keys(redis_client, f"*{{{created['id']}}}*")}
-    assert keys == {f"game:{{{created['id']}}}:{part}" for part in ("record", "log", "auth", "snapshot", "idem")} \
-        | {f"limits:{{{created['id']}}}:writes"}  # the count of its writes, beside the game
-
-
-def test_the_event_an_append_publishes_is_the_json_of_event():
-    entry = {"kind": TURN, "turn": {"player": "anna", "actions": [{"type": "pass"}]}, "at": "2026-12-01T19:00:00Z"}
-    sheet = {"game": "keltis", "status": "in_progress", "players": [{"id": "anna", "name": "Ánna", "total": -3}]}
-    assert json.loads(event_json(dumps(entry), 7, dumps(sheet))) == event(entry, 7, sheet)
-    assert event_json(dumps(entry), 7, dumps(sheet)) == dumps(event(entry, 7, sheet))
+    assert keys == {f"game:{{{created['id']}}}:{part}" for part in ("record", "log", "auth", "snapshot", "idem")}
 
 
 def test_append_only_on_the_version_seen(app):
-    store: Store = app.extensions["brehon.store"]
+    store: Store = app.extensions["brehon.tables"].store
     record = legal_turns(2, players=2)
     game = scoring.Game.replay({**record, "turns": []})
     game_id, *_ = store.create({**record, "turns": []}, game)
-    table = store.load(game_id)
-    after = table.game.copy()
-    after.play(record["turns"][0])
-    sheet = dumps(after.scoresheet())
-    assert store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after, sheet) == (1, None)
+    write = Append(0, {"kind": TURN, "turn": record["turns"][0], "at": "2026-12-01T19:00:00Z"}, "{}")
+    assert store.log.append(game_id, write) == 1
     with pytest.raises(Stale) as stale:
-        store.append(table, {"kind": TURN, "turn": record["turns"][0]}, after, sheet)
+        store.log.append(game_id, write)
     assert stale.value.version == 1
-    assert len(store.entries(game_id)) == 1
+    assert len(store.log.entries(game_id)) == 1
     with pytest.raises(Missing):
         store.load("no-such-game")
 
 
 def test_boards_are_stored_once_by_content(app):
-    store: Store = app.extensions["brehon.store"]
-    first, token = store.save_board("keltis-orakel", {"fields": [1, 2]})
-    assert token and store.save_board("keltis-orakel", {"fields": [1, 2]}) == (first, None)
-    assert store.board(first) == {"game": "keltis-orakel", "board": {"fields": [1, 2]}}
-    other, _ = store.save_board("celtica", {"route": []})
-    assert [board["id"] for board in store.boards("celtica")] == [other]
-    assert len(store.boards()) == 2
+    store: Store = app.extensions["brehon.tables"].store
+    first, token = store.boards.save("keltis-orakel", {"fields": [1, 2]})
+    assert token and store.boards.save("keltis-orakel", {"fields": [1, 2]}) == (first, None)
+    assert store.boards.get(first) == {"game": "keltis-orakel", "board": {"fields": [1, 2]}}
+    other, _ = store.boards.save("celtica", {"route": []})
+    assert [board["id"] for board in store.boards.all("celtica")] == [other]
+    assert len(store.boards.all()) == 2
     with pytest.raises(Missing):
-        store.board("nope")
+        store.boards.get("nope")
     # Only the first store's token deletes it.
     for wrong in (None, "", "not-the-token"):
         with pytest.raises(Missing):
-            store.delete_board(first, wrong)
-    store.delete_board(first, token)
-    assert [board["id"] for board in store.boards()] == [other]
+            store.boards.delete(first, wrong)
+    store.boards.delete(first, token)
+    assert [board["id"] for board in store.boards.all()] == [other]
     with pytest.raises(Missing):
-        store.delete_board(first, token)
+        store.boards.delete(first, token)
 
 
 def test_the_project_never_talks_to_the_machines_redis(redis_url):
@@ -330,12 +326,12 @@ def test_a_creation_token_needs_the_servers_secret_not_only_the_idempotency_key(
     # A creation's tokens come from its Idempotency-Key so that a repeat can
     # answer them again; a short key ("1") must still not make them guessable
     # from the key and the game id, which a stranger may know.
-    store = app.extensions["brehon.store"]
+    store = app.extensions["brehon.tables"].store
     game_id, token, spectator, _ = store.create(new_record(), scoring.Game.replay(new_record()), Idempotency("1", "body"))
     from_key_alone = hmac.new(b"1", f"{game_id}:table".encode(), hashlib.sha256).digest()
     assert token != base64.urlsafe_b64encode(from_key_alone[:24]).decode()
-    assert _derived(redis_client.get("secret"), "1", game_id, "table") == token
-    assert _derived(b"another server" * 3, "1", game_id, "table") != token
+    assert derived(redis_client.get("secret"), "1", game_id, "table") == token
+    assert derived(b"another server" * 3, "1", game_id, "table") != token
     assert store.created(Idempotency("1", "body"))[1:3] == (token, spectator)
 
 

@@ -22,6 +22,7 @@ from rq.job import JobStatus
 from worker_games import finished_records, keltis_goal_area
 
 from store import Store, SummaryQueue
+from store.keys import game_key
 from store.summaries import TRIES, SummaryWorker, summary_job_id
 from worker.summary import summarize
 
@@ -50,12 +51,12 @@ def get_summary(client, created: dict):
 def hide_record(redis_client, game_id: str) -> str:
     """Take the game's record out of the store's reach; returns where it went."""
     hidden = f"hidden:{game_id}"
-    redis_client.rename(Store.key(game_id, "record"), hidden)
+    redis_client.rename(game_key(game_id, "record"), hidden)
     return hidden
 
 
 def restore_record(redis_client, game_id: str, hidden: str) -> None:
-    redis_client.rename(hidden, Store.key(game_id, "record"))
+    redis_client.rename(hidden, game_key(game_id, "record"))
 
 
 @pytest.mark.parametrize("game", ["keltis", "keltis-orakel", "celtica"])

@@ -36,7 +36,7 @@ def summarize(game_id: str, version: int) -> None:
         summary["version"] = version
         summary["date"] = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
         store.save_summary(game_id, version, summary, summary_pdf(record, summary))
-        store.compact(game_id, version)  # the game is over: it takes little room from now on
+        store.log.compact(game_id, version)  # the game is over: it takes little room from now on
 
 
 def _store() -> Store:

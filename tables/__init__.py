@@ -1,0 +1,258 @@
+"""A game's whole path, between the API and the store.
+
+:class:`Tables` owns a game's life at a table: open it (from this process's
+cache of folded games, whatever the route), create it, check a turn, play
+one, correct the log, and tell the news of every write (tables/news.py) to
+the game's listeners, in the same step that appends it. The API's views
+only translate HTTP to these calls and back; the store only keeps what
+they write.
+
+Depends on ``scoring`` and ``store``; ``api`` depends on it.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, replace
+
+from scoring import Game, record_invalid, unknown_board
+from store import (CORRECTION, TABLE, TURN, Append, Idempotency, Missing, Repeat, Stale, Store, StoredGame, dumps,
+                   now, role_of, turns_of)
+
+from .history import history_of
+from .news import news, news_since
+
+LOG = logging.getLogger(__name__)
+
+#: The most turns one game holds.
+MAX_TURNS = 2000
+
+
+class NoGame(Exception):
+    """No game with this id opens for this token (or no such game)."""
+
+
+class ReadOnly(Exception):
+    """The spectator's token opens the game for reading only."""
+
+
+class Moved(Exception):
+    """The game is no longer at the version the write was composed on: it
+    is at ``current.version`` (no write with the same key landed before)."""
+
+    def __init__(self, current: StoredGame):
+        super().__init__(current.version)
+        self.current = current
+
+
+@dataclass(frozen=True)
+class Written:
+    """The answer to a write: its status and the news of the entry it
+    logged, as JSON (also its event's), and whether it is a repeat."""
+
+    status: int
+    version: int
+    json: str
+    repeated: bool = False
+
+
+@dataclass(frozen=True)
+class Created:
+    id: str
+    token: str
+    spectator_token: str
+    version: int
+    scoresheet: dict
+    repeated: bool
+
+
+class Tables:
+    """The games of one store."""
+
+    def __init__(self, store: Store):
+        self.store = store
+
+    # -- opening ----------------------------------------------------------
+
+    def open(self, game_id: str, token: str | None, *, write: bool = False,
+             version: int | None = None) -> StoredGame:
+        """The game as it stands, for a token that opens it: :class:`NoGame`
+        otherwise; :class:`ReadOnly` when a ``write`` comes with the
+        spectator's token. ``version``: the one a write was composed on."""
+        try:
+            table = self.store.load(game_id, token, needs_token=True, version=version)
+        except Missing:
+            raise NoGame(game_id) from None
+        if write and role_of(table.tokens, token) != TABLE:
+            raise ReadOnly(game_id)
+        return table
+
+    def opens(self, game_id: str, token: str | None) -> bool:
+        """Whether ``token`` opens the game, without folding it."""
+        cached = self.store.folds.get(game_id)
+        tokens = cached.tokens if cached is not None else self.store.tokens.hashes(game_id)
+        return role_of(tokens, token) is not None
+
+    # -- reading ------------------------------------------------------------
+
+    def record(self, table: StoredGame) -> dict:
+        """The record with its turns as they stood at the table's version."""
+        return self.store.log.record_at(table.id, table.version)[0]
+
+    def game(self, table: StoredGame) -> dict:
+        """The game: record, the table as it stands, version, open decision,
+        score sheet and history."""
+        record, entries = self.store.log.record_at(table.id, table.version)
+        game = table.game
+        return {"id": table.id, "record": record, "state": game.view(), "version": table.version,
+                "decision": game.decision().to_json(), "scoresheet": game.scoresheet(),
+                "history": history_of(entries)}
+
+    def news_since(self, table: StoredGame, since: int) -> list[dict]:
+        """The news of every entry after version ``since``, from the log."""
+        if self.store.log.version(table.id) <= since:
+            return []  # the usual case, without reading the log
+        return news_since(table.record, self.store.log.entries(table.id), since)
+
+    # -- creating -------------------------------------------------------------
+
+    def create(self, record: dict, idempotency: Idempotency | None) -> Created:
+        """Create a game from a record, its turns replayed and checked
+        (:class:`scoring.Refused`); a repeat of the Idempotency-Key answers
+        the first game (:class:`store.KeyReused` for another body)."""
+        first = self.store.created(idempotency) if idempotency else None
+        if isinstance(record.get("board"), dict) and set(record["board"]) == {"id"}:
+            record = {**record, "board": self._stored_board(record)}
+        game = Game.replay(record)
+        refuse_long_game(record["game"], game.turns_played, None)
+        game_id, token, spectator, version = first or self.store.create(record, game, idempotency)
+        if not first:
+            self._summarise_if_over(game, game_id, version)
+        return Created(game_id, token, spectator, version, game.scoresheet(), first is not None)
+
+    def _stored_board(self, record: dict) -> dict:
+        """The profile a record names by id, copied so the game stays self-contained."""
+        try:
+            stored = self.store.boards.get(record["board"]["id"])
+        except Missing:
+            stored = {"game": None}
+        if stored["game"] != record.get("game"):
+            raise unknown_board(record)
+        return stored["board"]
+
+    # -- checking -------------------------------------------------------------
+
+    def check(self, table: StoredGame, turn: object, at: int | None = None) -> dict:
+        """A possibly unfinished turn, checked without logging it: legal so
+        far, complete, the violation, the open decision. With ``at``: as the
+        replacement of turn ``at`` (on the replay of the turns before it)."""
+        game = table.game
+        if at is not None:
+            game = Game.replay({**table.record, "turns": self.record(table)["turns"][:at]})
+        answer = game.check(turn)
+        decision = answer["decision"]
+        return {**answer, "decision": decision.to_json() if decision is not None else None}
+
+    # -- writing ----------------------------------------------------------------
+
+    def play(self, table: StoredGame, turn: object, composed_on: int | None,
+             idempotency: Idempotency | None) -> Written:
+        """Log one whole turn composed on version ``composed_on`` (None: on
+        no version): refused by the rules (:class:`scoring.Refused`; a body
+        that is no turn at all before anything else), or :class:`Moved` on."""
+        table.game.validate(turn)
+        if composed_on != table.version:
+            return self._repeat_or_moved(table, idempotency)
+        refuse_long_game(table.record["game"], table.game.turns_played + 1, table.game.turns_played)
+        after = table.game.copy()  # the cached game stays as it was
+        after.play(turn)
+        return self._append(table, {"kind": TURN, "turn": turn, "at": now()}, after, idempotency)
+
+    def correct(self, table: StoredGame, correction: dict, composed_on: int | None,
+                idempotency: Idempotency | None) -> Written:
+        """Undo the last turn (``{"undo": true, "by"}``) or replace turn k
+        (``{"replace": k, "turn", "by"}``); every later turn is replayed on
+        top, and when one of them no longer holds the correction is refused
+        with that turn's violation."""
+        if composed_on != table.version:
+            return self._repeat_or_moved(table, idempotency)
+        entries = self.store.log.entries(table.id)
+        if len(entries) != table.version:  # a write from another process came between
+            return self._repeat_or_moved(self.store.load(table.id), idempotency)
+        turns = turns_of(entries)
+        index = _corrected_index(table, correction, len(turns))
+        turns_now = list(turns)
+        if correction.get("undo"):
+            entry = {"kind": CORRECTION, "undo": True}
+            del turns_now[index]
+        else:
+            entry = {"kind": CORRECTION, "replace": index, "turn": correction["turn"]}
+            turns_now[index] = correction["turn"]
+        entry |= {"by": correction["by"], "replaced": {"index": index, "turn": turns[index]}, "at": now()}
+        after = Game.replay({**table.record, "turns": turns_now})
+        return self._append(table, entry, after, idempotency, entries)
+
+    def _append(self, table: StoredGame, entry: dict, after: Game, idempotency: Idempotency | None,
+                entries: list[dict] | None = None) -> Written:
+        """Append an entry that folded the game at ``table.version`` into
+        ``after``, with its news; keep ``after`` in the cache."""
+        version = table.version + 1
+        told = dumps(news(entry, version, after, [*(entries or ()), entry]))
+        snapshot = (self.store.snapshots.of(table.id, after, version)
+                    if self.store.snapshots.due(version) or entry["kind"] == CORRECTION else b"")
+        try:
+            outcome = self.store.log.append(table.id, Append(table.version, entry, told, snapshot, idempotency))
+        except Stale:
+            raise Moved(self.store.load(table.id)) from None
+        if isinstance(outcome, Repeat):
+            return self._repeated(table, outcome)
+        self.store.folds.keep(replace(table, game=after, version=version))
+        self._summarise_if_over(after, table.id, version)
+        return Written(201, version, told)
+
+    def _repeat_or_moved(self, table: StoredGame, idempotency: Idempotency | None) -> Written:
+        """A write composed on another version: the first answer again when
+        its Idempotency-Key was used before (the write landed, and the game
+        moved on with it), else :class:`Moved`."""
+        repeat = self.store.answers.repeated(table.id, idempotency) if idempotency else None
+        if repeat is None:
+            raise Moved(table)
+        return self._repeated(table, repeat)
+
+    def _repeated(self, table: StoredGame, repeat: Repeat) -> Written:
+        """The first answer to a repeated key again: the store keeps its
+        status and version, the log gives the news of that version."""
+        record, entries = self.store.log.record_at(table.id, repeat.version)
+        told = news_since({**record, "turns": []}, entries, repeat.version - 1)[0]
+        return Written(repeat.status, repeat.version, dumps(told), repeated=True)
+
+    def _summarise_if_over(self, game: Game, game_id: str, version: int) -> None:
+        """Start the summary of a game that just ended. The write is stored
+        already, so a failure here is logged, not answered: asking for the
+        summary enqueues it again."""
+        if not game.is_over:
+            return
+        try:
+            self.store.summaries.enqueue(game_id, version)
+        except Exception:
+            LOG.exception("could not enqueue the summary of %s at version %s",
+                                                  game_id, version)
+
+
+def _corrected_index(table: StoredGame, correction: dict, turns: int) -> int:
+    """The index of the turn a correction undoes or replaces (``record.invalid`` when there is none)."""
+    if correction.get("undo"):
+        where, index = "/undo", turns - 1
+    else:
+        where, index = "/replace", correction["replace"]
+    if 0 <= index < turns:
+        return index
+    raise record_invalid(table.record["game"], where, f"names no turn: the game has {turns} turns")
+
+
+def refuse_long_game(game: str, turns: int, turn: int | None) -> None:
+    """Refuse (``record.invalid`` at ``/turns``) a game that would hold more
+    than :data:`MAX_TURNS` turns; ``turn`` is the refused turn's index, or
+    None when a whole record is too long."""
+    if turns > MAX_TURNS:
+        raise record_invalid(game, "/turns", f"holds at most {MAX_TURNS} turns", turn)

@@ -1,0 +1,51 @@
+"""The news of a log entry: what a phone needs to apply it without fetching the game.
+
+A turn's or a correction's event (``GET .../events``), and the answer to the
+write that logged it, are one object: the entry as logged (``kind``,
+``turn``, ``at``; a correction's ``undo`` or ``replace``, ``by`` and
+``replaced``), ``version``, the version it made, and the game as it then
+stands: ``state`` (the table the app draws), ``decision`` (the one that
+opens the next turn, with its legal choices) and ``scoresheet``. A
+correction changes the turns before it, so its news also carries ``turns``
+(the record's turns as they now stand) and ``history`` (tables/history.py);
+a turn's news needs neither: the phone appends the turn and the entry.
+
+The phone applies news whose version follows the one it shows, and fetches
+the whole game only when a version does not follow (frontend/js/screens/table.js).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scoring import Game
+from store import CORRECTION, TURN, turns_of
+
+from .history import history_of
+
+
+def news(entry: dict, version: int, game: Game, entries: Sequence[dict] = ()) -> dict:
+    """The news of ``entry``, which made ``version`` and left ``game``;
+    ``entries``, the log up to and with it, for a correction."""
+    told = {**entry, "version": version, "state": game.view(), "decision": game.decision().to_json(),
+            "scoresheet": game.scoresheet()}
+    if entry["kind"] == CORRECTION:
+        told |= {"turns": turns_of(entries), "history": history_of(entries)}
+    return told
+
+
+def news_since(record: dict, entries: Sequence[dict], since: int) -> list[dict]:
+    """The news of every entry after version ``since``, rebuilt from the
+    log's ``entries`` (the game's ``record`` gives its start)."""
+    if len(entries) <= since:
+        return []
+    game = Game.replay({**record, "turns": turns_of(entries[:since])})
+    told = []
+    for version in range(since + 1, len(entries) + 1):
+        entry = entries[version - 1]
+        if entry["kind"] == TURN:
+            game.play(entry["turn"])
+        else:  # a correction: the turns after it are replayed anyway
+            game = Game.replay({**record, "turns": turns_of(entries[:version])})
+        told.append(news(entry, version, game, entries[:version]))
+    return told
