@@ -100,4 +100,5 @@ def metrics():
         counted = REGISTRY
     scraped = CollectorRegistry()
     scraped.register(QueueLength(current_app.extensions["brehon.queue_length"]))
-    return Response(generate_latest(counted) + generate_latest(scraped), mimetype=CONTENT_TYPE_LATEST)
+    return Response(generate_latest(counted) + generate_latest(scraped),
+                    content_type=CONTENT_TYPE_LATEST)  # as it is: it names its charset

@@ -143,7 +143,7 @@ class ProblemSchema(Schema):
     state = fields.Dict(metadata={"description": "412: the table as it stands"})
     decision = fields.Dict(metadata={"description": "412: the decision that opens the next turn"})
     scoresheet = fields.Nested(ScoresheetSchema, metadata={"description": "412: the score sheet as it stands"})
-    pointer = fields.String(metadata={"description": "422 invalid-text and board-name: the field at fault"})
+    pointer = fields.String(metadata={"description": "422 invalid-text, invalid-number and board-name: the field at fault"})
     header = fields.String(metadata={"description": "431: the header field over the limit"})
 
 
