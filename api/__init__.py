@@ -20,8 +20,8 @@ from flask import Flask, Response, current_app, g, request
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
-from store import Store, Unavailable
-from store.redis_conn import is_cluster_url
+from store import Store
+from store.redis_conn import REDIS_ERRORS, is_cluster_url, unavailable
 
 from . import health, limits, metrics, problems, request_log
 from .schemas import ProblemSchema
@@ -134,7 +134,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     request_log.init_app(app)
     app.before_request(_request_within_limits)
     app.before_request(_json_bodies_only)
-    app.register_error_handler(Unavailable, _store_away)
+    for kind in REDIS_ERRORS:
+        app.register_error_handler(kind, _store_away)
     return app
 
 
@@ -149,12 +150,18 @@ def _separate_urls(app: Flask) -> None:
             app.config[name] = app.config["REDIS_URL"]
 
 
-def _store_away(error: Unavailable):
-    """Redis is away for a moment (`brehon serve` starts it again): nothing
-    was stored, and the client may send the same request again."""
+def _store_away(error: Exception):
+    """Redis is away for a moment (`brehon serve` starts it again, or a
+    master of the cluster fails over): nothing new was acknowledged, and
+    the client may send the same request again (with its Idempotency-Key,
+    it gets the first answer of one that landed). Any other error of the
+    store is a fault of ours: a 500, logged by Flask."""
+    if not unavailable(error):
+        raise error
     metrics.STORE_ERRORS.inc()
-    current_app.logger.warning("the store is unavailable: %s", error)
-    return problems.response(problems.Problem(503, "The game store is unavailable for a moment; send it again.",
+    current_app.logger.warning("the store is unavailable: %s: %s", type(error).__name__, error)
+    return problems.response(problems.Problem(503, "The game store is unavailable for a moment; send it again "
+                                                   "with the same Idempotency-Key.",
                                               headers={"Retry-After": "1"}))
 
 
