@@ -11,15 +11,16 @@ import importlib
 import json
 import os
 import re
+import sys
 from http import HTTPStatus
 from pathlib import Path
 
-from flask import Flask, current_app, request
+from flask import Flask, Response, current_app, g, request
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
-from store import Store, Unavailable
-from store.redis_conn import is_cluster_url
+from store import Store
+from store.redis_conn import REDIS_ERRORS, is_cluster_url, unavailable
 from tables import Tables
 
 from . import compression, health, limits, metrics, problems, request_log
@@ -58,6 +59,12 @@ SHALLOW = 100
 #: A lone surrogate can only come in through a JSON escape of one (UTF-8
 #: cannot encode it): a body without such an escape holds none.
 SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+#: The most digits Python reads as one integer (its int_max_str_digits): a
+#: longer integer in a body stops the JSON parser with a ValueError.
+MAX_DIGITS = sys.get_int_max_str_digits() or 4300
+#: A run of more digits than that, found in one pass (the look-behind starts
+#: the match at a run's first digit only, so no run is scanned twice).
+LONG_DIGITS = re.compile(rb"(?<![0-9])[0-9]{%d}" % (MAX_DIGITS + 1))
 
 
 class BrehonApi(Api):
@@ -116,6 +123,9 @@ def create_app(test_config: dict | None = None) -> Flask:
             app.register_blueprint(blueprint)
     problems.register(app)
     health.register(app)
+    # Registered before the limits: Flask runs the last registered first, so
+    # this one sees flask-limiter's headers.
+    app.after_request(_retry_after_only_when_asked)
     limiter = limits.init_app(app)
     compression.init_app(app)
     app.extensions["brehon.readiness"] = {"store": store.ping, "queue": store.summaries.ping,
@@ -124,7 +134,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     request_log.init_app(app)
     app.before_request(_request_within_limits)
     app.before_request(_json_bodies_only)
-    app.register_error_handler(Unavailable, _store_away)
+    for kind in REDIS_ERRORS:
+        app.register_error_handler(kind, _store_away)
     return app
 
 
@@ -139,13 +150,31 @@ def _separate_urls(app: Flask) -> None:
             app.config[name] = app.config["REDIS_URL"]
 
 
-def _store_away(error: Unavailable):
-    """Redis is away for a moment (`brehon serve` starts it again): nothing
-    was stored, and the client may send the same request again."""
+def _store_away(error: Exception):
+    """Redis is away for a moment (`brehon serve` starts it again, or a
+    master of the cluster fails over): nothing new was acknowledged, and
+    the client may send the same request again (with its Idempotency-Key,
+    it gets the first answer of one that landed). Any other error of the
+    store is a fault of ours: a 500, logged by Flask."""
+    if not unavailable(error):
+        raise error
     metrics.STORE_ERRORS.inc()
-    current_app.logger.warning("the store is unavailable: %s", error)
-    return problems.response(problems.Problem(503, "The game store is unavailable for a moment; send it again.",
+    current_app.logger.warning("the store is unavailable: %s: %s", type(error).__name__, error)
+    return problems.response(problems.Problem(503, "The game store is unavailable for a moment; send it again "
+                                                   "with the same Idempotency-Key.",
                                               headers={"Retry-After": "1"}))
+
+
+def _retry_after_only_when_asked(answer: Response) -> Response:
+    """``Retry-After`` on a 429 or a 503 (and a redirect) alone: flask-limiter
+    puts its window's end on every answer of a limited route, and raises a
+    503's own Retry-After (the store's second) to it."""
+    status = answer.status_code
+    if status == 503 and "retry_after" in g:
+        answer.headers["Retry-After"] = g.retry_after
+    elif status not in (429, 503) and not 300 <= status < 400:
+        answer.headers.pop("Retry-After", None)
+    return answer
 
 
 def _secret(app: Flask) -> bytes | None:
@@ -172,11 +201,13 @@ def _request_within_limits() -> None:
 def _json_bodies_only() -> None:
     """A body sent to the API must say it is JSON in UTF-8 (415 otherwise),
     be at most :data:`MAX_BODY` bytes however it is sent (413), and hold
-    only text that UTF-8 can encode (422 naming the field)."""
+    only text that UTF-8 can encode and integers that Python can read (422
+    naming the field)."""
     if request.path.startswith("/api/") and request.method in ("POST", "PUT", "PATCH"):
         if not request.content_length and "Transfer-Encoding" not in request.headers:
             return  # no body at all: the schema says what is missing
-        if not request.is_json:
+        # Not request.is_json: it takes every +json type (application/problem+json...).
+        if request.mimetype != "application/json":
             raise problems.Problem(415, "Send the body as application/json.")
         charset = request.mimetype_params.get("charset", "utf-8").lower()
         if charset not in ("utf-8", "utf8"):
@@ -186,44 +217,66 @@ def _json_bodies_only() -> None:
         # by werkzeug without a word: look whether more was coming.
         if request.content_length is None and len(data) >= MAX_BODY and request.environ["wsgi.input"].read(1):
             raise problems.Problem(413, f"The body is over {MAX_BODY} bytes.")
-        if data.count(b"[") + data.count(b"{") < SHALLOW and not SURROGATE_ESCAPE.search(data):
+        if (data.count(b"[") + data.count(b"{") < SHALLOW and not SURROGATE_ESCAPE.search(data)
+                and not LONG_DIGITS.search(data)):
             return  # the usual body: nothing below can go wrong, and the body parser reads it once
         try:
             # Python's parser gives up on deep nesting with a RecursionError,
             # which the body parser would let through as a 500.
-            body = json.loads(data)
+            body = json.loads(data, parse_int=_integer)
         except RecursionError:
             raise problems.Problem(400, "The body nests too deeply to be read.", title="Malformed JSON") from None
         except ValueError:
             return  # malformed: the body parser answers it
-        pointer = _not_text(body)
-        if pointer is not None:
-            shown = pointer.encode("utf-8", "backslashreplace").decode()
-            raise problems.Problem(422, f"{shown or '/'} holds a lone surrogate, which is no text: send UTF-8 text.",
-                                   title="Invalid text", type=problems.INVALID_TEXT, pointer=shown)
+        fault = _fault(body)
+        if fault is None:
+            return
+        pointer, value = fault
+        shown = pointer.encode("utf-8", "backslashreplace").decode()
+        if isinstance(value, LongInteger):
+            raise problems.Problem(422, f"{shown or '/'} is an integer of {value.digits} digits; "
+                                        f"at most {MAX_DIGITS} are read.",
+                                   title="Invalid number", type=problems.INVALID_NUMBER, pointer=shown)
+        raise problems.Problem(422, f"{shown or '/'} holds a lone surrogate, which is no text: send UTF-8 text.",
+                               title="Invalid text", type=problems.INVALID_TEXT, pointer=shown)
 
 
-def _not_text(body: object) -> str | None:
-    """The JSON pointer of the first key or string in ``body`` that UTF-8
-    cannot encode (a lone surrogate: JSON's \\u escapes can carry one, and
-    Redis and the answer could not), else None. Walked with a stack: the
-    body may nest as deep as the JSON parser allows."""
+class LongInteger:
+    """In place of an integer literal of more digits than Python reads (:data:`MAX_DIGITS`)."""
+
+    def __init__(self, digits: int):
+        self.digits = digits
+
+
+def _integer(text: str) -> int | LongInteger:
+    digits = len(text.lstrip("-"))
+    return LongInteger(digits) if digits > MAX_DIGITS else int(text)
+
+
+def _fault(body: object) -> tuple[str, object] | None:
+    """The JSON pointer of the first key or value in ``body`` that cannot be
+    stored, with that key or value: a string or key that UTF-8 cannot encode
+    (a lone surrogate: JSON's \\u escapes can carry one, and Redis and the
+    answer could not), or a :class:`LongInteger`. Else None. Walked with a
+    stack: the body may nest as deep as the JSON parser allows."""
     try:
         if _encodable(json.dumps(body, ensure_ascii=False)):
             return None  # the usual case, found by the C encoder without a walk
     except RecursionError:
         pass  # as deep as the parser allows: the walk below takes it
+    except TypeError:
+        pass  # a LongInteger, which the walk below finds
     stack: list[tuple[str, object]] = [("", body)]
     while stack:
         pointer, value = stack.pop()
-        if isinstance(value, str) and not _encodable(value):
-            return pointer
+        if isinstance(value, LongInteger) or isinstance(value, str) and not _encodable(value):
+            return pointer, value
         items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
         children = []
         for key, item in items:
             where = f"{pointer}/{str(key).replace('~', '~0').replace('/', '~1')}"
             if isinstance(key, str) and not _encodable(key):
-                return where
+                return where, key
             children.append((where, item))
         stack.extend(reversed(children))
     return None

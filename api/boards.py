@@ -20,7 +20,7 @@ from store import Missing
 
 from .problems import Problem, violations_json
 from .problems import MEDIA_TYPE
-from .schemas import BoardBodySchema, BoardQuerySchema, BoardSchema, ProblemSchema, ViolationSchema
+from .schemas import BOARD_NAME, BoardBodySchema, BoardQuerySchema, BoardSchema, ProblemSchema, ViolationSchema
 from .access import SECURITY, bearer, tables
 
 blp = Blueprint("boards", __name__, url_prefix="/api/v1/boards", description="Board profiles")
@@ -28,8 +28,8 @@ blp = Blueprint("boards", __name__, url_prefix="/api/v1/boards", description="Bo
 #: The largest stored profile, as compact JSON: a valid one of any game is
 #: a few KiB (36 Orakel fields, at most 60 Celtica locations).
 MAX_BOARD = 16 * 1024
-#: The longest board name (Celtica's rules allow 80, so every game does).
-MAX_NAME = 80
+#: The longest board name (documented with the body's schema).
+MAX_NAME = BOARD_NAME
 
 
 class BoardCheckSchema(Schema):

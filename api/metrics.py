@@ -27,7 +27,7 @@ from prometheus_client import (CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry,
                                generate_latest, multiprocess)
 from prometheus_client.core import GaugeMetricFamily
 
-from store.redis_conn import Unavailable
+from store.redis_conn import REDIS_ERRORS
 
 blp = Blueprint("metrics", __name__)
 
@@ -54,7 +54,7 @@ class QueueLength:
     def collect(self):
         try:
             length = self._length()
-        except Unavailable:  # the rest of the metrics still tell what happened
+        except REDIS_ERRORS:  # the rest of the metrics still tell what happened
             return
         family = GaugeMetricFamily("brehon_summary_queue_length", "Summary jobs waiting in the queue")
         family.add_metric([], length)
@@ -100,4 +100,5 @@ def metrics():
         counted = REGISTRY
     scraped = CollectorRegistry()
     scraped.register(QueueLength(current_app.extensions["brehon.queue_length"]))
-    return Response(generate_latest(counted) + generate_latest(scraped), mimetype=CONTENT_TYPE_LATEST)
+    return Response(generate_latest(counted) + generate_latest(scraped),
+                    content_type=CONTENT_TYPE_LATEST)  # as it is: it names its charset

@@ -28,6 +28,7 @@ VERSION_REQUIRED = "/problems/version-required"
 READ_ONLY = "/problems/read-only-token"
 IDEMPOTENCY_REUSED = "/problems/idempotency-key-reused"
 INVALID_TEXT = "/problems/invalid-text"
+INVALID_NUMBER = "/problems/invalid-number"
 
 
 class Problem(Exception):
@@ -72,6 +73,8 @@ def response(problem: Problem) -> Response:
             **problem.members}
     answer = Response(json.dumps(body, ensure_ascii=False), status=problem.status, mimetype=MEDIA_TYPE)
     answer.headers.update(problem.headers)
+    if "Retry-After" in problem.headers:
+        g.retry_after = problem.headers["Retry-After"]  # kept from flask-limiter: see api._retry_after_only_when_asked
     return answer
 
 

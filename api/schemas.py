@@ -27,6 +27,12 @@ def _any(description: str, **kwargs) -> fields.Raw:
 
 # -- requests ----------------------------------------------------------------
 
+#: The games the engine knows: the one list of them the documents name.
+GAMES = sorted(scoring.RULESETS)
+#: The longest board name (Celtica's rules allow 80, so every game does).
+BOARD_NAME = 80
+
+
 
 class RecordSchema(Schema):
     """A game record (CONTRACT.md §2). Checked by the engine."""
@@ -63,7 +69,7 @@ class TallySchema(Schema):
     class Meta:
         unknown = RAISE
 
-    game = fields.String(required=True)
+    game = fields.String(required=True, metadata={"enum": list(GAMES)})
     options = fields.Dict(allow_none=True)
     board = _any("the board profile (Keltis: Das Orakel), else null")
     players = fields.List(fields.Dict(), required=True, metadata={"description": "per game, CONTRACT.md §7"})
@@ -82,13 +88,19 @@ def _refusal(attempt) -> Violation | None:
 
 
 class BoardBodySchema(Schema):
-    """A board profile to store, and the game it belongs to."""
+    """A board profile to store, and the game it belongs to. Documented as
+    tightly as the server takes it: any game the engine knows, and any
+    profile but null (its shape is the rules' to judge: 200 with
+    ``valid: false`` from the check, 422 from the store)."""
 
     class Meta:
         unknown = RAISE
 
-    game = fields.String(required=True)
-    board = fields.Raw(required=True, metadata={"description": "the profile, as the game's rules file fixes it"})
+    game = fields.String(required=True, metadata={"enum": list(GAMES)})
+    board = fields.Raw(required=True, metadata={
+        "description": "the profile, as the game's rules file fixes it",
+        "type": ["object", "array", "string", "number", "boolean"],
+        "properties": {"name": {"maxLength": BOARD_NAME}}})
 
 
 class BoardQuerySchema(Schema):
@@ -138,7 +150,7 @@ class ProblemSchema(Schema):
     state = fields.Dict(metadata={"description": "412: the table as it stands"})
     decision = fields.Dict(metadata={"description": "412: the decision that opens the next turn"})
     scoresheet = fields.Nested(ScoresheetSchema, metadata={"description": "412: the score sheet as it stands"})
-    pointer = fields.String(metadata={"description": "422 invalid-text and board-name: the field at fault"})
+    pointer = fields.String(metadata={"description": "422 invalid-text, invalid-number and board-name: the field at fault"})
     header = fields.String(metadata={"description": "431: the header field over the limit"})
 
 

@@ -20,13 +20,12 @@ from .answers import Idempotency, KeyReused, Repeat
 from .events import LISTENING, LOST, Heard
 from .games import SUMMARY, Store, summary_event
 from .log import CORRECTION, TURN, Append, Missing, Stale, dumps, now, standing, turns_of
-from .redis_conn import Unavailable
 from .snapshots import StoredGame
 from .summaries import SummaryJob, SummaryQueue
 from .tokens import SPECTATOR, TABLE, role_of
 
 __all__ = [
     "CORRECTION", "LISTENING", "LOST", "SPECTATOR", "SUMMARY", "TABLE", "TURN", "Append", "Heard", "Idempotency",
-    "KeyReused", "Missing", "Repeat", "Stale", "Store", "StoredGame", "SummaryJob", "SummaryQueue", "Unavailable",
+    "KeyReused", "Missing", "Repeat", "Stale", "Store", "StoredGame", "SummaryJob", "SummaryQueue",
     "dumps", "now", "role_of", "standing", "summary_event", "turns_of",
 ]

@@ -29,7 +29,8 @@ from typing import Any, cast
 
 import redis
 from redis.cluster import RedisCluster
-from redis.exceptions import NoScriptError, ResponseError
+from redis.exceptions import (AskError, ClusterError, NoScriptError, ReadOnlyError, RedisClusterException,
+                              ResponseError, SlotNotCoveredError, TryAgainError)
 
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 
@@ -46,8 +47,33 @@ class NotReplicated(Exception):
     """No replica confirmed the write in time: it is not acknowledged."""
 
 
-#: What a request that could not talk to Redis raises (for the API, which imports no redis).
-Unavailable = redis.RedisError
+#: What redis-py raises while the store is away for a moment: a Redis
+#: down or restarting (a dropped connection, a timeout, LOADING), or a
+#: master of a cluster failing over (its slots MOVED or ASKed elsewhere,
+#: CLUSTERDOWN, MASTERDOWN, TRYAGAIN, READONLY from the old master now a
+#: replica, a slot no node covers yet). Nothing new was acknowledged: the
+#: same request, with its Idempotency-Key, may be sent again.
+UNAVAILABLE: tuple[type[Exception], ...] = (redis.ConnectionError, redis.TimeoutError, ClusterError, AskError,
+                                            TryAgainError, ReadOnlyError, SlotNotCoveredError)
+#: The replies of those errors, when they come as a plain ResponseError.
+UNAVAILABLE_REPLIES = ("MOVED", "ASK", "CLUSTERDOWN", "MASTERDOWN", "TRYAGAIN", "READONLY", "LOADING")
+#: What a cluster client says when its look at the cluster fails halfway
+#: through a failover (redis-py gives these no class of their own).
+UNSETTLED_CLUSTER = ("Redis Cluster cannot be connected", "could not agree on a valid slots cache",
+                     "All slots are not covered")
+#: Every class :func:`unavailable` looks into: the API answers these, and
+#: lets through as a 500 what is not :func:`unavailable`.
+REDIS_ERRORS: tuple[type[Exception], ...] = (redis.RedisError, RedisClusterException)
+
+
+def unavailable(error: BaseException) -> bool:
+    """Whether ``error`` means the store is away for a moment (503 and a
+    retry), rather than a fault of the code (500)."""
+    if isinstance(error, UNAVAILABLE):
+        return True
+    if isinstance(error, RedisClusterException):
+        return isinstance(error.__cause__, UNAVAILABLE) or any(words in str(error) for words in UNSETTLED_CLUSTER)
+    return isinstance(error, ResponseError) and str(error).startswith(UNAVAILABLE_REPLIES)
 
 
 def is_cluster_url(url: str) -> bool:
@@ -107,15 +133,17 @@ class DurableWrites:
             connection = cluster.get_redis_connection(node)
             try:
                 outcome, confirmed = self._run_on(connection, script, keys, args)
-            except redis.ConnectionError:
+            except (redis.ConnectionError, redis.TimeoutError):
                 # The master may be gone: look again next time, and let this
                 # request fail (it may or may not have landed).
-                cluster.nodes_manager.initialize()
+                _look_again(cluster)
                 raise
-            if isinstance(outcome, ResponseError) and str(outcome).startswith(("MOVED", "CLUSTERDOWN", "TRYAGAIN")):
-                # Refused before it ran: the slot has a new master (failover).
+            if isinstance(outcome, Exception) and unavailable(outcome):
+                # Refused before it ran (redis-py parses MOVED, CLUSTERDOWN,
+                # TRYAGAIN, READONLY... into classes of their own, without
+                # the word): the slot is getting a new master.
                 time.sleep(MOVED_PAUSE)
-                cluster.nodes_manager.initialize()
+                _look_again(cluster)
                 continue
             if isinstance(outcome, Exception):
                 raise outcome
@@ -145,3 +173,13 @@ class DurableWrites:
             version = server_version(connection)
             self._wait = ("WAITAOF", 1, 1, self.timeout_ms) if version >= (7, 2) else ("WAIT", 1, self.timeout_ms)
         return self._wait
+
+
+def _look_again(cluster: RedisCluster) -> None:
+    """Learn the cluster's slots anew; while it is still failing over that
+    look may fail too, and the next one is tried on the next request."""
+    try:
+        cluster.nodes_manager.initialize()
+    except REDIS_ERRORS as error:
+        if not unavailable(error):
+            raise

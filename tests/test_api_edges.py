@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from api_helpers import OPENING, bearer, create_game, new_record, problem
 from orakel_games import SAMPLE_BOARD
 
-from api import MAX_HEADER, MAX_HEADERS, MAX_URL
+from api import MAX_DIGITS, MAX_HEADER, MAX_HEADERS, MAX_URL
 from scoring import Game, Refused
 
 LONE = "\ud800"
@@ -139,3 +139,64 @@ def test_too_many_or_too_long_header_fields_are_431(client):
     many = {f"X-Filler-{n}": "1" for n in range(MAX_HEADERS)}
     problem(client.get(url, headers={**bearer(created["token"]), **many}), 431)
     assert client.get(url, headers=bearer(created["token"])).status_code == 200
+
+
+def long_integer(digits: int) -> str:
+    return "7" * digits
+
+
+@pytest.mark.parametrize("route, body, pointer", [
+    ("/api/v1/tally", '{"game": "keltis", "players": [{"id": "anna", "track": %s}]}', "/players/0/track"),
+    ("/api/v1/games", '{"format": "brehon/1", "game": "keltis", "options": {"x": %s}}', "/options/x"),
+    ("/api/v1/games", '[%s]', "/0"),
+    ("/api/v1/boards", '{"game": "keltis-orakel", "board": {"tiles": [-%s]}}', "/board/tiles/0"),
+    ("/api/v1/boards/check", '{"game": "keltis-orakel", "board": %s}', "/board"),
+])
+def test_an_integer_longer_than_python_reads_is_422_naming_the_field(client, redis_client, route, body, pointer):
+    answer = client.post(route, data=body % long_integer(MAX_DIGITS + 1), content_type="application/json")
+    problem_body = problem(answer, 422)
+    assert (problem_body["type"], problem_body["pointer"]) == ("/problems/invalid-number", pointer)
+    assert f"{MAX_DIGITS + 1} digits" in problem_body["detail"]
+    assert redis_client.keys("game:*") == [] and client.get("/api/v1/boards").get_json() == []
+    # One digit fewer is read, and the schema or the rules answer it.
+    answer = client.post(route, data=body % long_integer(MAX_DIGITS), content_type="application/json")
+    assert answer.status_code < 500 and answer.get_json().get("type") != "/problems/invalid-number"
+
+
+def test_an_integer_longer_than_python_reads_in_a_turn_changes_nothing(client):
+    created = create_game(client, new_record())
+    headers = {**bearer(created["token"]), "If-Match": '"0"'}
+    turn = json.dumps(OPENING).replace('"value": 3', f'"value": {long_integer(MAX_DIGITS + 1)}')
+    for route in ("turns", "check"):
+        answer = client.post(f"/api/v1/games/{created['id']}/{route}", data=turn, content_type="application/json",
+                             headers=headers)
+        assert problem(answer, 422)["pointer"] == "/actions/0/card/value"
+    game = client.get(f"/api/v1/games/{created['id']}", headers=bearer(created["token"])).get_json()
+    assert game["version"] == 0
+
+
+def test_digits_in_a_string_are_only_text(client):
+    record = new_record()
+    record["players"][0]["name"] = long_integer(MAX_DIGITS + 1)
+    answer = client.post("/api/v1/games", json=record)
+    assert answer.get_json().get("type") != "/problems/invalid-number"
+    assert answer.get_json()["violations"][0]["details"]["pointer"] == "/players/0/name"  # too long a name
+
+
+@pytest.mark.parametrize("media_type", ["application/problem+json", "application/merge-patch+json",
+                                        "text/json", "application/json-seq"])
+def test_a_body_of_another_json_type_is_415_and_not_stored(client, redis_client, media_type):
+    answer = client.post("/api/v1/games", data=json.dumps(new_record()), content_type=media_type)
+    assert "application/json" in problem(answer, 415)["detail"]
+    assert redis_client.keys("game:*") == []
+
+
+@pytest.mark.parametrize("route, body", [("/api/v1/games", {"game": "keltis"}),
+                                         ("/api/v1/boards", {"game": "", "board": None}),
+                                         ("/api/v1/tally", {"game": "keltis"})])
+def test_retry_after_is_only_on_a_429_or_a_503(client, route, body):
+    # The rate-limited routes say their limit on every answer, and when to try again only over it.
+    answer = client.post(route, json=body)
+    assert answer.status_code == 422 and "X-RateLimit-Limit" in answer.headers
+    assert "Retry-After" not in answer.headers
+    assert "Retry-After" not in client.post("/api/v1/games", json=new_record()).headers

@@ -16,13 +16,14 @@ import time
 from pathlib import Path
 
 import pytest
+import redis
 from prometheus_client.parser import text_string_to_metric_families
 from api_helpers import EXAMPLE_1, OPENING, bearer, new_record
 from test_live_events import call, correct, create, listeners, post_turn, start_hosts, stop_hosts  # noqa: F401 (a fixture)
 from worker_games import keltis_goal_area
 
 from brehon.redis_server import free_port
-from store.redis_conn import connect
+from store.redis_conn import DurableWrites, connect, unavailable
 
 
 
@@ -187,3 +188,44 @@ def test_brehon_serve_on_a_cluster_starts_no_redis_for_the_games_and_counts_ever
             serve.kill()
             serve.wait()
         serve.stdout.close()
+
+
+def test_a_write_sent_to_the_slots_old_master_runs_once_on_its_new_one(redis_cluster):
+    """After a failover a host still sends a game's write to the master it
+    knew: refused there (MOVED, which redis-py raises without the word), it
+    is run on the slot's master, once."""
+    client = connect(redis_cluster.url)
+    try:
+        key = "{moved}:count"
+        client.delete(key)
+        script = client.register_script("return redis.call('INCR', KEYS[1])")
+        slot = client.keyslot(key)
+        master = client.nodes_manager.slots_cache[slot][0]
+        client.nodes_manager.slots_cache[slot] = [node for node in client.get_primaries() if node.name != master.name]
+        assert DurableWrites(client).run(script, [key], []) == 1
+        assert client.get(key) == b"1"
+    finally:
+        client.close()
+
+
+def test_the_errors_of_a_failover_are_unavailable_and_a_fault_of_ours_is_not(redis_cluster):
+    key = "{moved}:name"
+    master = redis_cluster.master_of(key)
+    other = next(node for node in redis_cluster.running() if node is not master)
+    with redis_cluster.client(other) as elsewhere, pytest.raises(redis.RedisError) as moved:
+        elsewhere.set(key, "x")  # MOVED, or from a replica of another master MOVED too
+    assert unavailable(moved.value)
+    with redis.Redis(port=free_port(), socket_connect_timeout=1) as nobody, pytest.raises(redis.ConnectionError) as gone:
+        nobody.ping()
+    assert unavailable(gone.value)
+    client = connect(redis_cluster.url)
+    try:
+        client.set(key, "x")
+        with pytest.raises(redis.ResponseError) as wrong_type:
+            client.lpush(key, "y")
+        assert not unavailable(wrong_type.value)
+        with pytest.raises(redis.exceptions.RedisClusterException) as cross_slot:
+            client.eval("return 1", 2, "{a}", "{b}")
+        assert not unavailable(cross_slot.value)
+    finally:
+        client.close()

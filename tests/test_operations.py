@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from api_helpers import OPENING, bearer, create_game, new_record, post_turn, problem
+from prometheus_client import CONTENT_TYPE_LATEST
 from prometheus_client.parser import text_string_to_metric_families
 from rq import SimpleWorker
 from worker_games import keltis_goal_area
@@ -149,6 +150,15 @@ def test_a_request_the_store_cannot_serve_is_503_and_counted(tmp_path, redis_url
     assert problem(answer, 503)["detail"].startswith("The game store is unavailable")
     assert answer.headers["Retry-After"] == "1"
     assert sample(client, "brehon_store_errors_total") == errors + 1
+    # A rate-limited route too: the store's second, not the end of the limit's window.
+    answer = client.post("/api/v1/games", json=new_record())
+    assert problem(answer, 503) and answer.headers["Retry-After"] == "1"
+    assert "X-RateLimit-Limit" in answer.headers
+
+
+def test_metrics_name_their_charset_once(client):
+    content_type = client.get("/metrics").headers["Content-Type"]
+    assert content_type == CONTENT_TYPE_LATEST and content_type.count("charset=") == 1
 
 
 @pytest.mark.parametrize("host, asked, shown", [("127.0.0.1", False, "1"), ("0.0.0.0", False, "0"),
