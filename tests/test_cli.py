@@ -150,7 +150,8 @@ def _certificate(tmp_path) -> tuple[str, str]:
     return str(cert), str(key)
 
 
-@pytest.mark.parametrize("stop, tls", [(signal.SIGINT, False), (signal.SIGTERM, True), (signal.SIGKILL, False)])
+@pytest.mark.parametrize("stop, tls", [(signal.SIGINT, False), (signal.SIGTERM, True),
+                                       pytest.param(signal.SIGKILL, False, marks=pytest.mark.kill)])
 def test_serve_starts_everything_prints_the_url_and_stops_it_all(tmp_path, stop, tls):
     """Ctrl-C and SIGTERM stop every part; even a kill -9 of serve leaves none behind."""
     port = free_port()

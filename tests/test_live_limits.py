@@ -208,6 +208,7 @@ def test_a_turn_is_counted_in_its_own_write_with_its_headers(redis_client, redis
     assert not {"cmdstat_get", "cmdstat_lrange", "cmdstat_hgetall", "cmdstat_exec"} & set(calls)
 
 
+@pytest.mark.kill
 def test_turns_are_logged_while_the_limits_redis_is_away(redis_client, redis_url, counters):
     # The counters may be lost; the turns may not wait for them.
     app = create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_LIMITS_URL": counters.url,
