@@ -16,7 +16,8 @@ from typing import Any, cast
 
 from .engine import FORMAT, Option, RuleBroken
 
-PLAYER_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
+# Used with fullmatch: with match, "$" would also take "ada\n" (it matches before a final newline).
+PLAYER_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 
 
 def invalid(pointer: str, reason: str, action: int | None = None) -> RuleBroken:
@@ -124,8 +125,8 @@ def expect_player_ids(value: Any, pointer: str, low: int, high: int, with_names:
             raise invalid(where, "must be an object")
         elif "id" not in player:
             raise invalid(f"{where}/id", "is required")
-        if not isinstance(player["id"], str) or not PLAYER_ID.match(player["id"]):
-            raise invalid(f"{where}/id", "must match ^[a-z0-9][a-z0-9_-]{0,31}$")
+        if not isinstance(player["id"], str) or not PLAYER_ID.fullmatch(player["id"]):
+            raise invalid(f"{where}/id", "must be 1 to 32 of a-z, 0-9, _ and -, starting with a letter or digit")
         if player["id"] in ids:
             raise invalid(f"{where}/id", "repeats another player's id")
         ids.add(player["id"])

@@ -62,6 +62,7 @@ def legal_turns(count: int, players: int = 4) -> dict:
     raise AssertionError(f"no random game lasted {count} turns")
 
 
+@pytest.mark.kill
 def test_turns_answered_201_survive_kill_9_of_redis(tmp_path):
     server = RedisServer(tmp_path / "redis").start()
     try:
