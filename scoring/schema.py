@@ -242,15 +242,13 @@ def expect_turns(turns: list[Any], players: list[str], shapes: ActionShapes,
             if not (type(turn) is dict and len(turn) == 2 and type(actions := turn.get("actions")) is list
                     and turn.get("player") in players):  # else the common case, without building pointers
                 actions = expect_turn_frame(turn, players)
-            position = 0  # counted, not enumerated: an enumerate a turn costs more than the count
-            for action in actions:
+            for position, action in enumerate(actions):
                 try:
                     recognised = recognisers[action["type"]](action)
                 except (KeyError, TypeError):  # as in expect_actions
                     recognised = False
                 if not recognised:
                     check(action, position)
-                position += 1
         except RuleBroken as broken:
             broken.words["turn"] = index
             raise
