@@ -1,6 +1,6 @@
 // Game things in words (frontend/js/words.js, over i18n.js's t): turns for
 // the log, answers and questions of the composer, plural forms by language.
-import {test, beforeEach} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {speak} from './speak.mjs';
 import {t, has, language} from '../../frontend/js/i18n.js';
@@ -9,7 +9,7 @@ import * as words from '../../frontend/js/words.js';
 
 const NAMES = {anna: 'Anna', ben: 'Ben'};
 
-beforeEach(() => speak('en'));
+await speak('en');
 
 test('a Keltis turn reads as the log shows it', () => {
   const turn = {player: 'anna', actions: [
@@ -51,11 +51,15 @@ test('counts take the plural form of the language', () => {
 
 test('in German the words and the plural forms are German', async () => {
   await speak('de');
-  assert.equal(language(), 'de');
-  const move = n => words.action('celtica', {type: 'move', druid: 'green', cards: n});
-  assert.equal(move(1), 'zog den Druiden ■ grün mit 1 Karte');
-  assert.equal(move(3), 'zog den Druiden ■ grün mit 3 Karten');
-  assert.equal(words.turn('keltis', {player: 'anna', actions: [{type: 'draw', from: 'deck'}]}, NAMES), 'Anna: zog vom Nachziehstapel');
+  try {
+    assert.equal(language(), 'de');
+    const move = n => words.action('celtica', {type: 'move', druid: 'green', cards: n});
+    assert.equal(move(1), 'zog den Druiden ■ grün mit 1 Karte');
+    assert.equal(move(3), 'zog den Druiden ■ grün mit 3 Karten');
+    assert.equal(words.turn('keltis', {player: 'anna', actions: [{type: 'draw', from: 'deck'}]}, NAMES), 'Anna: zog vom Nachziehstapel');
+  } finally {
+    await speak('en'); // the tests after this one read English
+  }
 });
 
 test('a text keeps a placeholder it was not given, and an unknown key reads as itself', () => {
