@@ -18,6 +18,7 @@ serve: $(STAMP)
 test: $(STAMP)
 	@tools/test-deps
 	$(BIN)/ruff check .
+	node --test tests/js/*.test.mjs
 	$(BIN)/mypy
 	$(BIN)/mypy --strict scoring
 	@$(REDIS_CHECK)
@@ -40,6 +41,11 @@ check: $(STAMP)
 		status=$$?; \
 		if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure"; exit 1; fi; \
 		exit $$status
+
+# The app's pure modules, in Node without a browser.
+.PHONY: js-test
+js-test:
+	node --test tests/js/*.test.mjs
 
 openapi: $(STAMP)
 	$(BIN)/brehon openapi > openapi.yaml
