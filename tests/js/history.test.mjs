@@ -18,7 +18,7 @@ const LOG = [
   {kind: 'turn', turn: turn('anna', 'yellow', 2)},
 ];
 
-// That log as the server answers it (store/games.py history_of, turns_of):
+// That log as the server answers it (tables/history.py history_of, store/log.py turns_of):
 // the turns that stand in the record, the rest listed once.
 const GAME = {
   record: {turns: [turn('anna', 'red', 4), turn('ben', 'green', 1), turn('anna', 'yellow', 2)]},
