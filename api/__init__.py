@@ -8,10 +8,7 @@ translate HTTP to calls of the game layer (:mod:`tables`) and back.
 from __future__ import annotations
 
 import importlib
-import json
 import os
-import re
-import sys
 from http import HTTPStatus
 from pathlib import Path
 
@@ -23,7 +20,7 @@ from store import Store
 from store.redis_conn import REDIS_ERRORS, is_cluster_url, unavailable
 from tables import Tables
 
-from . import compression, health, limits, metrics, problems, request_log
+from . import bodies, compression, health, limits, metrics, problems, request_log
 from .schemas import ProblemSchema
 
 #: Every blueprint of the application, one module each, registered in this
@@ -44,27 +41,12 @@ BLUEPRINTS = (
     "api.metrics",
 )
 
-#: Bodies larger than this are answered 413, however they are sent.
-MAX_BODY = 1024 * 1024
 #: The longest request target (path and query) read: 414 beyond. The serve
 #: command sets gunicorn's own limits above these, so that the answer is
 #: problem+json like every other.
 MAX_URL = 4096
 #: At most this many header fields, each at most this many bytes: 431 beyond.
 MAX_HEADERS, MAX_HEADER = 100, 8192
-#: A body with fewer brackets than this cannot nest deep enough to stop
-#: Python's JSON parser (a tenth of its recursion limit: the request's own
-#: frames come first).
-SHALLOW = 100
-#: A lone surrogate can only come in through a JSON escape of one (UTF-8
-#: cannot encode it): a body without such an escape holds none.
-SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
-#: The most digits Python reads as one integer (its int_max_str_digits): a
-#: longer integer in a body stops the JSON parser with a ValueError.
-MAX_DIGITS = sys.get_int_max_str_digits() or 4300
-#: A run of more digits than that, found in one pass (the look-behind starts
-#: the match at a run's first digit only, so no run is scanned twice).
-LONG_DIGITS = re.compile(rb"(?<![0-9])[0-9]{%d}" % (MAX_DIGITS + 1))
 
 
 class BrehonApi(Api):
@@ -93,7 +75,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         REDIS_URL=os.environ.get("REDIS_URL"),
         ADDRESSES=os.environ.get("BREHON_ADDRESSES"),  # set by `brehon serve`: see api/server.py
-        MAX_CONTENT_LENGTH=MAX_BODY,
+        MAX_CONTENT_LENGTH=bodies.MAX_BODY,
         API_TITLE="Brehon",
         API_VERSION="1",
         OPENAPI_VERSION="3.1.0",
@@ -134,7 +116,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     metrics.init_app(app, queue_length=store.summaries.length)
     request_log.init_app(app)
     app.before_request(_request_within_limits)
-    app.before_request(_json_bodies_only)
+    app.before_request(bodies.read_body)
     for kind in REDIS_ERRORS:
         app.register_error_handler(kind, _store_away)
     return app
@@ -204,95 +186,3 @@ def _request_within_limits() -> None:
     for name, value in request.headers.items():
         if len(name) + len(value) + 2 > MAX_HEADER:
             raise problems.Problem(431, f"The header field {name} is over {MAX_HEADER} bytes.", header=name)
-
-
-def _json_bodies_only() -> None:
-    """A body sent to the API must say it is JSON in UTF-8 (415 otherwise),
-    be at most :data:`MAX_BODY` bytes however it is sent (413), and hold
-    only text that UTF-8 can encode and integers that Python can read (422
-    naming the field)."""
-    if request.path.startswith("/api/") and request.method in ("POST", "PUT", "PATCH"):
-        if not request.content_length and "Transfer-Encoding" not in request.headers:
-            return  # no body at all: the schema says what is missing
-        # Not request.is_json: it takes every +json type (application/problem+json...).
-        if request.mimetype != "application/json":
-            raise problems.Problem(415, "Send the body as application/json.")
-        charset = request.mimetype_params.get("charset", "utf-8").lower()
-        if charset not in ("utf-8", "utf8"):
-            raise problems.Problem(415, f"Send the body as UTF-8 JSON, not {charset}.")
-        data = request.get_data(cache=True)
-        # A body without Content-Length (chunked) is cut at MAX_CONTENT_LENGTH
-        # by werkzeug without a word: look whether more was coming.
-        if request.content_length is None and len(data) >= MAX_BODY and request.environ["wsgi.input"].read(1):
-            raise problems.Problem(413, f"The body is over {MAX_BODY} bytes.")
-        if (data.count(b"[") + data.count(b"{") < SHALLOW and not SURROGATE_ESCAPE.search(data)
-                and not LONG_DIGITS.search(data)):
-            return  # the usual body: nothing below can go wrong, and the body parser reads it once
-        try:
-            # Python's parser gives up on deep nesting with a RecursionError,
-            # which the body parser would let through as a 500.
-            body = json.loads(data, parse_int=_integer)
-        except RecursionError:
-            raise problems.Problem(400, "The body nests too deeply to be read.", title="Malformed JSON") from None
-        except ValueError:
-            return  # malformed: the body parser answers it
-        fault = _fault(body)
-        if fault is None:
-            return
-        pointer, value = fault
-        shown = pointer.encode("utf-8", "backslashreplace").decode()
-        if isinstance(value, LongInteger):
-            raise problems.Problem(422, f"{shown or '/'} is an integer of {value.digits} digits; "
-                                        f"at most {MAX_DIGITS} are read.",
-                                   title="Invalid number", type=problems.INVALID_NUMBER, pointer=shown)
-        raise problems.Problem(422, f"{shown or '/'} holds a lone surrogate, which is no text: send UTF-8 text.",
-                               title="Invalid text", type=problems.INVALID_TEXT, pointer=shown)
-
-
-class LongInteger:
-    """In place of an integer literal of more digits than Python reads (:data:`MAX_DIGITS`)."""
-
-    def __init__(self, digits: int):
-        self.digits = digits
-
-
-def _integer(text: str) -> int | LongInteger:
-    digits = len(text.lstrip("-"))
-    return LongInteger(digits) if digits > MAX_DIGITS else int(text)
-
-
-def _fault(body: object) -> tuple[str, object] | None:
-    """The JSON pointer of the first key or value in ``body`` that cannot be
-    stored, with that key or value: a string or key that UTF-8 cannot encode
-    (a lone surrogate: JSON's \\u escapes can carry one, and Redis and the
-    answer could not), or a :class:`LongInteger`. Else None. Walked with a
-    stack: the body may nest as deep as the JSON parser allows."""
-    try:
-        if _encodable(json.dumps(body, ensure_ascii=False)):
-            return None  # the usual case, found by the C encoder without a walk
-    except RecursionError:
-        pass  # as deep as the parser allows: the walk below takes it
-    except TypeError:
-        pass  # a LongInteger, which the walk below finds
-    stack: list[tuple[str, object]] = [("", body)]
-    while stack:
-        pointer, value = stack.pop()
-        if isinstance(value, LongInteger) or isinstance(value, str) and not _encodable(value):
-            return pointer, value
-        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
-        children = []
-        for key, item in items:
-            where = f"{pointer}/{str(key).replace('~', '~0').replace('/', '~1')}"
-            if isinstance(key, str) and not _encodable(key):
-                return where, key
-            children.append((where, item))
-        stack.extend(reversed(children))
-    return None
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-        return True
-    except UnicodeEncodeError:
-        return False

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 
 from flask import Response, request
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
 from scoring import check_board as judge_board
@@ -22,6 +21,7 @@ from .problems import Problem, violations_json
 from .problems import MEDIA_TYPE
 from .schemas import BOARD_NAME, BoardBodySchema, BoardQuerySchema, BoardSchema, ProblemSchema, ViolationSchema
 from .access import SECURITY, bearer, tables
+from .bodies import Blueprint
 
 blp = Blueprint("boards", __name__, url_prefix="/api/v1/boards", description="Board profiles")
 

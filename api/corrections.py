@@ -12,10 +12,10 @@ needs If-Match and takes an Idempotency-Key.
 
 from __future__ import annotations
 
-from flask_smorest import Blueprint
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from .access import SECURITY, tables
+from .bodies import Blueprint
 from .games import IDEMPOTENCY_KEY, IF_MATCH, write
 from .problems import MEDIA_TYPE as PROBLEM
 from .schemas import ProblemSchema, TurnAnswerSchema, TurnSchema

@@ -33,13 +33,13 @@ import zlib
 from collections.abc import Iterator
 
 from flask import Response, current_app, request
-from flask_smorest import Blueprint
 
 from store import LISTENING, LOST, SUMMARY, Heard, Store, StoredGame, summary_event
 from store.feeds import PatternFeed, ShardedFeed
 from tables import Tables
 
 from .access import SECURITY, table_access, tables
+from .bodies import Blueprint
 from .metrics import EVENT_STREAMS
 from .problems import Problem
 

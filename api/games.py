@@ -6,11 +6,9 @@ a game is api/access.py's business, and the rate limits api/limits.py's.
 
 from __future__ import annotations
 
-import json
 import re
 
 from flask import Response, request
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from exports import scoresheet_csv, scoresheet_pdf
@@ -19,6 +17,7 @@ from store import Idempotency, KeyReused, StoredGame
 from tables import Moved, Written
 
 from .access import SECURITY, open_table, table_access, tables
+from .bodies import Blueprint, json_body
 from .problems import IDEMPOTENCY_REUSED, STALE, VERSION_REQUIRED, Problem, violations_json
 from .problems import MEDIA_TYPE as PROBLEM
 from .schemas import (
@@ -109,19 +108,6 @@ def idempotency(body: object, creation: bool = False) -> Idempotency | None:
     if not key or len(key) > MAX_KEY:
         raise Problem(400, f"An Idempotency-Key has 1 to {MAX_KEY} characters.")
     return Idempotency.of(key, body)
-
-
-def json_body() -> object:
-    """The request's JSON body as it is (None for none): the engine judges a turn.
-    UTF-8 alone, as the other routes' body parser reads it (json.loads of
-    bytes would take UTF-16 and UTF-32 too)."""
-    data = request.get_data(cache=True)
-    if not data:
-        return None
-    try:
-        return json.loads(data.decode("utf-8"))
-    except ValueError:
-        raise Problem(400, "The body is not valid JSON.", title="Malformed JSON") from None
 
 
 def stale(current: StoredGame) -> Problem:

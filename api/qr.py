@@ -10,8 +10,9 @@ import io
 
 import segno
 from flask import Response
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
+
+from .bodies import Blueprint
 
 blp = Blueprint("qr", __name__, url_prefix="/api/v1/qr", description="QR codes of join links")
 

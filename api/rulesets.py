@@ -4,14 +4,13 @@ request's language) and rule ids, and the pieces the app draws and offers
 
 from __future__ import annotations
 
-from flask_smorest import Blueprint
-
 import scoring
 from scoring.cards import COLORS
 from scoring.celtica import state as celtica
 from scoring.keltis import board as keltis
 from scoring.keltis_orakel import board as keltis_orakel
 
+from .bodies import Blueprint
 from .problems import lang
 from .schemas import RulesetSchema
 

@@ -12,8 +12,8 @@ import ipaddress
 from urllib.parse import urlsplit
 
 from flask import current_app, request
-from flask_smorest import Blueprint
 
+from .bodies import Blueprint
 from .schemas import ServerSchema
 
 blp = Blueprint("server", __name__, url_prefix="/api/v1/server", description="Where the table reaches this server")

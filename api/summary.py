@@ -10,12 +10,12 @@ failure and the job is queued again, so asking again finds it running).
 from __future__ import annotations
 
 from flask import jsonify
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
 from store import StoredGame, SummaryJob
 
 from .access import SECURITY, table_access, tables
+from .bodies import Blueprint
 from .problems import MEDIA_TYPE as PROBLEM
 from .problems import Problem
 from .schemas import ProblemSchema

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from flask_smorest import Blueprint
-
 import scoring
 
+from .bodies import Blueprint
 from .problems import MEDIA_TYPE
 from .schemas import ProblemSchema, ScoresheetSchema, TallySchema
 

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from api_helpers import OPENING, bearer, create_game, new_record, problem
 from orakel_games import SAMPLE_BOARD
 
-from api import MAX_DIGITS, MAX_HEADER, MAX_HEADERS, MAX_URL
+from api import MAX_HEADER, MAX_HEADERS, MAX_URL
+from api.bodies import MAX_DIGITS
 from scoring import Game, Refused
 
 LONE = "\ud800"

@@ -11,7 +11,8 @@ import pytest
 from api_helpers import new_record, served
 from orakel_games import SAMPLE_BOARD
 
-from api import MAX_BODY, MAX_HEADERS, MAX_URL
+from api import MAX_HEADERS, MAX_URL
+from api.bodies import MAX_BODY
 
 @pytest.fixture(scope="module")
 def server(redis_url, tmp_path_factory):

@@ -10,7 +10,8 @@ import time
 import pytest
 from api_helpers import EXAMPLE_1, OPENING, TALLY, bearer, create_game, new_record, post_turn, problem
 
-from api import MAX_BODY, create_app
+from api import create_app
+from api.bodies import MAX_BODY
 from tables import MAX_TURNS
 from brehon.redis_server import RedisServer
 
