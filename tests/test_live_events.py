@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+import zlib
 from pathlib import Path
 
 import pytest
@@ -112,15 +113,20 @@ class Listener:
     """An open event stream, read on a thread of its own: ``next()`` gives
     the events in order as ``{"id", "event", "data"}``."""
 
-    def __init__(self, port: int, created: dict, token: str | None = None, last_event_id: int | None = None):
+    def __init__(self, port: int, created: dict, token: str | None = None, last_event_id: int | None = None,
+                 gzip: bool = False):
         self.http = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         headers = bearer(token or created["token"])
         if last_event_id is not None:
             headers["Last-Event-ID"] = str(last_event_id)
+        if gzip:
+            headers["Accept-Encoding"] = "gzip"
         self.http.request("GET", f"/api/v1/games/{created['id']}/events", headers=headers)
         self.response = self.http.getresponse()
         self.status = self.response.status
         self.content_type = self.response.getheader("Content-Type", "")
+        self.gzipped = self.response.getheader("Content-Encoding") == "gzip"
+        self.wire_bytes = 0
         self.events: queue.Queue = queue.Queue()
         self.opened = threading.Event()
         self.ended = threading.Event()  # the server closed the stream
@@ -132,7 +138,7 @@ class Listener:
     def _read(self) -> None:
         event: dict = {}
         try:
-            for raw in iter(self.response.readline, b""):
+            for raw in self._lines():
                 line = raw.decode().rstrip("\n")
                 if line.startswith("retry:"):
                     self.opened.set()
@@ -147,6 +153,17 @@ class Listener:
             self.ended.set()
         except (OSError, ValueError, AttributeError):
             pass  # closed by the test (http.client may trip over its own closed file)
+
+    def _lines(self):
+        """The stream's lines as they come, inflated when it is gzipped."""
+        if not self.gzipped:
+            yield from iter(self.response.readline, b"")
+            return
+        inflate, pending = zlib.decompressobj(16 + zlib.MAX_WBITS), b""
+        while chunk := self.response.read1(65536):
+            self.wire_bytes += len(chunk)
+            *lines, pending = (pending + inflate.decompress(chunk)).split(b"\n")
+            yield from (line + b"\n" for line in lines)
 
     def next(self, timeout: float = WAIT) -> dict:
         return self.events.get(timeout=timeout)
@@ -201,6 +218,51 @@ def test_two_listeners_on_two_processes_hear_a_turn_posted_to_a_third(redis_clie
         assert event["data"]["scoresheet"] == undone["scoresheet"]
     assert post_turn(a, created, OPENING, 2)[0] == 201
     assert on_b.next_is(3, "turn") and on_c.next_is(3, "turn")
+
+
+def test_an_event_is_its_writes_answer_and_shows_the_game_as_a_fetch_does(redis_client, ports, listeners):
+    # A phone applies the news of an event (or of its own write's answer)
+    # instead of fetching the game: a turn's news appends its turn and its
+    # entry to the game the phone shows; a correction's brings the turns
+    # and the history as they now stand.
+    a, b, _ = ports
+    created = create(a, new_record())
+    listener = listeners(b, created)
+    shown = game(a, created)
+    for version, turn in enumerate(EXAMPLE_1["turns"][:3]):
+        status, answer, headers = post_turn(a, created, turn, version)
+        assert status == 201 and headers["ETag"] == f'"{version + 1}"'
+        news = listener.next()["data"]
+        assert news == answer and (news["kind"], news["version"], news["turn"]) == ("turn", version + 1, turn)
+        history = shown["history"]
+        start = history["start"] or news["at"]
+        logged = time.mktime(time.strptime(start, "%Y-%m-%dT%H:%M:%SZ")) + sum(history["seconds"])
+        at = time.mktime(time.strptime(news["at"], "%Y-%m-%dT%H:%M:%SZ"))
+        shown = {**shown, "version": news["version"], "state": news["state"], "decision": news["decision"],
+                 "scoresheet": news["scoresheet"], "record": {**shown["record"],
+                                                              "turns": shown["record"]["turns"] + [turn]},
+                 "history": {**history, "start": start, "seconds": history["seconds"] + [round(at - logged)],
+                             "holds": history["holds"] + [len(shown["record"]["turns"])]}}
+        assert shown == game(a, created)
+    status, answer, _ = correct(a, created, {"replace": 1, "turn": EXAMPLE_1["turns"][1], "by": "ben"}, 3)
+    news = listener.next()["data"]
+    assert status == 201 and news == answer and news["kind"] == "correction"
+    fetched = game(a, created)
+    assert {key: news[key] for key in ("version", "state", "decision", "scoresheet", "history")} == \
+        {key: fetched[key] for key in ("version", "state", "decision", "scoresheet", "history")}
+    assert news["turns"] == fetched["record"]["turns"]
+
+
+def test_a_gzipped_stream_sends_each_event_as_it_happens(redis_client, ports, listeners):
+    a, b, _ = ports
+    created = create(a, new_record())
+    plain, gzipped = listeners(b, created), listeners(b, created, gzip=True)
+    assert gzipped.gzipped and not plain.gzipped
+    for version, turn in enumerate(EXAMPLE_1["turns"]):
+        assert post_turn(a, created, turn, version)[0] == 201
+        # Each event arrives before the next turn is posted: flushed, not buffered.
+        assert gzipped.next() == plain.next()
+    assert gzipped.wire_bytes < 5 * 2048  # five events of a whole game each, told in under 2 KB
 
 
 def test_a_listener_that_drops_and_resumes_gets_exactly_the_events_it_missed(redis_client, ports, listeners):
