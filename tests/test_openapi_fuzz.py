@@ -50,6 +50,19 @@ expected-statuses = ["2xx", "3xx", 403, 404, 409, 412, 422, 428]
 """
 
 
+#: The routes where no rule of a game can refuse a body the document allows:
+#: there, positive data must be taken (2xx) and nothing else.
+STRICT = "^/api/v1/(boards/check|qr)$"
+STRICT_CONFIG = """
+[checks]
+enabled = false
+
+[checks.positive_data_acceptance]
+enabled = true
+expected-statuses = ["2xx"]
+"""
+
+
 def post(base: str, path: str, body: dict) -> dict:
     request = urllib.request.Request(base + path, data=json.dumps(body).encode(),
                                      headers={"Content-Type": "application/json"})
@@ -72,5 +85,14 @@ def test_the_server_keeps_to_its_openapi_document(redis_url, tmp_path):
              "--request-timeout", "10",
              # An open event stream never ends: tests/test_live_events.py drives it.
              "--exclude-path-regex", "/events$"],
+            cwd=tmp_path, capture_output=True, text=True)
+        assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
+        strict = tmp_path / "strict.toml"
+        strict.write_text(STRICT_CONFIG)
+        run = subprocess.run(
+            [str(schemathesis), "--no-color", "--config-file", str(strict), "run", str(ROOT / "openapi.yaml"),
+             "--url", base, "--include-path-regex", STRICT, "--phases", "coverage,fuzzing",
+             "--max-examples", str(EXAMPLES * 10), "--seed", "1", "--max-time", str(MAX_TIME),
+             "--request-timeout", "10"],
             cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
