@@ -16,6 +16,7 @@ Run: ``.venv/bin/python bench/bench_api.py [--turns N] [--tables 1,4,16]``
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -25,6 +26,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,6 +38,21 @@ from brehon.serve import THREADS, WORKERS  # noqa: E402
 from brehon.redis_server import RedisServer, free_port  # noqa: E402
 from bench_keltis import long_game  # noqa: E402
 from timing import percentile, wait_ready  # noqa: E402
+
+
+@contextlib.contextmanager
+def in_process() -> Iterator:
+    """The bench app in this process, on a Redis of its own and one for the
+    limits, both keeping nothing on disk (no fsync in what is measured)."""
+    with tempfile.TemporaryDirectory() as data:
+        redis_server = RedisServer(Path(data) / "redis", durable=False).start()
+        limits_server = RedisServer(Path(data) / "limits", durable=False).start()
+        os.environ.update(REDIS_URL=redis_server.url, BREHON_LIMITS_URL=limits_server.url)
+        try:
+            yield bench_app()
+        finally:
+            redis_server.stop()
+            limits_server.stop()
 
 
 def bench_app():

@@ -21,10 +21,8 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import os
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,10 +31,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from werkzeug.test import EnvironBuilder  # noqa: E402
 
-from bench_api import bench_app  # noqa: E402
+from bench_api import in_process  # noqa: E402
 from bench_keltis import long_game  # noqa: E402
 from bench_turn_cpu import cpu_of  # noqa: E402
-from brehon.redis_server import RedisServer  # noqa: E402
 
 AT = 120
 #: The target of issue 20, from the process's cache of folded games.
@@ -49,60 +46,52 @@ def main() -> int:
     parser.add_argument("--calls", type=int, default=100, help="checks per round (the game's limit is 1200 a minute)")
     args = parser.parse_args()
     record = long_game(turns=AT + 1)
-    with tempfile.TemporaryDirectory() as data:
-        redis_server = RedisServer(Path(data) / "redis", durable=False).start()
-        limits_server = RedisServer(Path(data) / "limits", durable=False).start()
-        os.environ.update(REDIS_URL=redis_server.url, BREHON_LIMITS_URL=limits_server.url)
-        try:
-            app = bench_app()
-            client = app.test_client()
-            # Logged turn by turn, as at a table: what Redis holds (the log, a
-            # snapshot every few versions) is what a table's game has.
-            created = client.post("/api/v1/games", json={**record, "turns": []}).get_json()
-            for version, turn in enumerate(record["turns"][:AT]):
-                logged = client.post(f"/api/v1/games/{created['id']}/turns", json=turn,
-                                     headers={"Authorization": f"Bearer {created['token']}",
-                                              "If-Match": f'"{version}"'})
-                assert logged.status_code == 201, logged.get_json()
+    with in_process() as app:
+        client = app.test_client()
+        # Logged turn by turn, as at a table: what Redis holds (the log, a
+        # snapshot every few versions) is what a table's game has.
+        created = client.post("/api/v1/games", json={**record, "turns": []}).get_json()
+        for version, turn in enumerate(record["turns"][:AT]):
+            logged = client.post(f"/api/v1/games/{created['id']}/turns", json=turn,
+                                 headers={"Authorization": f"Bearer {created['token']}",
+                                          "If-Match": f'"{version}"'})
+            assert logged.status_code == 201, logged.get_json()
 
-            whole = record["turns"][AT]
+        whole = record["turns"][AT]
 
-            def check(size):  # a fresh environ each time: a body is read once
-                turn = {**whole, "actions": whole["actions"][:size]}
-                return EnvironBuilder(path=f"/api/v1/games/{created['id']}/check", method="POST",
-                                      data=json.dumps(turn), content_type="application/json",
-                                      headers={"Authorization": f"Bearer {created['token']}"}).get_environ()
+        def check(size):  # a fresh environ each time: a body is read once
+            turn = {**whole, "actions": whole["actions"][:size]}
+            return EnvironBuilder(path=f"/api/v1/games/{created['id']}/check", method="POST",
+                                  data=json.dumps(turn), content_type="application/json",
+                                  headers={"Authorization": f"Bearer {created['token']}"}).get_environ()
 
-            def bare():
-                return EnvironBuilder(path="/bench/bare", method="POST", data="{}",
-                                      content_type="application/json").get_environ()
+        def bare():
+            return EnvironBuilder(path="/bench/bare", method="POST", data="{}",
+                                  content_type="application/json").get_environ()
 
-            first = None
-            sizes = range(len(whole["actions"]) + 1)  # as the composer asks: no action yet, ... the whole turn
-            rounds: list[dict] = []
-            for _ in range(args.rounds):
-                checks: dict[int, list[int]] = {size: [] for size in sizes}
-                bares = []
-                requests = [(size, check(size), bare()) for _ in range(args.calls // len(sizes)) for size in sizes]
-                gc.disable()
-                try:
-                    for size, check_request, bare_request in requests:
-                        took, status = cpu_of(app, check_request)
-                        assert status.startswith("200"), status
-                        if first is None:
-                            first = took
-                        else:
-                            checks[size].append(took)
-                        took, status = cpu_of(app, bare_request)
-                        assert status.startswith("200"), status
-                        bares.append(took)
-                finally:
-                    gc.enable()
-                rounds.append({"bare": statistics.median(bares) / 1e6,
-                               **{size: statistics.median(checks[size]) / 1e6 for size in sizes}})
-        finally:
-            redis_server.stop()
-            limits_server.stop()
+        first = None
+        sizes = range(len(whole["actions"]) + 1)  # as the composer asks: no action yet, ... the whole turn
+        rounds: list[dict] = []
+        for _ in range(args.rounds):
+            checks: dict[int, list[int]] = {size: [] for size in sizes}
+            bares = []
+            requests = [(size, check(size), bare()) for _ in range(args.calls // len(sizes)) for size in sizes]
+            gc.disable()
+            try:
+                for size, check_request, bare_request in requests:
+                    took, status = cpu_of(app, check_request)
+                    assert status.startswith("200"), status
+                    if first is None:
+                        first = took
+                    else:
+                        checks[size].append(took)
+                    took, status = cpu_of(app, bare_request)
+                    assert status.startswith("200"), status
+                    bares.append(took)
+            finally:
+                gc.enable()
+            rounds.append({"bare": statistics.median(bares) / 1e6,
+                           **{size: statistics.median(checks[size]) / 1e6 for size in sizes}})
     print(f"POST /check of turn {AT} of a 4-player Keltis game (its first 0 to {len(whole['actions'])} actions, "
           f"as the composer asks), in process; {args.rounds} rounds of {args.calls} checks")
     print(f"first check of the game: {first / 1e6:.2f} ms of CPU")

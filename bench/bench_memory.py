@@ -26,6 +26,10 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+from timing import descendants  # noqa: E402
+
 BREHON = Path(sys.executable).parent / "brehon"
 GOAL_MB = 150.0
 READY_TIMEOUT = 60.0
@@ -38,24 +42,6 @@ def free_port() -> int:
             port = probe.getsockname()[1]
         if port != 6379:
             return port
-
-
-def descendants(pid: int) -> list[int]:
-    """``pid`` and every process below it, parents first (Linux /proc)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(parent, []).append(int(entry.name))
-    found, todo = [], [pid]
-    while todo:
-        current = todo.pop(0)
-        found.append(current)
-        todo.extend(sorted(children.get(current, [])))
-    return found
 
 
 def pss_kb(pid: int) -> int:

@@ -61,7 +61,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_keltis import long_game  # noqa: E402
 from brehon.redis_server import free_port  # noqa: E402
-from timing import wait_ready  # noqa: E402
+from timing import descendants, wait_ready  # noqa: E402
 
 PHONES = 3
 PHONE = {"width": 390, "height": 844}
@@ -87,28 +87,10 @@ SHOWS = """([v, player]) => {
 
 # -- the host's CPU ------------------------------------------------------------
 
-def tree(pid: int) -> list[int]:
-    """``pid`` and every process below it (Linux /proc)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(parent, []).append(int(entry.name))
-    found, todo = [], [pid]
-    while todo:
-        current = todo.pop()
-        found.append(current)
-        todo.extend(children.get(current, []))
-    return found
-
-
 def names(pid: int) -> str:
     """What runs under ``pid``: the program of each process, counted."""
     seen: dict[str, int] = {}
-    for member in tree(pid):
+    for member in descendants(pid):
         try:
             words = Path(f"/proc/{member}/cmdline").read_bytes().split(b"\0")
         except OSError:
@@ -128,7 +110,7 @@ def cpu_seconds(pid: int) -> float:
     lost: the parts keep theirs (gunicorn's pool threads, Redis's, serve's
     and the worker's main thread) while a game is played."""
     total = 0.0
-    for member in tree(pid):
+    for member in descendants(pid):
         try:
             fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
             total += sum(int(value) for value in fields[13:15]) / TICKS
@@ -453,11 +435,11 @@ def main() -> int:
             version = game["version"]
             for turn in record["turns"][args.first:args.first + 6]:
                 version = poster.log(game, turn, version)
-            count, steady = len(tree(server.pid)), time.monotonic()
+            count, steady = len(descendants(server.pid)), time.monotonic()
             while time.monotonic() - steady < 2.0 and time.monotonic() - started < 30.0:  # every part up
                 time.sleep(0.2)
-                if len(tree(server.pid)) != count:
-                    count, steady = len(tree(server.pid)), time.monotonic()
+                if len(descendants(server.pid)) != count:
+                    count, steady = len(descendants(server.pid)), time.monotonic()
             print(f"brehon serve on {base_url} ({names(server.pid)}); {os.cpu_count()} CPUs; "
                   f"load average {os.getloadavg()[0]:.1f}; 3-player Keltis, turns {args.first} to "
                   f"{args.first + args.turns} ({args.turns} turns), {PHONES} phones and a display")

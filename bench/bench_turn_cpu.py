@@ -19,10 +19,8 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -32,9 +30,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from werkzeug.test import EnvironBuilder  # noqa: E402
 
-from bench_api import bench_app  # noqa: E402
+from bench_api import in_process  # noqa: E402
 from bench_keltis import long_game  # noqa: E402
-from brehon.redis_server import RedisServer  # noqa: E402
 
 
 def cpu_of(app, environ: dict) -> tuple[int, str]:
@@ -50,43 +47,35 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=12)
     args = parser.parse_args()
     record = long_game(turns=150)
-    with tempfile.TemporaryDirectory() as data:
-        redis_server = RedisServer(Path(data) / "redis", durable=False).start()
-        limits_server = RedisServer(Path(data) / "limits", durable=False).start()
-        os.environ.update(REDIS_URL=redis_server.url, BREHON_LIMITS_URL=limits_server.url)
-        try:
-            app = bench_app()
-            client = app.test_client()
-            turns: list[int] = []
-            bare: list[int] = []
-            for game in range(args.games + 1):
-                created = client.post("/api/v1/games", json={**record, "turns": []},
-                                      environ_base={"REMOTE_ADDR": f"10.0.{game}.1"}).get_json()
-                headers = {"Authorization": f"Bearer {created['token']}"}
-                turn_requests = [
-                    EnvironBuilder(path=f"/api/v1/games/{created['id']}/turns", method="POST", data=json.dumps(turn),
-                                   content_type="application/json",
-                                   headers={**headers, "If-Match": f'"{version}"'}).get_environ()
-                    for version, turn in enumerate(record["turns"])]
-                bare_requests = [EnvironBuilder(path="/bench/bare", method="POST", data="{}",
-                                                content_type="application/json").get_environ()
-                                 for _ in record["turns"]]
-                gc.disable()
-                try:
-                    for turn_request, bare_request in zip(turn_requests, bare_requests):
-                        took, status = cpu_of(app, turn_request)
-                        assert status.startswith("201"), status
-                        if game:
-                            turns.append(took)
-                        took, status = cpu_of(app, bare_request)
-                        assert status.startswith("200"), status
-                        if game:
-                            bare.append(took)
-                finally:
-                    gc.enable()
-        finally:
-            redis_server.stop()
-            limits_server.stop()
+    with in_process() as app:
+        client = app.test_client()
+        turns: list[int] = []
+        bare: list[int] = []
+        for game in range(args.games + 1):
+            created = client.post("/api/v1/games", json={**record, "turns": []},
+                                  environ_base={"REMOTE_ADDR": f"10.0.{game}.1"}).get_json()
+            headers = {"Authorization": f"Bearer {created['token']}"}
+            turn_requests = [
+                EnvironBuilder(path=f"/api/v1/games/{created['id']}/turns", method="POST", data=json.dumps(turn),
+                               content_type="application/json",
+                               headers={**headers, "If-Match": f'"{version}"'}).get_environ()
+                for version, turn in enumerate(record["turns"])]
+            bare_requests = [EnvironBuilder(path="/bench/bare", method="POST", data="{}",
+                                            content_type="application/json").get_environ()
+                             for _ in record["turns"]]
+            gc.disable()
+            try:
+                for turn_request, bare_request in zip(turn_requests, bare_requests):
+                    took, status = cpu_of(app, turn_request)
+                    assert status.startswith("201"), status
+                    if game:
+                        turns.append(took)
+                    took, status = cpu_of(app, bare_request)
+                    assert status.startswith("200"), status
+                    if game:
+                        bare.append(took)
+            finally:
+                gc.enable()
     turn, ceiling = statistics.median(turns) / 1000, statistics.median(bare) / 1000
     print(f"{len(turns)} turns and as many bare requests, in-process, {args.games} games of {len(record['turns'])} turns")
     print(f"CPU per request, median: turn {turn:.0f} us, bare {ceiling:.0f} us; "

@@ -7,6 +7,7 @@ import http.client
 import random
 import subprocess
 import time
+from pathlib import Path
 from typing import Any, Callable
 
 
@@ -85,3 +86,21 @@ def random_turns(ruleset: Any, record: dict, state: Any, turns: int, seed: int,
         if ruleset.decision(state).name == "over":
             raise SystemExit(f"seed {seed}: the game ended after {index + 1} turns; pick another seed")
     return record
+
+
+def descendants(pid: int) -> list[int]:
+    """``pid`` and every process below it, parents first (Linux /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop(0)
+        found.append(current)
+        todo.extend(sorted(children.get(current, [])))
+    return found
