@@ -49,11 +49,14 @@ export async function show(main, id) {
 
   // News of the game (live.js): applied when it makes the version after the
   // one shown, ignored when shown already, else the whole game is fetched.
-  // A whole game (polling) is taken as it is.
+  // A whole game (polling) is taken as it is. News comes from the server:
+  // a game shown as last seen offline is back online with it.
   function hear(news) {
-    if (view.game && !cached && news && news.version <= view.game.version) return null;
-    const game = cached ? null : news && news.record ? news : applyNews(view.game, news);
-    return game ? take(game) : load();
+    if (view.game && news && news.version <= view.game.version) return null;
+    const game = news && news.record ? news : applyNews(view.game, news);
+    if (!game) return load();
+    cached = false;
+    return take(game);
   }
 
   async function take(data) {

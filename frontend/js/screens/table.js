@@ -90,15 +90,16 @@ export async function show(main, id) {
   // applied when it makes the version after the one shown, ignored when
   // shown already; anything else (a gap, a stream that could not resume,
   // news without what it takes) fetches the whole game. A whole game (as
-  // polling gets it) is news that needs no applying.
+  // polling gets it) is news that needs no applying. News comes from the
+  // server: a game shown as last seen offline is back online with it.
   function takeNews(news, {interrupting = false, changed = false} = {}) {
     const fromElsewhere = interrupts(interrupting);
     return inTurn(async () => {
-      if (table.game && !table.offline && news && news.version <= table.game.version) {
+      if (table.game && news && news.version <= table.game.version) {
         if (changed) await settle(table.game, {changed});
         return;
       }
-      const game = table.offline ? null : news && news.record ? news : applyNews(table.game, news);
+      const game = news && news.record ? news : applyNews(table.game, news);
       await (game ? settle(game, {fromElsewhere, changed}) : fetchGame({fromElsewhere, changed}));
     });
   }
