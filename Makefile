@@ -6,21 +6,46 @@ BIN    := $(VENV)/bin
 # Touched after each install: pyproject.toml newer than it means install again.
 STAMP  := $(VENV)/.installed
 
-.PHONY: serve test openapi clean
+.PHONY: serve test check openapi clean
+
+# Tests that need none of these run in `make check`; the markers are set in tests/conftest.py.
+QUICK := not browser and not cluster and not kill
+REDIS_CHECK := $(BIN)/python -c 'import sys; from brehon.redis_server import redis_server_binary, INSTALL_HINT; sys.exit(0) if redis_server_binary() else sys.exit(INSTALL_HINT)'
 
 serve: $(STAMP)
 	$(BIN)/brehon serve
 
 test: $(STAMP)
 	@tools/test-deps
+	$(BIN)/ruff check .
+	node --test tests/js/*.test.mjs
 	$(BIN)/mypy
 	$(BIN)/mypy --strict scoring
-	@$(BIN)/python -c 'import sys; from brehon.redis_server import redis_server_binary, INSTALL_HINT; sys.exit(0) if redis_server_binary() else sys.exit(INSTALL_HINT)'
+	@$(REDIS_CHECK)
 	$(BIN)/pytest --cov=api --cov=brehon --cov=exports --cov=scoring --cov=store --cov=tables --cov=worker --cov-report=term; \
 		status=$$?; \
 		if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure"; exit 1; fi; \
 		exit $$status
 	$(BIN)/coverage report --include='scoring/*' --fail-under=90
+
+# Everything but the browser, a Redis Cluster and kill -9, no coverage. Two or more
+# pytest processes (one per core), each with its own Redis: the longest tests mostly
+# wait (schemathesis's minute, rq noticing a dead worker). A file stays in one process,
+# as its module fixtures expect.
+check: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/mypy --strict scoring
+	@$(REDIS_CHECK)
+	$(BIN)/pytest -n auto --dist loadfile -m "$(QUICK)"; \
+		status=$$?; \
+		if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure"; exit 1; fi; \
+		exit $$status
+
+# The app's pure modules, in Node without a browser.
+.PHONY: js-test
+js-test:
+	node --test tests/js/*.test.mjs
 
 openapi: $(STAMP)
 	$(BIN)/brehon openapi > openapi.yaml

@@ -127,6 +127,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     # this one sees flask-limiter's headers.
     app.after_request(_retry_after_only_when_asked)
     limiter = limits.init_app(app)
+    app.after_request(_own_retry_after)
     compression.init_app(app)
     app.extensions["brehon.readiness"] = {"store": store.ping, "queue": store.summaries.ping,
                                           "limits": limiter.storage.check}
@@ -165,14 +166,21 @@ def _store_away(error: Exception):
                                               headers={"Retry-After": "1"}))
 
 
+def _own_retry_after(answer: Response) -> Response:
+    """Note the answer's own ``Retry-After`` (a 503's, a summary's 202),
+    before flask-limiter's hook runs (Flask runs the last registered first)."""
+    g.own_retry_after = answer.headers.get("Retry-After")
+    return answer
+
+
 def _retry_after_only_when_asked(answer: Response) -> Response:
-    """``Retry-After`` on a 429 or a 503 (and a redirect) alone: flask-limiter
-    puts its window's end on every answer of a limited route, and raises a
-    503's own Retry-After (the store's second) to it."""
-    status = answer.status_code
-    if status == 503 and "retry_after" in g:
-        answer.headers["Retry-After"] = g.retry_after
-    elif status not in (429, 503) and not 300 <= status < 400:
+    """``Retry-After`` as the answer set it, or flask-limiter's on its own
+    429: flask-limiter puts its window's end on every answer of a limited
+    route, over the answer's own."""
+    own = g.pop("own_retry_after", None)
+    if own is not None:
+        answer.headers["Retry-After"] = own
+    elif answer.status_code != 429:
         answer.headers.pop("Retry-After", None)
     return answer
 

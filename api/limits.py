@@ -38,9 +38,8 @@ it resets.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, request
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
 
@@ -101,7 +100,7 @@ def init_app(app: Flask) -> Limiter:
                       headers_enabled=True, in_memory_fallback_enabled=True)
 
     def limit(endpoint: str, setting: str, scope: str, **how) -> None:
-        shared = limiter.shared_limit(_setting(setting), scope, **how)
+        shared = limiter.shared_limit(app.config[setting], scope, **how)
         app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
 
     for endpoint, (setting, scope) in ADDRESS_ROUTES.items():
@@ -122,8 +121,3 @@ def init_app(app: Flask) -> Limiter:
 
     app.register_error_handler(RateLimitExceeded, too_many)
     return limiter
-
-
-def _setting(name: str) -> Callable[[], str]:
-    """The limit string of a setting, read for each request (a test may change it)."""
-    return lambda: current_app.config[name]

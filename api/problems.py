@@ -73,8 +73,6 @@ def response(problem: Problem) -> Response:
             **problem.members}
     answer = Response(json.dumps(body, ensure_ascii=False), status=problem.status, mimetype=MEDIA_TYPE)
     answer.headers.update(problem.headers)
-    if "Retry-After" in problem.headers:
-        g.retry_after = problem.headers["Retry-After"]  # kept from flask-limiter: see api._retry_after_only_when_asked
     return answer
 
 

@@ -41,7 +41,7 @@ from timing import percentile, wait_ready  # noqa: E402
 def bench_app():
     """The product app plus the bare route (only here, never in the product)."""
     app = create_app()
-    store = app.extensions["brehon.store"]
+    store = app.extensions["brehon.tables"].store
 
     @app.post("/bench/bare")
     def bare():

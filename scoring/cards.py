@@ -101,10 +101,6 @@ def row_refused(rules: CardRules, color: str, row: list[int], value: int, ahead:
 # -- the supply ------------------------------------------------------------
 
 
-# The card counts below are plain dicts, not Counters: a replay updates them
-# for nearly every action, and a dict subclass's item access is slower.
-
-
 @dataclass
 class Hand:
     """What Brehon knows of one hand: known cards (card -> copies, never 0),

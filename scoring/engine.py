@@ -400,17 +400,15 @@ class Game:
                 ruleset.begin_turn(state, turn["player"])
             except RuleBroken as broken:
                 raise _positioned(ruleset, broken, index, None, self.names) from None
-            position = 0  # counted, not enumerated: an enumerate a turn costs more than the count
-            for action in turn["actions"]:
+            for position, action in enumerate(turn["actions"]):
                 try:
                     ruleset.apply(state, action)
                 except RuleBroken as broken:
                     raise _positioned(ruleset, broken, index, position, self.names) from None
-                position += 1
             try:
                 ruleset.end_turn(state)
-            except RuleBroken as broken:
-                raise _positioned(ruleset, broken, index, position, self.names) from None
+            except RuleBroken as broken:  # where the missing action belongs
+                raise _positioned(ruleset, broken, index, len(turn["actions"]), self.names) from None
             self.turns_played += 1
 
     def check(self, turn: Any) -> JSON:

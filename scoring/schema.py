@@ -16,7 +16,8 @@ from typing import Any, cast
 
 from .engine import FORMAT, Option, RuleBroken
 
-PLAYER_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
+# Used with fullmatch: with match, "$" would also take "ada\n" (it matches before a final newline).
+PLAYER_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 
 
 def invalid(pointer: str, reason: str, action: int | None = None) -> RuleBroken:
@@ -124,8 +125,8 @@ def expect_player_ids(value: Any, pointer: str, low: int, high: int, with_names:
             raise invalid(where, "must be an object")
         elif "id" not in player:
             raise invalid(f"{where}/id", "is required")
-        if not isinstance(player["id"], str) or not PLAYER_ID.match(player["id"]):
-            raise invalid(f"{where}/id", "must match ^[a-z0-9][a-z0-9_-]{0,31}$")
+        if not isinstance(player["id"], str) or not PLAYER_ID.fullmatch(player["id"]):
+            raise invalid(f"{where}/id", "must be 1 to 32 of a-z, 0-9, _ and -, starting with a letter or digit")
         if player["id"] in ids:
             raise invalid(f"{where}/id", "repeats another player's id")
         ids.add(player["id"])
@@ -241,15 +242,13 @@ def expect_turns(turns: list[Any], players: list[str], shapes: ActionShapes,
             if not (type(turn) is dict and len(turn) == 2 and type(actions := turn.get("actions")) is list
                     and turn.get("player") in players):  # else the common case, without building pointers
                 actions = expect_turn_frame(turn, players)
-            position = 0  # counted, not enumerated: an enumerate a turn costs more than the count
-            for action in actions:
+            for position, action in enumerate(actions):
                 try:
                     recognised = recognisers[action["type"]](action)
                 except (KeyError, TypeError):  # as in expect_actions
                     recognised = False
                 if not recognised:
                     check(action, position)
-                position += 1
         except RuleBroken as broken:
             broken.words["turn"] = index
             raise

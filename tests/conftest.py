@@ -10,6 +10,8 @@ ambiguous once a subdirectory has a conftest of its own.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import redis
 
@@ -17,6 +19,30 @@ from api import create_app
 from brehon.redis_cluster import LocalCluster
 from brehon.redis_server import INSTALL_HINT, RedisServer, redis_server_binary
 from store.redis_conn import connect
+
+
+# -- markers: `make check` runs what needs none of them ------------------------------
+
+BROWSER_TESTS = Path(__file__).parent / "browser"
+#: Modules whose every test needs a Redis Cluster, or kills a process with kill -9;
+#: single tests elsewhere carry @pytest.mark.kill themselves.
+CLUSTER_MODULES = {"test_cluster.py", "test_failover.py"}
+KILL_MODULES = {"test_failover.py", "test_serve_recovery.py"}
+
+
+def pytest_collection_modifyitems(items):
+    """Mark ``browser``, ``cluster`` and ``kill`` by where a test is and what it
+    uses, so a new test in tests/browser/ or on the cluster fixtures is marked
+    without anyone remembering to."""
+    for item in items:
+        if BROWSER_TESTS in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+        callspec = getattr(item, "callspec", None)
+        on_cluster = callspec is not None and callspec.params.get("store_url") == "cluster"
+        if item.path.name in CLUSTER_MODULES or "redis_cluster" in item.fixturenames or on_cluster:
+            item.add_marker(pytest.mark.cluster)
+        if item.path.name in KILL_MODULES:
+            item.add_marker(pytest.mark.kill)
 
 
 @pytest.fixture(scope="session")

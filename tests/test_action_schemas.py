@@ -4,6 +4,7 @@ a malformed one does not (an offline client composes from these)."""
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -27,15 +28,21 @@ def record_of(path: Path) -> dict:
     return json.loads(path.read_text())["record"]
 
 
+@functools.cache
+def validators(game: str) -> dict[str, jsonschema.protocols.Validator]:
+    """One validator per action type of ``game``, each schema checked once:
+    jsonschema.validate checks the schema itself again on every call."""
+    built = {}
+    for kind, action_schema in scoring.RULESETS[game].describe()["actions"].items():
+        cls = jsonschema.validators.validator_for(action_schema)
+        cls.check_schema(action_schema)
+        built[kind] = cls(action_schema)
+    return built
+
+
 def fits(game: str, action: dict) -> bool:
-    schemas = scoring.RULESETS[game].describe()["actions"]
-    if action.get("type") not in schemas:
-        return False
-    try:
-        jsonschema.validate(action, schemas[action["type"]])
-    except jsonschema.ValidationError:
-        return False
-    return True
+    validator = validators(game).get(action.get("type"))
+    return validator is not None and validator.is_valid(action)
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda path: path.name)

@@ -144,6 +144,7 @@ def test_an_unknown_board_id_is_refused(client):
     ({"game": "ludo"}, "/game"),
     ({"options": {"nope": 1}}, "/options/nope"),
     ({"players": [{"id": "Anna", "name": "Anna"}, {"id": "ben", "name": "Ben"}]}, "/players/0/id"),
+    ({"players": [{"id": "anna\n", "name": "Anna"}, {"id": "ben", "name": "Ben"}]}, "/players/0/id"),
 ])
 def test_a_fault_checked_before_the_board_is_reported_before_an_unknown_board_id(client, change, pointer):
     record = {**orakel_record(), **change, "board": {"id": "nope"}}
@@ -188,6 +189,7 @@ def test_the_tally_answers_a_finished_sheet(client):
     {"players": []},
     [],
     {**TALLY, "game": 5},
+    {**TALLY, "players": [{**TALLY["players"][0], "id": "anna\n"}, *TALLY["players"][1:]]},
 ])
 def test_a_refused_tally_is_worded_as_the_engine_words_it(client, bad):
     (violation,) = problem(client.post("/api/v1/tally", json=bad), 422)["violations"]

@@ -26,6 +26,7 @@ def invalid(rec: dict) -> tuple:
     ({"players": [{"id": f"p{i}", "name": "P"} for i in range(6)]}, "/players"),
     ({"players": [{"id": "anna", "name": "Anna"}, {"id": "anna", "name": "Ann"}]}, "/players/1/id"),
     ({"players": [{"id": "Anna!", "name": "Anna"}, {"id": "ben", "name": "Ben"}]}, "/players/0/id"),
+    ({"players": [{"id": "anna\n", "name": "Anna"}, {"id": "ben", "name": "Ben"}]}, "/players/0/id"),
     ({"turns": {}}, "/turns"),
     ({"colour": "red"}, "/colour"),
 ])
@@ -118,6 +119,7 @@ def test_tally_complete_amulets_beat_any_incomplete_ones():
     ([{"id": f"p{i}", "parts": {}} for i in range(6)], "/players"),
     ([{"id": "anna", "parts": {}}, {"id": "anna", "parts": {}}], "/players/1/id"),
     ([{"id": "Anna", "parts": {}}, {"id": "ben", "parts": {}}], "/players/0/id"),
+    ([{"id": "anna\n", "parts": {}}, {"id": "ben", "parts": {}}], "/players/0/id"),
     ([{"parts": {}}, {"id": "ben", "parts": {}}], "/players/0/id"),
     ([{"id": "anna"}, {"id": "ben", "parts": {}}], "/players/0/parts"),
     ([{"id": "anna", "parts": {}, "name": "A"}, {"id": "ben", "parts": {}}], "/players/0/name"),

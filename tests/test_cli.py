@@ -61,6 +61,13 @@ def test_replay_of_a_recognisable_but_invalid_record_exits_1(tmp_path, capsys, c
     assert code == 1 and sheet["violations"][0]["rule"] == "record.invalid"
 
 
+def test_replay_refuses_a_player_id_with_a_trailing_newline(tmp_path, capsys):
+    players = [{"id": "anna\n", "name": "Anna"}, {"id": "ben", "name": "Ben"}]
+    code, sheet = run(capsys, "replay", write(tmp_path, {**EXAMPLE_1, "players": players}))
+    assert code == 1
+    assert [(v["rule"], v["details"]["pointer"]) for v in sheet["violations"]] == [("record.invalid", "/players/0/id")]
+
+
 @pytest.mark.parametrize("content", ["{not json", "[" * 100_000 + "]" * 100_000,  # too deep to parse
                                      json.dumps([1, 2]), json.dumps({**EXAMPLE_1, "format": "brehon/2"}),
                                      json.dumps({k: v for k, v in EXAMPLE_1.items() if k != "format"})])
@@ -143,7 +150,8 @@ def _certificate(tmp_path) -> tuple[str, str]:
     return str(cert), str(key)
 
 
-@pytest.mark.parametrize("stop, tls", [(signal.SIGINT, False), (signal.SIGTERM, True), (signal.SIGKILL, False)])
+@pytest.mark.parametrize("stop, tls", [(signal.SIGINT, False), (signal.SIGTERM, True),
+                                       pytest.param(signal.SIGKILL, False, marks=pytest.mark.kill)])
 def test_serve_starts_everything_prints_the_url_and_stops_it_all(tmp_path, stop, tls):
     """Ctrl-C and SIGTERM stop every part; even a kill -9 of serve leaves none behind."""
     port = free_port()

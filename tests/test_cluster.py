@@ -19,11 +19,15 @@ import pytest
 import redis
 from prometheus_client.parser import text_string_to_metric_families
 from api_helpers import EXAMPLE_1, OPENING, bearer, new_record
-from test_live_events import call, correct, create, listeners, post_turn, start_hosts, stop_hosts  # noqa: F401 (a fixture)
+import test_live_events
+from test_live_events import call, correct, create, post_turn, start_hosts, stop_hosts
 from worker_games import keltis_goal_area
 
 from brehon.redis_server import free_port
 from store.redis_conn import DurableWrites, connect, unavailable
+
+# A fixture of test_live_events, taken by name; an import would be redefined by each test's argument.
+listeners = test_live_events.listeners
 
 
 

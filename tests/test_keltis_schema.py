@@ -47,6 +47,7 @@ def test_the_base_record_is_valid():
     (changed(["options"], {"goblins": True}), "/options/goblins"),
     (changed(["players"], [{"id": "anna", "name": "Anna"}]), "/players"),
     (changed(["players", 1, "id"], "Ben!"), "/players/1/id"),
+    (changed(["players", 1, "id"], "ben\n"), "/players/1/id"),  # the whole id must fit, not a first line
     (changed(["players", 1, "id"], "anna"), "/players/1/id"),
     (changed(["players", 1, "name"], ""), "/players/1/name"),
     (changed(["board"], {"id": "x"}), "/board"),
@@ -61,6 +62,13 @@ def test_the_base_record_is_valid():
 ])
 def test_record_faults_outside_the_turns(record, pointer):
     assert refused(record) == ("record.invalid", None, None, pointer)
+
+
+def test_a_player_id_is_refused_in_words_that_say_what_fits():
+    with pytest.raises(Refused) as caught:
+        Game.replay(changed(["players", 1, "id"], "ben\n"))
+    assert caught.value.violation.message("en") == (
+        "The record is not valid: /players/1/id must be 1 to 32 of a-z, 0-9, _ and -, starting with a letter or digit.")
 
 
 def test_record_faults_come_in_the_order_of_the_rules_file():

@@ -80,6 +80,7 @@ def bad(path, value, delete=False):
     (bad(["board"], {}), "/board"),
     (bad(["players"], WORKED["players"][:1]), "/players"),
     (bad(["players", 1, "id"], "anna"), "/players/1/id"),
+    (bad(["players", 1, "id"], "ben\n"), "/players/1/id"),
     (bad(["players", 1, "name"], "Ben"), "/players/1/name"),
     (bad(["players", 1, "track"], None, delete=True), "/players/1/track"),
     (bad(["players", 1, "track"], -1), "/players/1/track"),

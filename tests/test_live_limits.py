@@ -207,6 +207,7 @@ def test_a_turn_is_counted_in_the_limits_redis_and_costs_the_games_redis_one_wri
 
 
 
+@pytest.mark.kill
 def test_turns_are_logged_while_the_limits_redis_is_away(redis_client, redis_url, counters):
     # The counters may be lost; the turns may not wait for them.
     app = create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_LIMITS_URL": counters.url,

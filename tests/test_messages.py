@@ -4,7 +4,7 @@ choice: the engine takes a language code)."""
 import pytest
 from flask import Flask
 
-from api.problems import lang
+from api import problems
 
 
 @pytest.mark.parametrize("header, chosen", [
@@ -24,7 +24,7 @@ from api.problems import lang
 def test_the_best_of_english_german_and_spanish(header, chosen):
     headers = {} if header is None else {"Accept-Language": header}
     with Flask(__name__).test_request_context(headers=headers):
-        assert lang() == chosen
+        assert problems.lang() == chosen
 
 
 def test_celtica_location_kinds_are_named_in_the_message_language():

@@ -40,6 +40,7 @@ def test_healthz_and_readyz_answer_while_every_part_does(client):
     assert ready.get_json() == {"status": "ok", "parts": {"store": True, "queue": True, "limits": True}}
 
 
+@pytest.mark.kill
 def test_readyz_is_503_when_the_store_is_down_and_healthz_still_answers(tmp_path, redis_url):
     server = RedisServer(tmp_path / "redis").start()
     client = create_app({"TESTING": True, "REDIS_URL": server.url, "BREHON_LIMITS_URL": redis_url}).test_client()
@@ -51,6 +52,7 @@ def test_readyz_is_503_when_the_store_is_down_and_healthz_still_answers(tmp_path
     assert client.get("/healthz").status_code == 200
 
 
+@pytest.mark.kill
 def test_readyz_is_503_when_only_the_limits_are_down(tmp_path, redis_url, redis_client):
     counters = RedisServer(tmp_path / "limits", durable=False).start()
     client = create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_LIMITS_URL": counters.url}).test_client()
@@ -140,6 +142,7 @@ def test_an_unknown_request_log_form_is_refused_at_start(redis_url, form):
         create_app({"TESTING": True, "REDIS_URL": redis_url, "BREHON_REQUEST_LOG": form})
 
 
+@pytest.mark.kill
 def test_a_request_the_store_cannot_serve_is_503_and_counted(tmp_path, redis_url):
     server = RedisServer(tmp_path / "redis").start()
     client = create_app({"TESTING": True, "REDIS_URL": server.url, "BREHON_LIMITS_URL": redis_url}).test_client()

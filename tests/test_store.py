@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import scoring
 from api import create_app
 from brehon.redis_server import RedisServer
-from store import CORRECTION, TURN, Append, Idempotency, KeyReused, Missing, Stale, Store, dumps, turns_of
+from store import CORRECTION, TURN, Append, Idempotency, KeyReused, Missing, Stale, Store, turns_of
 from store.keys import game_key
 from store.snapshots import SNAPSHOT_EVERY, Folds
 from store.tokens import derived
@@ -62,6 +62,7 @@ def legal_turns(count: int, players: int = 4) -> dict:
     raise AssertionError(f"no random game lasted {count} turns")
 
 
+@pytest.mark.kill
 def test_turns_answered_201_survive_kill_9_of_redis(tmp_path):
     server = RedisServer(tmp_path / "redis").start()
     try:
@@ -161,7 +162,6 @@ def test_a_snapshot_is_written_every_16_versions_and_after_a_correction(redis_cl
     config = {"TESTING": True, "REDIS_URL": store_url, "BREHON_QUEUE_URL": redis_url, "BREHON_LIMITS_URL": redis_url,
               "BREHON_SECRET_FILE": str(secret)}
     app = create_app(config)
-    store: Store = app.extensions["brehon.tables"].store
     client = app.test_client()
     record = legal_turns(20, players=3)
     created = create_game(client, {**record, "turns": []})

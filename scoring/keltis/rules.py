@@ -130,7 +130,7 @@ class Keltis(Ruleset[KeltisState]):
 
     def begin_turn(self, state: KeltisState, player: str) -> None:
         """Open a turn: ``game.over``, then ``turn.order``."""
-        if state.end_reason is not None:  # not .over, here and below: a replay is faster without the call
+        if state.end_reason is not None:
             raise RuleBroken("game.over", {"end_reason": state.end_reason})
         if player != state.active:
             raise RuleBroken("turn.order", {"expected": state.active, "got": player})

@@ -61,7 +61,7 @@ def test_keltis_board(phone, base_url):
               "board": None, "setup": layout(), "turns": TURNS}
     join(page, api(base_url, "POST", "/games", record))
     open_section(page, "board")
-    board = page.locator("svg.board.keltis")
+    page.locator("svg.board.keltis").wait_for()
     # Five paths, five colours, none of them the text colour; each with its symbol and name.
     strokes = page.eval_on_selector_all("svg.board .path .stone", "els => els.map(e => getComputedStyle(e).stroke)")
     per_path = page.eval_on_selector_all(

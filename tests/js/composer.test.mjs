@@ -1,0 +1,186 @@
+// The composer's narrowing (frontend/js/composer.js): one question at a time
+// about the open decision's legal actions, and offline from the schemas.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import {
+  ABSENT, END, flatten, narrow, nextQuestion, claimable, withValue, describedParts, forced, chainStep, schemaQuestion,
+} from '../../frontend/js/composer.js';
+
+// Real decisions as the engine lists them (written by make_decisions.py).
+const DECISIONS = JSON.parse(readFileSync(new URL('./decisions.json', import.meta.url)));
+
+// The answer an action gives to a question about `key`, as the table taps it.
+const answerOf = (action, key) => {
+  const found = flatten(action).find(([path]) => path === key);
+  return found ? found[1] : ABSENT;
+};
+
+// Compose `action` as a player would: answer each question the composer
+// asks with the action's own value. The questions asked, and the action the
+// composer settles on (a question per field of the action at most, and one
+// about a field the action lacks).
+function compose(actions, action) {
+  const picks = [];
+  const asked = [];
+  while (asked.length <= flatten(action).length + 1) {
+    const q = nextQuestion(narrow(actions, picks));
+    if (q.answer) return {asked, settled: q.answer};
+    const value = answerOf(action, q.key);
+    asked.push({key: q.key, values: q.values, value});
+    picks.push({key: q.key, value});
+  }
+  assert.fail(`no action settled after ${JSON.stringify(asked.map(q => q.key))}`);
+}
+
+for (const [name, decision] of Object.entries(DECISIONS)) {
+  test(`every legal action of a ${name} decision is reached by its own answers, and only it`, () => {
+    assert.ok(decision.actions.length > 1, 'a decision with a choice');
+    for (const action of decision.actions) {
+      const {asked, settled} = compose(decision.actions, action);
+      assert.deepEqual(settled, action);
+      for (const q of asked) {
+        // Each question offers the action's answer, and is a real choice.
+        assert.ok(q.values.some(v => JSON.stringify(v) === JSON.stringify(q.value)), `${q.key} offers ${q.value}`);
+        assert.ok(q.values.length > 1, `${q.key} is asked with one answer`);
+        assert.equal(new Set(q.values.map(v => JSON.stringify(v))).size, q.values.length, `${q.key} repeats an answer`);
+      }
+      // Never the same field twice.
+      assert.equal(new Set(asked.map(q => q.key)).size, asked.length);
+    }
+  });
+}
+
+test('a Keltis turn asks the kind of action, then the card, then the figure', () => {
+  const actions = DECISIONS.keltis.actions;
+  const first = nextQuestion(actions);
+  assert.equal(first.key, 'type');
+  assert.deepEqual(first.values, ['play', 'discard']);
+  const plays = narrow(actions, [{key: 'type', value: 'play'}]);
+  assert.ok(plays.length > 0 && plays.length < actions.length);
+  assert.ok(plays.every(a => a.type === 'play'));
+  assert.equal(nextQuestion(plays).key, 'card.color');
+  const red = narrow(plays, [{key: 'card.color', value: 'red'}]);
+  assert.ok(red.every(a => a.card.color === 'red'));
+  assert.equal(nextQuestion(red).key, 'card.value');
+});
+
+const ACTIONS = [
+  {type: 'play', card: {color: 'red', value: 3}, figure: 0},
+  {type: 'play', card: {color: 'red', value: 3}, priestess: 2},
+  {type: 'play', card: {color: 'red', value: 4}, figure: 0},
+  {type: 'discard', card: {color: 'red', value: 3}},
+];
+
+test('flatten names nested fields and list items by path, in the order written', () => {
+  assert.deepEqual(flatten(ACTIONS[0]), [['type', 'play'], ['card.color', 'red'], ['card.value', 3], ['figure', 0]]);
+  assert.deepEqual(flatten({type: 'take', parts: ['n', 'e']}), [['type', 'take'], ['parts.0', 'n'], ['parts.1', 'e']]);
+});
+
+test('narrowing keeps the actions that agree with every pick', () => {
+  assert.deepEqual(narrow(ACTIONS, [{key: 'type', value: 'play'}, {key: 'card.value', value: 3}]), ACTIONS.slice(0, 2));
+  assert.deepEqual(narrow(ACTIONS, [{key: 'card.color', value: 'blue'}]), []);
+  assert.deepEqual(narrow(ACTIONS, []), ACTIONS);
+});
+
+test('a field left out is its own answer, apart from null', () => {
+  const clovers = [{type: 'clover', path: null}, {type: 'clover', path: 'red', figure: 'small'}, {type: 'clover', path: 'red'}];
+  assert.deepEqual(narrow(clovers, [{key: 'path', value: null}]), [clovers[0]]);
+  assert.deepEqual(narrow(clovers, [{key: 'figure', value: ABSENT}]), [clovers[0], clovers[2]]);
+  const reds = narrow(clovers, [{key: 'path', value: 'red'}]);
+  assert.deepEqual(nextQuestion(reds), {key: 'figure', values: ['small', ABSENT], answer: null});
+});
+
+test('a field all candidates agree on is not asked', () => {
+  const plays = narrow(ACTIONS, [{key: 'type', value: 'play'}]);
+  assert.deepEqual(nextQuestion(ACTIONS), {key: 'type', values: ['play', 'discard'], answer: null});
+  assert.deepEqual(nextQuestion(plays), {key: 'card.value', values: [3, 4], answer: null});
+  assert.deepEqual(nextQuestion([ACTIONS[3]]), {key: null, values: [], answer: ACTIONS[3]});
+  assert.equal(nextQuestion([]), null);
+});
+
+test('dispute mode offers values beyond the legal ones, and builds the claimed action apart', () => {
+  assert.deepEqual(claimable('card.value', [7, 8], ['red']), [7, 8, 0, 1, 2, 3, 4, 5, 6, 9, 10]);
+  assert.deepEqual(claimable('druid', ['red'], ['red', 'blue']), ['red', 'blue']);
+  assert.deepEqual(claimable('cards', [], []), [0, 1, 2, 3, 4, 5, 6]);
+  assert.deepEqual(claimable('tile', ['wish'], ['red']), ['wish']);
+  const claimed = withValue(ACTIONS[0], 'card.value', 1);
+  assert.deepEqual(claimed, {type: 'play', card: {color: 'red', value: 1}, figure: 0});
+  assert.equal(ACTIONS[0].card.value, 3, 'the offered action is left as it was');
+});
+
+test('a take too many to list is built part by part within the counts', () => {
+  const decision = {name: 'take', choices: {kinds: ['n', 'e'], max: {n: 2, e: 1}, count: 2, least: 1}};
+  const picks = values => values.map((value, i) => ({key: `parts.${i}`, value}));
+  const parts = offered => offered.map(candidate => candidate.parts);
+  assert.deepEqual(parts(describedParts(decision, [])), [['n'], ['e']]); // at least one part
+  assert.deepEqual(parts(describedParts(decision, picks(['n']))), [['n', 'n'], ['n', 'e'], ['n']]);
+  assert.deepEqual(parts(describedParts(decision, picks(['e']))), [['e', 'n'], ['e']]); // one e only
+  assert.deepEqual(parts(describedParts(decision, picks(['n', 'n']))), [['n', 'n']]); // count reached
+  assert.deepEqual(parts(describedParts(decision, picks(['n', ABSENT]))), [['n', 'n'], ['n', 'e'], ['n']]);
+  assert.ok(describedParts(decision, []).every(candidate => candidate.type === 'take'));
+  // Of the display's parts some are unknown: a kind beyond what is known
+  // is offered while unknown parts are left to be it.
+  const unknown = {name: 'take', choices: {kinds: ['n', 'e'], max: {n: 3, e: 3}, known: {n: 1, e: 0}, unknown: 1, count: 3, least: 0}};
+  assert.deepEqual(parts(describedParts(unknown, [])), [['n'], ['e'], []]);
+  assert.deepEqual(parts(describedParts(unknown, picks(['e']))), [['e', 'n'], ['e']]);
+});
+
+test('the one legal answer is taken for the player, except in dispute mode or when the turn may end', () => {
+  const only = {type: 'draw', from: 'deck'};
+  const check = {complete: false, decision: {actions: [only]}};
+  assert.deepEqual(forced(check, false), only);
+  assert.equal(forced(check, true), null);
+  assert.equal(forced({...check, complete: true}, false), null);
+  assert.equal(forced({complete: false, decision: {actions: [only, {type: 'draw', from: 'red'}]}}, false), null);
+  assert.equal(forced({complete: false, decision: null}, false), null);
+});
+
+test('a clover chain steps on along the path of the figure that just arrived', () => {
+  const decision = {name: 'clover', actions: [
+    {type: 'clover', path: 'red', figure: 'small'}, {type: 'clover', path: 'red'}, {type: 'clover', path: 'blue'}, {type: 'clover', path: null}]};
+  const played = [{type: 'play', card: {color: 'red', value: 5}}];
+  assert.deepEqual(chainStep(decision, played), {type: 'clover', path: 'red'});
+  assert.deepEqual(chainStep(decision, [...played, {type: 'reveal', path: 'red', row: 2, tile: 'clover'}]), {type: 'clover', path: 'red'});
+  assert.deepEqual(chainStep(decision, [{type: 'play', card: {color: 'red', value: 5}, bonus: 'blue'}]), {type: 'clover', path: 'blue'});
+  assert.deepEqual(chainStep(decision, [...played, {type: 'clover', path: 'blue'}]), {type: 'clover', path: 'blue'});
+  assert.equal(chainStep(decision, [{type: 'play', card: {color: 'green', value: 5}}]), null);
+  assert.equal(chainStep({...decision, name: 'main'}, played), null);
+});
+
+// As GET /api/v1/rulesets describes Keltis's actions and Celtica's take.
+const COLORS = ['red', 'yellow', 'green', 'blue', 'purple'];
+const CARD = {type: 'object', properties: {color: {enum: COLORS}, value: {type: 'integer', minimum: 0, maximum: 10}},
+  required: ['color', 'value'], additionalProperties: false};
+const SCHEMAS = {
+  play: {type: 'object', properties: {type: {const: 'play'}, card: CARD, figure: {enum: [null, 'small', 'large']},
+    bonus: {enum: [null, ...COLORS]}}, required: ['type', 'card'], additionalProperties: false},
+  discard: {type: 'object', properties: {type: {const: 'discard'}, card: CARD}, required: ['type', 'card'], additionalProperties: false},
+  take: {type: 'object', properties: {type: {const: 'take'}, parts: {type: 'array', items: {enum: ['center', 'n', 'e']}, maxItems: 3}},
+    required: ['type', 'parts'], additionalProperties: false},
+};
+
+test('offline, the schema is asked field by field, an optional field may be left out', () => {
+  const picks = [];
+  const ask = (key, value) => {
+    const q = schemaQuestion(SCHEMAS, picks);
+    assert.equal(q.key, key);
+    picks.push({key, value});
+    return q.values;
+  };
+  assert.deepEqual(ask('type', 'play'), ['play', 'discard', 'take']);
+  assert.deepEqual(ask('card.color', 'blue'), COLORS);
+  assert.deepEqual(ask('card.value', 7), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  assert.deepEqual(ask('figure', 'large'), [ABSENT, 'small', 'large']); // null is "left out"
+  assert.deepEqual(ask('bonus', ABSENT), [ABSENT, ...COLORS]);
+  assert.deepEqual(schemaQuestion(SCHEMAS, picks), {key: null, values: [], answer: {type: 'play', card: {color: 'blue', value: 7}, figure: 'large'}});
+});
+
+test('offline, a list is asked item by item until "no more" or its length', () => {
+  const take = [{key: 'type', value: 'take'}];
+  assert.deepEqual(schemaQuestion(SCHEMAS, take), {key: 'parts.0', values: [END, 'center', 'n', 'e'], answer: null});
+  const two = [...take, {key: 'parts.0', value: 'n'}, {key: 'parts.1', value: 'n'}, {key: 'parts.2', value: END}];
+  assert.deepEqual(schemaQuestion(SCHEMAS, two).answer, {type: 'take', parts: ['n', 'n']});
+  const full = [...take, ...['e', 'n', 'center'].map((value, i) => ({key: `parts.${i}`, value}))];
+  assert.deepEqual(schemaQuestion(SCHEMAS, full).answer, {type: 'take', parts: ['e', 'n', 'center']});
+});

@@ -1,0 +1,98 @@
+// A game's history as GET /games/{id} answers it, read by the one module
+// that knows its shape (frontend/js/history.js), and what reads it in turn.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {entries, loggedTimes, turnLoggedAfter} from '../../frontend/js/history.js';
+import {bgStatsPlay, bgStatsLink} from '../../frontend/js/bgstats.js';
+
+const turn = (player, color, value) => ({player, actions: [{type: 'discard', card: {color, value}}, {type: 'draw', from: 'deck'}]});
+
+// The log, as logged: Anna's turn, Ben's, Ben undoes his, Ben again, Anna
+// replaces her first turn, Anna's next turn.
+const LOG = [
+  {kind: 'turn', turn: turn('anna', 'red', 3)},
+  {kind: 'turn', turn: turn('ben', 'blue', 5)},
+  {kind: 'correction', undo: true, by: 'ben'},
+  {kind: 'turn', turn: turn('ben', 'green', 1)},
+  {kind: 'correction', replace: 0, turn: turn('anna', 'red', 4), by: 'anna'},
+  {kind: 'turn', turn: turn('anna', 'yellow', 2)},
+];
+
+// That log as the server answers it (tables/history.py history_of, store/log.py turns_of):
+// the turns that stand in the record, the rest listed once.
+const GAME = {
+  record: {turns: [turn('anna', 'red', 4), turn('ben', 'green', 1), turn('anna', 'yellow', 2)]},
+  history: {
+    start: '2024-05-01T19:00:00Z',
+    seconds: [0, 40, 20, 30, 30, 75],
+    holds: [null, null, null, 1, 0, 2],
+    entries: [
+      {version: 1, kind: 'turn', turn: turn('anna', 'red', 3)},
+      {version: 2, kind: 'turn', turn: turn('ben', 'blue', 5)},
+      {version: 3, kind: 'correction', undo: true, by: 'ben'},
+      {version: 5, kind: 'correction', replace: 0, by: 'anna'},
+    ],
+  },
+};
+
+test('the history unfolds into every entry as logged, each with the turn it logged', () => {
+  const log = entries(GAME);
+  assert.equal(log.length, LOG.length);
+  log.forEach((entry, index) => {
+    const logged = LOG[index];
+    assert.equal(entry.index, index);
+    assert.equal(entry.kind, logged.kind);
+    assert.equal(entry.undo, logged.undo);
+    assert.equal(entry.replace, logged.replace);
+    assert.equal(entry.by, logged.by);
+    assert.deepEqual(entry.turn, logged.turn, `entry ${index}`);
+    assert.equal(entry.holds, GAME.history.holds[index]);
+  });
+});
+
+test('an entry that holds a standing turn is that turn of the record', () => {
+  const log = entries(GAME);
+  assert.equal(log[3].turn, GAME.record.turns[1]); // the standing turn, not a copy
+  assert.equal(log[4].turn, GAME.record.turns[0]); // the replacement holds turn 0
+  assert.equal(log[0].holds, null); // the replaced turn holds none
+});
+
+test('a game kept offline before the history had this shape shows no log', () => {
+  assert.deepEqual(entries({record: {turns: [turn('anna', 'red', 3)]}, history: {entries: []}}), []);
+});
+
+test('each entry\'s time is the start plus the seconds so far', () => {
+  assert.deepEqual(loggedTimes(GAME).map(time => time.toISOString()), [
+    '2024-05-01T19:00:00.000Z', '2024-05-01T19:00:40.000Z', '2024-05-01T19:01:00.000Z',
+    '2024-05-01T19:01:30.000Z', '2024-05-01T19:02:00.000Z', '2024-05-01T19:03:15.000Z']);
+});
+
+test('the turn logged right after a version is found only when it is the one entry since and stands', () => {
+  assert.equal(turnLoggedAfter(GAME, 5), 2);
+  assert.equal(turnLoggedAfter(GAME, 4), null); // two entries since
+  // After the undo (version 3): the entry since version 2 is a correction.
+  const undone = {record: {turns: [turn('anna', 'red', 3)]}, history: {
+    start: GAME.history.start, seconds: [0, 40, 20], holds: [0, null, null],
+    entries: [{version: 2, kind: 'turn', turn: turn('ben', 'blue', 5)}, {version: 3, kind: 'correction', undo: true, by: 'ben'}]}};
+  assert.equal(turnLoggedAfter(undone, 2), null);
+  assert.equal(turnLoggedAfter(undone, 0), null);
+  const two = {record: {turns: [turn('anna', 'red', 3), turn('ben', 'blue', 5)]}, history: {
+    start: GAME.history.start, seconds: [0, 40], holds: [0, 1], entries: []}};
+  assert.equal(turnLoggedAfter(two, 1), 1);
+});
+
+test('a finished game goes to BG Stats with its scores, ranks, winners, start player and length', () => {
+  process.env.TZ = 'UTC'; // the play's date is in the phone's own time
+  const game = {...GAME,
+    record: {...GAME.record, game: 'keltis', players: [{id: 'anna', name: 'Anna'}, {id: 'ben', name: 'Ben'}]},
+    scoresheet: {players: [{id: 'ben', total: 31, rank: 1}, {id: 'anna', total: 24, rank: 2}], winners: ['ben']}};
+  const play = bgStatsPlay(game, 'Keltis');
+  assert.deepEqual(play.game, {name: 'Keltis', highestWins: true, noPoints: false, sourceGameId: 'keltis'});
+  assert.equal(play.playDate, '2024-05-01 19:03:15');
+  assert.equal(play.durationMin, 3); // 3 min 15 s
+  assert.deepEqual(play.players.map(p => [p.name, p.sourcePlayerId, p.score, p.rank, p.winner, p.startPlayer]),
+    [['Anna', 'anna', 24, 2, false, true], ['Ben', 'ben', 31, 1, true, false]]);
+  const link = new URL(bgStatsLink(play));
+  assert.equal(link.origin + link.pathname, 'https://app.bgstatsapp.com/createPlay.html');
+  assert.deepEqual(JSON.parse(link.searchParams.get('data')), play);
+});

@@ -1,0 +1,40 @@
+"""Write tests/js/decisions.json: real open decisions, as the engine lists
+them (``POST /check``'s ``decision``), for the composer's tests in Node.
+
+Run again when a decision's shape changes:
+    .venv/bin/python tests/js/make_decisions.py
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from scoring import Game
+
+HERE = Path(__file__).resolve().parent
+DATA = HERE.parent / "data"
+
+# The second player's first decision of each game (the first turn logged),
+# and, for Keltis, the decision after that player's card went on a path.
+SOURCES = {
+    "keltis": ("keltis/example1.json", []),
+    "keltis-after-play": ("keltis/example1.json", [{"type": "play", "card": {"color": "green", "value": 8}, "figure": "small"}]),
+    "keltis-orakel": ("orakel/example1.json", []),
+    "celtica": ("celtica/opening.json", []),
+}
+
+
+def decision(path: str, actions: list[dict]) -> dict:
+    stored = json.loads((DATA / path).read_text())
+    record = stored.get("record", stored)
+    game = Game.replay({**record, "turns": record["turns"][:1]})
+    player = record["turns"][1]["player"]
+    whole = game.check({"player": player, "actions": actions})["decision"].to_json()
+    # The optional reveals are left out: the composer narrows `actions`.
+    return {key: whole[key] for key in ("name", "player", "actions", "can_end", "listed")}
+
+
+if __name__ == "__main__":
+    decisions = {name: decision(path, actions) for name, (path, actions) in SOURCES.items()}
+    (HERE / "decisions.json").write_text(json.dumps(decisions, separators=(",", ":")) + "\n")

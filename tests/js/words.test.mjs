@@ -1,0 +1,112 @@
+// Game things in words (frontend/js/words.js, over i18n.js's t): turns for
+// the log, answers and questions of the composer, plural forms by language.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {speak} from './speak.mjs';
+import {t, has, language} from '../../frontend/js/i18n.js';
+import {ABSENT} from '../../frontend/js/composer.js';
+import * as words from '../../frontend/js/words.js';
+
+const NAMES = {anna: 'Anna', ben: 'Ben'};
+
+await speak('en');
+
+test('a Keltis turn reads as the log shows it', () => {
+  const turn = {player: 'anna', actions: [
+    {type: 'play', card: {color: 'red', value: 3}, figure: 'large', bonus: 'blue'},
+    {type: 'reveal', path: 'red', row: 1, tile: 'wish'},
+    {type: 'draw', from: 'deck'}]};
+  assert.equal(words.turn('keltis', turn, NAMES),
+    'Anna: played ● red 3, large figure enters ● red, bonus step on ◆ blue, ● red 1: wishing stone, drew from the deck');
+  assert.equal(words.turn('keltis', {player: 'ben', actions: [{type: 'discard', card: {color: 'green', value: 0}},
+    {type: 'draw', from: 'yellow'}]}, NAMES), 'Ben: discarded ■ green 0, drew from the ▲ yellow pile');
+});
+
+test('a turn names a player with no name by id, and a turn of no actions as nothing', () => {
+  assert.equal(words.turn('celtica', {player: 'cleo', actions: []}, NAMES), 'cleo: nothing');
+});
+
+test('the same action reads by its game: an Orakel figure moves from a field, a reveal names the field', () => {
+  const play = {type: 'play', card: {color: 'purple', value: 9}, figure: 0};
+  assert.equal(words.action('keltis-orakel', play), 'played ★ purple 9, figure from field 0');
+  assert.equal(words.action('keltis-orakel', {type: 'reveal', field: 12, tile: 'goblin'}), 'field 12: goblin');
+  assert.equal(words.action('celtica', {type: 'reveal', parts: ['n', null]}), 'refilled the display: north, not recorded');
+  assert.equal(words.action('keltis-orakel', {type: 'spiral', to: null}), 'stayed on the spiral');
+  assert.equal(words.action('keltis-orakel', {type: 'mystery'}), 'mystery');
+});
+
+test('counts take the plural form of the language', () => {
+  const move = n => words.action('celtica', {type: 'move', druid: 'green', cards: n});
+  assert.equal(move(1), 'moved the ■ green druid with 1 card');
+  assert.equal(move(2), 'moved the ■ green druid with 2 cards');
+  assert.equal(move(0), 'moved the ■ green druid with 0 cards');
+  assert.equal(words.action('celtica', {type: 'move', druid: 'red', cards: 1, experience: 2}),
+    'moved the ● red druid with 1 card and 2 experience');
+  assert.equal(words.action('keltis-orakel', {type: 'play', card: {color: 'red', value: 1}, priestess: 1}),
+    'played ● red 1, priestess 1 field');
+  assert.equal(words.answer('keltis-orakel', 'priestess', 3), 'priestess 3 fields');
+  assert.equal(t('table.deck', {n: 1}), t('table.deck.one', {n: 1}));
+  assert.notEqual(t('table.deck', {n: 1}), t('table.deck', {n: 2}));
+});
+
+test('in German the words and the plural forms are German', async () => {
+  await speak('de');
+  try {
+    assert.equal(language(), 'de');
+    const move = n => words.action('celtica', {type: 'move', druid: 'green', cards: n});
+    assert.equal(move(1), 'zog den Druiden ■ grün mit 1 Karte');
+    assert.equal(move(3), 'zog den Druiden ■ grün mit 3 Karten');
+    assert.equal(words.turn('keltis', {player: 'anna', actions: [{type: 'draw', from: 'deck'}]}, NAMES), 'Anna: zog vom Nachziehstapel');
+  } finally {
+    await speak('en'); // the tests after this one read English
+  }
+});
+
+test('a text keeps a placeholder it was not given, and an unknown key reads as itself', () => {
+  assert.equal(t('say.play', {}), 'played {card}');
+  assert.equal(t('no.such.text'), 'no.such.text');
+  assert.equal(has('no.such.text'), false);
+  assert.equal(has('say.play'), true);
+});
+
+test('answers to the composer\'s questions name colours with their symbol, and the left-out field by game', () => {
+  assert.equal(words.answer('keltis', 'type', 'play'), 'Play a card');
+  assert.equal(words.answer('keltis', 'card.color', 'yellow'), '▲ yellow');
+  assert.equal(words.answer('keltis', 'bonus', null), 'no bonus step');
+  assert.equal(words.answer('keltis', 'bonus', ABSENT), 'no bonus');
+  assert.equal(words.answer('keltis', 'card.value', ABSENT), 'something else');
+  assert.equal(words.answer('celtica', 'parts.2', ABSENT), 'no more parts');
+  assert.equal(words.answer('celtica', 'parts.2', 'sw'), 'south-west');
+  assert.equal(words.answer('keltis', 'figure', 'small'), 'small figure');
+  assert.equal(words.answer('keltis-orakel', 'figure', 14), 'figure on field 14');
+  assert.equal(words.answer('keltis', 'from', 'deck'), 'the deck');
+  assert.equal(words.answer('keltis', 'from', 'red'), '● red pile');
+  assert.equal(words.answer('celtica', 'player', 'ben', NAMES), 'Ben');
+  assert.equal(words.answer('celtica', 'draw', true), 'draw a druid card');
+  assert.equal(words.answer('keltis', 'card.value', 7), '7');
+});
+
+test('a question is the most specific one the game has', () => {
+  assert.equal(words.question('celtica', 'parts.0', 'Anna', {type: 'take'}), 'Which part does Anna take (1)?');
+  assert.equal(words.question('celtica', 'parts.2', 'Anna', {type: 'give'}), 'Which part does Anna give up (3)?');
+  assert.equal(words.question('keltis', 'tile', 'Anna', {type: 'reveal', path: 'blue', row: 4}), 'What lies on ◆ blue 4?');
+  assert.equal(words.question('keltis-orakel', 'tile', 'Anna', {type: 'reveal', field: 7}), 'What lies on field 7?');
+  assert.equal(words.question('keltis', 'type', 'Ben'), 'What does Ben do?');
+  assert.equal(words.question('keltis', 'card.value', 'Ben', {type: 'play'}), 'Which value?');
+  assert.equal(words.question('keltis', 'oddity', 'Ben', {type: 'play'}), 'oddity?');
+});
+
+test('seats take the chosen colours, else the next in turn', () => {
+  const players = ['a', 'b', 'c', 'd', 'e', 'f'].map(id => ({id}));
+  assert.deepEqual(words.seatColours(players.slice(0, 3), ['purple']), {a: 'purple', b: 'blue', c: 'green'});
+  assert.equal(words.seatColours(players).f, 'red'); // a sixth seat wraps round
+  assert.deepEqual(words.seatColours(players.slice(0, 2), null), {a: 'red', b: 'blue'});
+});
+
+test('a choice that names a colour is filled with it; other answers are not', () => {
+  assert.equal(words.swatch('card.color', 'red'), 'swatch swatch-red');
+  assert.equal(words.swatch('from', 'blue'), 'swatch swatch-blue');
+  assert.equal(words.swatch('from', 'deck'), null);
+  assert.equal(words.swatch('card.value', 'red'), null);
+  assert.equal(words.swatch('path', null), null);
+});
