@@ -80,10 +80,15 @@ export function follow(gameId, token, onChange, {version}) {
     }
   }
 
+  // A phone that loses its network can keep a dead connection open for
+  // minutes: end the stream at once; it resumes (Last-Event-ID) when back.
+  const cut = () => controller && controller.abort();
+  addEventListener('offline', cut);
   stream();
   return () => {
     stopped = true;
-    if (controller) controller.abort();
+    removeEventListener('offline', cut);
+    cut();
   };
 }
 
