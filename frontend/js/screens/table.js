@@ -1,8 +1,8 @@
 // The table: the screen one game is played at. This module holds the
-// screen's state (the game as last fetched, the turn being composed, the
-// message about it) and follows the game live and the outbox; the parts are
-// drawn by table/: strip (scores, whose turn), composer, sections (board,
-// cards, log as tabs), log, join (invite), message.
+// screen's state (the game as fetched and kept up with its news, the turn
+// being composed, the message about it) and follows the game live and the
+// outbox; the parts are drawn by table/: strip (scores, whose turn),
+// composer, sections (board, cards, log as tabs), log, join (invite), message.
 import {h, fill} from '../ui.js';
 import {t} from '../i18n.js';
 import {api, ifMatch, ApiError, idempotencyKey} from '../api.js';
