@@ -48,9 +48,11 @@ export async function api(path, {method = 'GET', token, body, headers = {}, acce
   return {status: response.status, data, etag: response.headers.get('ETag'), response};
 }
 
-/** The If-Match value for a version: the ETag as the server gave it. */
-export function ifMatch(etag, version) {
-  return etag || `"${version}"`;
+/** The If-Match (or If-None-Match) value for a version: the one strong
+ * ETag the server takes as a version, built from the number, not from an
+ * ETag kept from some earlier answer. */
+export function ifMatch(version) {
+  return `"${version}"`;
 }
 
 /** What went wrong, in words: a refusal's first rule with its message, the

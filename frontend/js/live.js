@@ -1,14 +1,19 @@
 // Follow a game live: the event stream read with fetch (so the bearer token
 // stays in a header), resumed with Last-Event-ID after a drop. Where the
-// stream is not available the game is polled with its ETag instead.
+// stream is not available the game is polled with its version instead.
 import {language} from './i18n.js';
+import {ifMatch} from './api.js';
 
 const POLL_MS = 1000;
 const RETRY_MS = 1000;
 
-/** Call onChange(event) whenever the game changes after ``version`` (whose
- * ETag is ``etag``). Returns stop(). */
-export function follow(gameId, token, onChange, {version, etag = null}) {
+/** Call onChange(event) whenever the game changes after ``version``: an
+ * event of the stream ({id, event, data}, data parsed: a turn's or a
+ * correction's news, see news.js), {event: 'resume'} when the stream could
+ * not resume where it left off (news may be missing), or, polling,
+ * {event: 'poll', game} with the game as GET /games/{id} answered it.
+ * Returns stop(). */
+export function follow(gameId, token, onChange, {version}) {
   let stopped = false;
   // An event's id is the version it made: resuming from the version on the
   // screen replays whatever happened during a drop.
@@ -51,7 +56,7 @@ export function follow(gameId, token, onChange, {version, etag = null}) {
         buffer = buffer.slice(end).replace(/^\r?\n\r?\n/, '');
         const event = parse(block);
         if (event.id) lastId = event.id;
-        if (event.data !== undefined) onChange(event);
+        if (event.data !== undefined) onChange({...event, data: parsed(event.data)});
       }
     }
   }
@@ -60,12 +65,13 @@ export function follow(gameId, token, onChange, {version, etag = null}) {
     while (!stopped) {
       try {
         const headers = {Authorization: `Bearer ${token}`};
-        if (etag) headers['If-None-Match'] = etag;
+        // An unchanged game is a 304 with no body.
+        if (lastId) headers['If-None-Match'] = ifMatch(lastId);
         const res = await fetch(`/api/v1/games/${gameId}`, {headers, cache: 'no-store'});
         if (res.status === 200) {
-          const fresh = res.headers.get('ETag');
-          if (etag && fresh !== etag) onChange({event: 'poll'});
-          etag = fresh;
+          const game = await res.json();
+          if (lastId && String(game.version) !== lastId) onChange({event: 'poll', game});
+          lastId = String(game.version);
         }
       } catch {
         // offline: try again at the next tick
@@ -74,10 +80,15 @@ export function follow(gameId, token, onChange, {version, etag = null}) {
     }
   }
 
+  // A phone that loses its network can keep a dead connection open for
+  // minutes: end the stream at once; it resumes (Last-Event-ID) when back.
+  const cut = () => controller && controller.abort();
+  addEventListener('offline', cut);
   stream();
   return () => {
     stopped = true;
-    if (controller) controller.abort();
+    removeEventListener('offline', cut);
+    cut();
   };
 }
 
@@ -92,6 +103,16 @@ function parse(block) {
     else event[field] = value;
   }
   return event;
+}
+
+// An event's data as JSON; null for a line that is not (the screen fetches
+// the game then).
+function parsed(data) {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return null;
+  }
 }
 
 const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));

@@ -8,7 +8,8 @@ const listeners = new Set();
 let flushing = null;
 let again = false;
 
-/** Listen to outbox events: {kind: 'queued'|'sending'|'sent'|'stale'|'refused'|'waiting'|'idle', item, ...}. */
+/** Listen to outbox events: {kind: 'queued'|'sending'|'sent'|'stale'|'refused'|'waiting'|'idle', item, ...};
+ * 'sent' carries ``data``, the server's answer: the turn's news. */
 export function onOutbox(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -18,10 +19,10 @@ function emit(event) {
   for (const listener of listeners) listener(event);
 }
 
-/** Queue one turn for a game, composed on version/etag, and try to send.
+/** Queue one turn for a game, composed on version, and try to send.
  * ``unchecked``: composed offline, the server has not seen any of it yet. */
-export async function enqueue(gameId, turn, version, etag, {unchecked = false} = {}) {
-  const item = {gameId, turn, version, etag, unchecked, key: idempotencyKey(), at: Date.now()};
+export async function enqueue(gameId, turn, version, {unchecked = false} = {}) {
+  const item = {gameId, turn, version, unchecked, key: idempotencyKey(), at: Date.now()};
   await put('outbox', item);
   emit({kind: 'queued', item});
   return flush();
@@ -59,9 +60,10 @@ async function sendAll() {
     try {
       const {data} = await api(`/games/${item.gameId}/turns`, {
         method: 'POST', token: game.token, body: item.turn,
-        headers: {'If-Match': ifMatch(item.etag, item.version), 'Idempotency-Key': item.key},
+        headers: {'If-Match': ifMatch(item.version), 'Idempotency-Key': item.key},
       });
       await remove('outbox', item.seq);
+      // ``data``: the turn's news, as its event will tell it (news.js).
       emit({kind: 'sent', item, data});
     } catch (error) {
       if (!(error instanceof ApiError)) {

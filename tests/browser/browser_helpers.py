@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -60,3 +61,22 @@ def sample_board(game: str) -> dict:
     if game == "celtica":
         return json.loads((DATA / "celtica" / "opening.json").read_text())["record"]["board"]
     return json.loads((DATA / "orakel" / "example1.json").read_text())["record"]["board"]
+
+
+def game_gets(page, game_id: str) -> list:
+    """Every GET of the whole game (``/api/v1/games/<id>``, not its events,
+    record or score sheet) the page sends from now on."""
+    path = f"/api/v1/games/{game_id}"
+    gets: list = []
+    page.on("request", lambda request: gets.append(request)
+            if request.method == "GET" and urllib.parse.urlsplit(request.url).path == path else None)
+    return gets
+
+
+def stored_game(page, game_id: str) -> dict:
+    """The game as the app keeps it in IndexedDB for opening it offline."""
+    return page.evaluate(f"""new Promise(resolve => {{
+        const open = indexedDB.open('brehon');
+        open.onsuccess = () => open.result.transaction('games').objectStore('games').get('{game_id}').onsuccess =
+            event => resolve(event.target.result.seen.data);
+    }})""")

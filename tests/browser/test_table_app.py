@@ -116,7 +116,7 @@ def test_a_refused_turn_comes_back_into_the_composer(phone, base_url):
     # A turn the server refuses: Anna discards and does not draw (the outbox
     # sends what it holds; this one was queued by hand).
     turn = {"player": "anna", "actions": [{"type": "discard", "card": {"color": "red", "value": 3}}]}
-    phone.evaluate("""([id, turn, version]) => import('/js/outbox.js').then(outbox => outbox.enqueue(id, turn, version, null))""",
+    phone.evaluate("""([id, turn, version]) => import('/js/outbox.js').then(outbox => outbox.enqueue(id, turn, version))""",
                    [created["id"], turn, created["version"]])
     message = phone.locator("#turn-alert")
     expect(message).to_contain_text("The server refused the turn")

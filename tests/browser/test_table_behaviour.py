@@ -1,4 +1,5 @@
-"""Dispute mode, the three languages, offline logging sent exactly once."""
+"""Dispute mode, the three languages, offline logging sent exactly once, and
+followers that apply the news of a turn or a correction without fetching the game."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ import json
 import pytest
 
 import scoring
-from browser_helpers import api, shot
+from browser_helpers import api, game_gets, shot, stored_game
 from playwright.sync_api import expect
-from tapping import answer, correct_turn, join, log_held, open_section, play_turn, question, tap
+from tapping import answer, correct_turn, join, log_held, log_turn, open_section, play_turn, question, tap
 from keltis_script import Policy, keltis_game, layout
 
 # Anna's red row ascends (5, 7); Ben walks blue. Every arrival is on a
@@ -276,3 +277,133 @@ def test_the_only_legal_draw_is_taken_and_back_undoes_it(page, base_url):
     tap(page, "#back")  # the draw goes with the card that led to it
     expect(chips).to_have_count(0)
     assert question(page)[0] == "type"
+
+
+# Two turns that follow OPENING: Anna starts her yellow row, Ben discards.
+NEXT = [
+    {"player": "anna", "actions": [{"type": "play", "card": {"color": "yellow", "value": 9}, "figure": "small"},
+                                   {"type": "draw", "from": "deck"}]},
+    {"player": "ben", "actions": [{"type": "discard", "card": {"color": "red", "value": 3}},
+                                  {"type": "draw", "from": "deck"}]},
+]
+
+
+def post(base_url, created, path, body, version):
+    """Another client's write on ``version``; its answer is the entry's news."""
+    return api(base_url, "POST", f"/games/{created['id']}/{path}", body, token=created["token"],
+               headers={"If-Match": f'"{version}"'})
+
+
+def shows_version(page, version):
+    page.wait_for_selector(f'#table[data-version="{version}"]')
+
+
+def fetched(base_url, created):
+    return api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+
+
+def test_a_follower_applies_a_turn_and_a_correction_without_fetching_the_game(page, base_url):
+    """A turn and a correction logged by another client reach this phone by
+    their news alone: no GET of the game, and the game it keeps is the one a
+    GET answers (the history's seconds and holds included)."""
+    created = opened_game(base_url)
+    join(page, created)
+    gets = game_gets(page, created["id"])
+    turn = post(base_url, created, "turns", NEXT[0], created["version"])
+    shows_version(page, turn["version"])
+    expect(page.locator("#turn-now")).to_contain_text("Ben")
+    open_section(page, "log")
+    expect(page.locator("#log li").first).to_contain_text("Anna: played")
+    assert stored_game(page, created["id"]) == fetched(base_url, created)
+    correction = post(base_url, created, "corrections", {"undo": True, "by": "Ben"}, turn["version"])
+    shows_version(page, correction["version"])
+    expect(page.locator("#turn-now")).to_contain_text("Anna")
+    expect(page.locator("#log li").first).to_contain_text("Correction by Ben: undid the last turn")
+    assert stored_game(page, created["id"]) == fetched(base_url, created)
+    assert gets == []
+
+
+def test_the_phones_own_turn_is_shown_from_the_answer(page, base_url):
+    created = keltis_game(base_url)
+    join(page, created)
+    gets = game_gets(page, created["id"])
+    compose_first_turn(page)
+    log_turn(page)
+    shows_version(page, created["version"] + 1)
+    expect(page.locator("#turn-now")).to_contain_text("Ben")
+    assert stored_game(page, created["id"]) == fetched(base_url, created)
+    assert gets == []
+
+
+def test_a_cut_stream_resumes_with_the_news_it_missed(page, base_url):
+    """The stream is cut; while it is away two turns are logged; it comes
+    back with Last-Event-ID and the server replays their news: still no GET."""
+    created = opened_game(base_url)
+    resumed = []
+
+    def events(route):
+        if not resumed:  # the first stream: cut at once
+            resumed.append(None)
+            route.fulfill(status=200, content_type="text/event-stream", body="retry: 1000\n\n")
+            return
+        # The stream comes back: the two turns were logged meanwhile.
+        resumed.append(route.request.headers.get("last-event-id"))
+        version = created["version"]
+        for turn in NEXT:
+            version = post(base_url, created, "turns", turn, version)["version"]
+        route.continue_()
+
+    page.route("**/events", events, times=2)
+    gets = game_gets(page, created["id"])
+    join(page, created)
+    shows_version(page, created["version"] + 2)
+    expect(page.locator("#turn-now")).to_contain_text("Anna")
+    assert resumed == [None, str(created["version"])]
+    assert stored_game(page, created["id"]) == fetched(base_url, created)
+    assert len(gets) == 1  # the one that opened the table
+
+
+def test_news_that_does_not_follow_fetches_the_game_once(page, base_url):
+    """The news of a version never comes (here the stream tells only the
+    second of two turns): the phone fetches the game once, with the version
+    it shows as If-None-Match, and ends on the right version."""
+    created = opened_game(base_url)
+
+    def events(route):
+        version = created["version"]
+        for turn in NEXT:
+            news = post(base_url, created, "turns", turn, version)
+            version = news["version"]
+        route.fulfill(status=200, content_type="text/event-stream",
+                      body=f"id: {version}\nevent: turn\ndata: {json.dumps(news)}\n\n")
+
+    page.route("**/events", events, times=1)
+    gets = game_gets(page, created["id"])
+    join(page, created)
+    shows_version(page, created["version"] + 2)
+    expect(page.locator("#turn-now")).to_contain_text("Anna")
+    # The GET that opened the table, then the one the gap took.
+    assert [get.headers.get("if-none-match") for get in gets] == [None, f'"{created["version"]}"']
+    assert stored_game(page, created["id"]) == fetched(base_url, created)
+
+
+def test_a_stale_game_kept_offline_catches_up_with_at_most_one_get(context, page, base_url):
+    """Reloaded with no network, the phone shows the game as last seen; two
+    turns are logged meanwhile. Back online it ends on the right version,
+    with at most one GET of the game."""
+    created = opened_game(base_url)
+    join(page, created)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("#table[data-drawn]")
+    expect(page.locator("#offline-note")).to_be_visible()
+    version = created["version"]
+    for turn in NEXT:
+        version = post(base_url, created, "turns", turn, version)["version"]
+    gets = game_gets(page, created["id"])
+    context.set_offline(False)
+    shows_version(page, version)
+    expect(page.locator("#offline-note")).to_have_count(0)
+    assert len(gets) <= 1
+    assert stored_game(page, created["id"]) == fetched(base_url, created)

@@ -4,9 +4,10 @@
 // spectator link (#g=…&t=<read-only token>&s=1&v=display).
 import {h, fill} from '../ui.js';
 import {t} from '../i18n.js';
-import {api, ApiError} from '../api.js';
+import {api, ifMatch, ApiError} from '../api.js';
 import {get, put} from '../db.js';
 import {follow} from '../live.js';
+import {applyNews} from '../news.js';
 import {drawerOf} from '../draw/drawers.js';
 import {seatColours, turn as turnText} from '../words.js';
 import {scoreStrip, turnLine} from './table/strip.js';
@@ -28,20 +29,40 @@ export async function show(main, id) {
     colours: () => seatColours(view.game.record.players, mine.colours),
   };
   let drawer = null;
-  let etag = null;
+  let cached = false; // the game as this device last saw it, no network
 
   async function load() {
     let data;
     try {
-      ({data, etag} = await api(`/games/${id}`, {token: mine.token}));
-      await put('games', {...mine, seen: {data, etag}});
+      // The version shown, so that an unchanged game is a 304 with no body.
+      const headers = view.game && !cached ? {'If-None-Match': ifMatch(view.game.version)} : {};
+      const answer = await api(`/games/${id}`, {token: mine.token, headers});
+      data = answer.status === 304 ? view.game : answer.data;
+      cached = false;
     } catch (error) {
-      // No network: the game as this device last saw it.
       if (error instanceof ApiError || !mine.seen) throw error;
-      ({data, etag} = mine.seen);
+      data = mine.seen.data;
+      cached = true;
     }
+    await take(data);
+  }
+
+  // News of the game (live.js): applied when it makes the version after the
+  // one shown, ignored when shown already, else the whole game is fetched.
+  // A whole game (polling) is taken as it is. News comes from the server:
+  // a game shown as last seen offline is back online with it.
+  function hear(news) {
+    if (view.game && news && news.version <= view.game.version) return null;
+    const game = news && news.record ? news : applyNews(view.game, news);
+    if (!game) return load();
+    cached = false;
+    return take(game);
+  }
+
+  async function take(data) {
     if (view.game && view.game.version === data.version) return;
     view.game = data;
+    if (!cached) await put('games', {...mine, seen: {data}});
     drawer ??= await drawerOf(data.record.game);
     draw();
   }
@@ -49,6 +70,7 @@ export async function show(main, id) {
   function draw() {
     root.dataset.drawn = Number(root.dataset.drawn || 0) + 1;
     const game = view.game;
+    root.dataset.version = game.version;
     const current = game.decision && game.decision.player;
     const last = game.record.turns.at(-1);
     fill(root,
@@ -68,8 +90,14 @@ export async function show(main, id) {
   // A TV left on the table should not go dark in the middle of the game.
   let lock = null;
   if (navigator.wakeLock) navigator.wakeLock.request('screen').then(l => { lock = l; }).catch(() => {});
-  const refresh = () => load().catch(() => {});
-  const stop = follow(id, mine.token, refresh, {version: view.game.version, etag});
+  // One after another, so that news is applied to the game it follows.
+  let queue = Promise.resolve();
+  const inTurn = run => {
+    queue = queue.then(run, run).catch(() => {});
+    return queue;
+  };
+  const stop = follow(id, mine.token, event => inTurn(() => hear(event.game || event.data)), {version: view.game.version});
+  const refresh = () => inTurn(load);
   addEventListener('online', refresh);
   return () => {
     stop();

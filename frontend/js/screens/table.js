@@ -1,14 +1,15 @@
 // The table: the screen one game is played at. This module holds the
-// screen's state (the game as last fetched, the turn being composed, the
-// message about it) and follows the game live and the outbox; the parts are
-// drawn by table/: strip (scores, whose turn), composer, sections (board,
-// cards, log as tabs), log, join (invite), message.
+// screen's state (the game as fetched and kept up with its news, the turn
+// being composed, the message about it) and follows the game live and the
+// outbox; the parts are drawn by table/: strip (scores, whose turn),
+// composer, sections (board, cards, log as tabs), log, join (invite), message.
 import {h, fill} from '../ui.js';
 import {t} from '../i18n.js';
 import {api, ifMatch, ApiError, idempotencyKey} from '../api.js';
 import {get, put, getPref} from '../db.js';
 import {onOutbox, pending, flush} from '../outbox.js';
 import {follow} from '../live.js';
+import {applyNews} from '../news.js';
 import {drawerOf} from '../draw/drawers.js';
 import {rulesets} from '../rulesets.js';
 import {seatColours, turn as turnText} from '../words.js';
@@ -38,8 +39,7 @@ export async function show(main, id) {
   // What every part of the table reads and changes.
   const table = {
     id, mine, token: mine.token,
-    game: null, // the last GET /games/{id}
-    etag: null,
+    game: null, // as GET /games/{id} answers it: fetched, then kept up with the news
     drawer: null,
     pieces: null, // the game's colours, paths, parts... (GET /rulesets)
     // The turn being composed: the actions so far, the checks after each
@@ -68,61 +68,92 @@ export async function show(main, id) {
     correct,
   };
 
-  // Loads run one after another, each with a fresh GET, so a load asked for
-  // after a turn was stored never reuses an answer fetched before it.
+  // Loads and news are taken one after another, each load with a fresh GET,
+  // so a load asked for after a turn was stored never reuses an answer
+  // fetched before it.
   let queue = Promise.resolve();
   const inTurn = run => {
     queue = queue.then(run, run);
     return queue;
   };
-  // `changed`: the screen's own state changed, draw even if the game did not.
+  // Our own turn or correction, on its way when the news came, interrupts nobody.
+  const interrupts = interrupting => interrupting && !table.sending && !table.correcting;
+
+  // The whole game, fetched. `changed`: the screen's own state changed, draw
+  // even if the game did not.
   function load({interrupting = false, changed = false} = {}) {
-    // Our own turn, on its way when the news came, interrupts nobody.
-    const fromElsewhere = interrupting && !table.sending && !table.correcting;
+    const fromElsewhere = interrupts(interrupting);
+    return inTurn(() => fetchGame({fromElsewhere, changed}));
+  }
+
+  // News of the game (an event, or the answer to this phone's own write):
+  // applied when it makes the version after the one shown, ignored when
+  // shown already; anything else (a gap, a stream that could not resume,
+  // news without what it takes) fetches the whole game. A whole game (as
+  // polling gets it) is news that needs no applying. News comes from the
+  // server: a game shown as last seen offline is back online with it.
+  function takeNews(news, {interrupting = false, changed = false} = {}) {
+    const fromElsewhere = interrupts(interrupting);
     return inTurn(async () => {
-      let answer, cached = false;
-      try {
-        answer = await api(`/games/${id}`, {token: table.token});
-      } catch (error) {
-        if (error instanceof ApiError || !mine.seen) throw error;
-        answer = mine.seen;
-        cached = true;
+      if (table.game && news && news.version <= table.game.version) {
+        if (changed) await settle(table.game, {changed});
+        return;
       }
-      const {data, etag} = answer;
-      const queued = await pending(id);
-      const back = table.offline && !cached; // the network is back
-      // Nothing new: keep the screen (and any answers given) as it is.
-      if (table.game && !changed && !back && cached === table.offline && data.version === table.game.version
-        && sameItems(queued, table.waiting)) return;
-      const composing = table.composing;
-      const interrupted = fromElsewhere && composing && (composing.actions.length || composing.picks.length);
-      // A turn being composed offline (not yet queued) is checked now, answer by answer.
-      const unchecked = back && !table.waiting.length && composing.actions.length
-        ? {player: composing.player, actions: composing.actions} : null;
-      table.game = data;
-      table.etag = etag;
-      table.waiting = queued;
-      table.offline = cached;
-      table.drawer ??= await drawerOf(data.record.game);
-      // The game's pieces, and its action schemas for composing offline
-      // (rulesets() keeps the last answer on this device).
-      const described = (await rulesets())[data.record.game];
-      table.pieces ??= described.pieces;
-      table.schemas ??= described.actions;
-      if (!cached) {
-        // What "My games" on the home screen says of it, and the game as
-        // last seen, for opening it with no network.
-        const names = Object.fromEntries(data.record.players.map(p => [p.id, p.name]));
-        mine.seen = {data, etag};
-        await put('games', {...mine, game: data.record.game, names: Object.values(names), status: data.scoresheet.status,
-          leaders: data.scoresheet.winners.map(player => names[player])});
-      }
-      resetComposer(table);
-      draw();
-      if (unchecked) await putBack(table, unchecked);
-      else if (interrupted) table.say(t('composer.moved_on'), 'alert');
-      if (!table.offline) await takeForced(table);
+      const game = news && news.record ? news : applyNews(table.game, news);
+      await (game ? settle(game, {fromElsewhere, changed}) : fetchGame({fromElsewhere, changed}));
     });
+  }
+
+  async function fetchGame(how) {
+    let data, cached = false;
+    try {
+      // The version shown, so that an unchanged game is a 304 with no body.
+      const headers = table.game && !table.offline ? {'If-None-Match': ifMatch(table.game.version)} : {};
+      const answer = await api(`/games/${id}`, {token: table.token, headers});
+      data = answer.status === 304 ? table.game : answer.data;
+    } catch (error) {
+      if (error instanceof ApiError || !mine.seen) throw error;
+      data = mine.seen.data;
+      cached = true;
+    }
+    await settle(data, {...how, cached});
+  }
+
+  // Show the game `data` (`cached`: as last seen, no network): what a load
+  // and applied news have in common.
+  async function settle(data, {cached = false, changed = false, fromElsewhere = false}) {
+    const queued = await pending(id);
+    const back = table.offline && !cached; // the network is back
+    // Nothing new: keep the screen (and any answers given) as it is.
+    if (table.game && !changed && !back && cached === table.offline && data.version === table.game.version
+      && sameItems(queued, table.waiting)) return;
+    const composing = table.composing;
+    const interrupted = fromElsewhere && composing && (composing.actions.length || composing.picks.length);
+    // A turn being composed offline (not yet queued) is checked now, answer by answer.
+    const unchecked = back && !table.waiting.length && composing.actions.length
+      ? {player: composing.player, actions: composing.actions} : null;
+    table.game = data;
+    table.waiting = queued;
+    table.offline = cached;
+    table.drawer ??= await drawerOf(data.record.game);
+    // The game's pieces, and its action schemas for composing offline
+    // (rulesets() keeps the last answer on this device).
+    const described = (await rulesets())[data.record.game];
+    table.pieces ??= described.pieces;
+    table.schemas ??= described.actions;
+    if (!cached) {
+      // What "My games" on the home screen says of it, and the game as
+      // last seen, for opening it with no network.
+      const names = Object.fromEntries(data.record.players.map(p => [p.id, p.name]));
+      mine.seen = {data};
+      await put('games', {...mine, game: data.record.game, names: Object.values(names), status: data.scoresheet.status,
+        leaders: data.scoresheet.winners.map(player => names[player])});
+    }
+    resetComposer(table);
+    draw();
+    if (unchecked) await putBack(table, unchecked);
+    else if (interrupted) table.say(t('composer.moved_on'), 'alert');
+    if (!table.offline) await takeForced(table);
   }
 
   // The outbox changed (a turn queued, sent, waiting): show it, in turn with the loads.
@@ -131,17 +162,18 @@ export async function show(main, id) {
     if (table.game) draw();
   });
 
-  // A correction (undo or replace) of this game, then the game as it now stands.
+  // A correction (undo or replace) of this game; its answer is its news.
   async function correct(body) {
-    await api(`/games/${id}/corrections`, {method: 'POST', token: table.token, body,
-      headers: {'If-Match': ifMatch(table.etag, table.game.version), 'Idempotency-Key': idempotencyKey()}});
-    await load();
+    const {data} = await api(`/games/${id}/corrections`, {method: 'POST', token: table.token, body,
+      headers: {'If-Match': ifMatch(table.game.version), 'Idempotency-Key': idempotencyKey()}});
+    await takeNews(data);
   }
 
   function draw() {
     // A counter that tells a waiting test (or a curious eye) the screen was redrawn.
     root.dataset.drawn = Number(root.dataset.drawn || 0) + 1;
     const game = table.game;
+    root.dataset.version = game.version;
     const over = game.scoresheet.status === 'finished';
     const current = game.decision && game.decision.player;
     const correcting = table.composing.at !== null;
@@ -180,7 +212,7 @@ export async function show(main, id) {
       table.say(t('composer.queued'));
     } else if (event.kind === 'sent') {
       table.sending = null;
-      await load({changed: true});
+      await takeNews(event.data, {changed: true});
       table.say(t('composer.logged'));
     } else if (event.kind === 'stale' || event.kind === 'refused') {
       // Shown on its way until it is back in the composer.
@@ -212,9 +244,10 @@ export async function show(main, id) {
     root.append(h('h1', {}, t('game.offline')), h('p', {}, t('error.offline_compose')));
   }
   // Another phone logged: redraw. Answers given so far are dropped with a word.
-  const refresh = () => load({interrupting: true}).catch(() => {});
-  const stop = follow(id, table.token, refresh, {version: table.game && table.game.version, etag: table.etag});
+  const hear = event => takeNews(event.game || event.data, {interrupting: true}).catch(() => {});
+  const stop = follow(id, table.token, hear, {version: table.game && table.game.version});
   // News that came while the game could not be fetched is fetched on return.
+  const refresh = () => load({interrupting: true}).catch(() => {});
   addEventListener('online', refresh);
   flush();
   return () => {

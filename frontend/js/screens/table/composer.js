@@ -331,7 +331,7 @@ export function back(table) {
 export async function logTurn(table) {
   const turn = {player: table.composing.player, actions: table.composing.actions};
   table.message.clear(); // the panel that takes the composer's place says it is being sent
-  await enqueue(table.id, turn, table.game.version, table.etag, {unchecked: table.offline});
+  await enqueue(table.id, turn, table.game.version, {unchecked: table.offline});
   updateBadge();
 }
 

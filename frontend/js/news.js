@@ -1,0 +1,23 @@
+// A turn's or a correction's news (tables/news.py: the event of a log
+// entry, also the answer to the write that logged it) applied to the game
+// as GET /games/{id} answered it, so that a phone following the game need
+// not fetch it again.
+import {afterTurn} from './history.js';
+
+/** The game after `news`, as GET /games/{id} would now answer it; null when
+ * the news cannot be applied here: not the version right after the game's,
+ * or without what it takes (the caller fetches the whole game then). */
+export function applyNews(game, news) {
+  if (!game || !news || news.version !== game.version + 1) return null;
+  if (!news.state || !news.scoresheet || !('decision' in news)) return null;
+  const stands = {state: news.state, decision: news.decision, scoresheet: news.scoresheet, version: news.version};
+  if (news.kind === 'turn' && news.turn && news.at) {
+    const turns = [...game.record.turns, news.turn];
+    const history = afterTurn(game.history, news.at, turns.length - 1);
+    return history && {...game, ...stands, record: {...game.record, turns}, history};
+  }
+  if (news.kind === 'correction' && Array.isArray(news.turns) && news.history) {
+    return {...game, ...stands, record: {...game.record, turns: news.turns}, history: news.history};
+  }
+  return null;
+}
