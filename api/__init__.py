@@ -20,7 +20,7 @@ from store import Store
 from store.redis_conn import REDIS_ERRORS, is_cluster_url, unavailable
 from tables import Tables
 
-from . import bodies, compression, health, limits, metrics, problems, request_log
+from . import access, bodies, compression, health, limits, metrics, problems, request_log
 from .schemas import ProblemSchema
 
 #: Every blueprint of the application, one module each, registered in this
@@ -117,6 +117,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     request_log.init_app(app)
     app.before_request(_request_within_limits)
     app.before_request(bodies.read_body)
+    app.before_request(access.note_role)
     for kind in REDIS_ERRORS:
         app.register_error_handler(kind, _store_away)
     return app
@@ -157,11 +158,14 @@ def _own_retry_after(answer: Response) -> Response:
 
 def _retry_after_only_when_asked(answer: Response) -> Response:
     """``Retry-After`` as the answer set it, or flask-limiter's on its own
-    429: flask-limiter puts its window's end on every answer of a limited
-    route, over the answer's own."""
+    429 (at least 1: in a window's last second it says 0): flask-limiter
+    puts its window's end on every answer of a limited route, over the
+    answer's own."""
     own = g.pop("own_retry_after", None)
     if own is not None:
         answer.headers["Retry-After"] = own
+    elif answer.status_code == 429 and answer.headers.get("Retry-After") == "0":
+        answer.headers["Retry-After"] = "1"
     elif answer.status_code != 429:
         answer.headers.pop("Retry-After", None)
     return answer

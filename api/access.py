@@ -8,6 +8,7 @@ The spectator token opens the GET routes only (403 on a write).
 from __future__ import annotations
 
 import functools
+import re
 
 from flask import current_app, g, request
 
@@ -15,6 +16,9 @@ from store import StoredGame
 from tables import NoGame, ReadOnly, Tables
 
 from .problems import READ_ONLY, Problem
+
+#: The one form of If-Match a write takes: one strong ETag, a version.
+VERSION_TAG = re.compile(r'"(0|[1-9][0-9]{0,9})"')
 
 #: The OpenAPI security of a game's routes.
 SECURITY: list[dict[str, list[str]]] = [{"table": []}]
@@ -31,13 +35,19 @@ def bearer() -> str | None:
     return token.strip() if scheme.lower() == "bearer" else None
 
 
-def stranger() -> bool:
-    """Whether the request's token opens nothing of the game its route
-    names (asked once a request, before the view: by the rate limits too)."""
-    if "stranger" not in g:
-        game_id = (request.view_args or {}).get("game_id", "")
-        g.stranger = not tables().opens(game_id, bearer())
-    return g.stranger
+def note_role() -> None:
+    """Before any other step of a request to a game's route: the role its
+    token opens there (``g.role``: table, spectator or None), which the rate
+    limits ask (api/limits.py). Noted here so that a store away for a moment
+    is a 503 like any other, not an error inside flask-limiter."""
+    game_id = (request.view_args or {}).get("game_id")
+    if game_id is not None and request.path.startswith("/api/v1/games/"):
+        g.role = tables().role(game_id, bearer())
+
+
+def role() -> str | None:
+    """The role the request's token opens in the route's game (:func:`note_role`)."""
+    return g.get("role")
 
 
 def no_game() -> Problem:
@@ -59,13 +69,23 @@ def open_table(game_id: str, *, write: bool = False, version: int | None = None)
 
 def table_access(write: bool = False):
     """Open the route's game for the request's token; the view gets ``table``.
-    Runs before the body or query is parsed, so a stranger learns nothing from their faults."""
+    Runs before the body or the query is looked at (a fault in the body is
+    raised when a view first reads it: api/bodies.py), so a stranger
+    learns nothing from their faults. A write opens the game at the
+    version its If-Match names, when this process holds it there."""
 
     def decorate(view):
         @functools.wraps(view)
         def wrapper(*args, game_id: str, **kwargs):
-            return view(*args, table=open_table(game_id, write=write), **kwargs)
+            table = open_table(game_id, write=write, version=version_hint() if write else None)
+            return view(*args, table=table, **kwargs)
 
         return wrapper
 
     return decorate
+
+
+def version_hint() -> int | None:
+    """The version a write's If-Match names, if it is one strong ETag of a version."""
+    tag = VERSION_TAG.fullmatch(request.headers.get("If-Match", "").strip())
+    return int(tag[1]) if tag else None

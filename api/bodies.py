@@ -4,8 +4,10 @@ Every body sent to the API must say it is JSON in UTF-8 (415 otherwise), be
 at most :data:`MAX_BODY` bytes however it is sent (413), parse as JSON (400),
 and hold only text that UTF-8 can encode and integers that Python can read
 (422 naming the field). :func:`read_body` checks all of it before any view
-and keeps the parsed body; webargs (:class:`Blueprint`'s parser) and the
-views that hand a body to the engine (:func:`json_body`) take it from there.
+and keeps the parsed body, or its fault; webargs (:class:`Blueprint`'s
+parser) and the views that hand a body to the engine (:func:`json_body`)
+take it from there, and raise the fault when they do: after a game's route
+has checked the token, so that a stranger learns nothing from a body.
 """
 
 from __future__ import annotations
@@ -42,7 +44,23 @@ def _integer(text: str) -> int | LongInteger:
 
 
 def read_body() -> None:
-    """Check and parse the body of a request to the API (``g.body`` from now on)."""
+    """Check and parse the body of a request to the API: ``g.body``, or
+    ``g.body_fault`` for :func:`body` to raise."""
+    try:
+        _read()
+    except problems.Problem as fault:
+        g.body_fault = fault
+
+
+def body() -> typing.Any:
+    """The request's body as read: 413, 415, 400 or 422 for its fault;
+    webargs's ``missing`` for none."""
+    if "body_fault" in g:
+        raise g.body_fault
+    return g.body if "body" in g else core.missing
+
+
+def _read() -> None:
     if not (request.path.startswith("/api/") and request.method in ("POST", "PUT", "PATCH")):
         return
     if not request.content_length and "Transfer-Encoding" not in request.headers:
@@ -80,14 +98,15 @@ def read_body() -> None:
 
 def json_body() -> object:
     """The request's body as read (None for none): the engine judges a turn."""
-    return g.get("body")
+    read = body()
+    return None if read is core.missing else read
 
 
 class BodyParser(FlaskParser):
     """webargs's parser, on the body :func:`read_body` read."""
 
     def _raw_load_json(self, req: flask.Request) -> typing.Any:
-        return g.body if "body" in g else core.missing
+        return body()
 
 
 class Blueprint(flask_smorest.Blueprint):

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from .access import SECURITY, tables
+from store import StoredGame
+
+from .access import SECURITY, table_access, tables
 from .bodies import Blueprint
 from .games import IDEMPOTENCY_KEY, IF_MATCH, write
 from .problems import MEDIA_TYPE as PROBLEM
@@ -55,6 +57,7 @@ class CorrectionSchema(Schema):
 
 @blp.route("/<game_id>/corrections", methods=["POST"])
 @blp.doc(security=SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY])
+@table_access(write=True)
 @blp.arguments(CorrectionSchema())
 @blp.response(201, TurnAnswerSchema)
 @blp.alt_response(412, schema=ProblemSchema, description="Stale version: the body holds the current state",
@@ -62,7 +65,7 @@ class CorrectionSchema(Schema):
 @blp.alt_response(422, schema=ProblemSchema, description="A later turn no longer holds (its violation), "
                   "or there is no such turn; nothing is stored", content_type=PROBLEM)
 @blp.alt_response(428, schema=ProblemSchema, description="No If-Match", content_type=PROBLEM)
-def post_correction(correction: dict, game_id: str):
+def post_correction(correction: dict, table: StoredGame):
     """Undo the last turn or replace an earlier one; the later turns are replayed on top."""
-    return write(game_id, "correction", correction,
-                 lambda table, version, key: tables().correct(table, correction, version, key))
+    return write(table, "correction", correction,
+                 lambda version, key: tables().correct(table, correction, version, key))

@@ -25,7 +25,6 @@ is open: ``brehon serve`` sizes gunicorn's threads for that (brehon/serve.py).
 
 from __future__ import annotations
 
-import json
 import queue
 import threading
 import time
@@ -34,7 +33,7 @@ from collections.abc import Iterator
 
 from flask import Response, current_app, request
 
-from store import LISTENING, LOST, SUMMARY, Heard, Store, StoredGame, summary_event
+from store import LISTENING, LOST, SUMMARY, Heard, Store, StoredGame, dumps, summary_event
 from store.feeds import PatternFeed, ShardedFeed
 from tables import Tables
 
@@ -184,7 +183,7 @@ def frame(version: int, kind: str, text: str) -> str:
 
 def frame_of(data: dict) -> str:
     """The server-sent event of an event dict."""
-    return frame(data["version"], data["kind"], json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+    return frame(data["version"], data["kind"], dumps(data))
 
 
 def gzipped(chunks: Iterator[str]) -> Iterator[bytes]:

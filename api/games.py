@@ -16,7 +16,7 @@ from scoring import Refused
 from store import Idempotency, KeyReused, StoredGame
 from tables import Moved, Written
 
-from .access import SECURITY, open_table, table_access, tables
+from .access import SECURITY, table_access, tables, version_hint
 from .bodies import Blueprint, json_body
 from .problems import IDEMPOTENCY_REUSED, STALE, VERSION_REQUIRED, Problem, violations_json
 from .problems import MEDIA_TYPE as PROBLEM
@@ -41,9 +41,6 @@ MAX_KEY = 200
 #: first game's id and table token), so it must be unguessable: at least 22
 #: characters of base64url, the length of 128 random bits (a UUID will do).
 CREATION_KEY = re.compile(r"[A-Za-z0-9_-]{22,%d}" % MAX_KEY)
-
-#: The one form of If-Match a write takes: one strong ETag, a version.
-VERSION_TAG = re.compile(r'"(0|[1-9][0-9]{0,9})"')
 
 #: The Idempotency-Key header of every write to a game, for the OpenAPI document.
 IDEMPOTENCY_KEY = {"in": "header", "name": "Idempotency-Key", "required": False,
@@ -76,12 +73,6 @@ def not_modified(table: StoredGame) -> Response | None:
     if request.if_none_match.contains_weak(str(table.version)):
         return Response(status=304, headers={"ETag": etag(table.version)})
     return None
-
-
-def version_hint() -> int | None:
-    """The version a write's If-Match names, if it names one, to open the game at."""
-    tag = VERSION_TAG.fullmatch(request.headers.get("If-Match", "").strip())
-    return int(tag[1]) if tag else None
 
 
 def composed_on(what: str) -> int | None:
@@ -124,15 +115,15 @@ def key_reused() -> Problem:
     return Problem(422, "This Idempotency-Key was already used for another body.", type=IDEMPOTENCY_REUSED)
 
 
-def write(game_id: str, what: str, body: object, play) -> Response:
-    """The steps of every write to a game's log: the game for the table's
-    token, its version (If-Match), the Idempotency-Key, then ``play(table,
-    version, key)``; answered with the news it logged (tables/news.py)."""
-    table = open_table(game_id, write=True, version=version_hint())
+def write(table: StoredGame, what: str, body: object, play) -> Response:
+    """The steps of every write to a game's log, once ``table_access`` opened
+    the game for the table's token: its version (If-Match), the
+    Idempotency-Key, then ``play(version, key)``; answered with the news it
+    logged (tables/news.py)."""
     version = composed_on(what)
     key = idempotency(body)
     try:
-        written: Written = play(table, version, key)
+        written: Written = play(version, key)
     except Moved as moved:
         raise stale(moved.current) from None
     except KeyReused:
@@ -179,16 +170,17 @@ def get_game(table: StoredGame):
 @blp.route("/<game_id>/turns", methods=["POST"])
 @blp.doc(security=SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY],
          requestBody={"required": True, "content": {"application/json": {"schema": TurnSchema}}})
+@table_access(write=True)
 @blp.response(201, TurnAnswerSchema)
 @blp.alt_response(412, schema=ProblemSchema, description="Stale version: the body holds the current state",
                   content_type=PROBLEM)
 @blp.alt_response(422, schema=ProblemSchema, description="The turn is refused; nothing is stored",
                   content_type=PROBLEM)
 @blp.alt_response(428, schema=ProblemSchema, description="No If-Match", content_type=PROBLEM)
-def post_turn(game_id: str):
+def post_turn(table: StoredGame):
     """Log one whole turn on the version the client saw; the answer is the turn's news, as its event."""
     turn = json_body()
-    return write(game_id, "turn", turn, lambda table, version, key: tables().play(table, turn, version, key))
+    return write(table, "turn", turn, lambda version, key: tables().play(table, turn, version, key))
 
 
 class CheckQuerySchema(Schema):
@@ -227,23 +219,26 @@ def check_turn(table: StoredGame, at: int | None = None):
 @blp.arguments(ScoresheetQuerySchema(), location="query", as_kwargs=True)
 @blp.response(200, ScoresheetSchema, description="JSON, or text/csv, or application/pdf with ?format=")
 def get_scoresheet(table: StoredGame, format: str):
-    """The score sheet as JSON, CSV or PDF."""
+    """The score sheet as JSON, CSV or PDF.
+
+    JSON and CSV are the version's (304 for the version a client holds);
+    the PDF gains the lead's chart when the summary job has run, so it is
+    sent whole."""
+    sheet = table.game.scoresheet()
+    name = f"brehon-{table.record['game']}-{table.id}"
+    if format == "pdf":
+        # The summary job's PDF (with the chart of the lead) when it has run for this version.
+        pdf = tables().store.summary_pdf(table.id, table.version) or scoresheet_pdf(tables().record(table), sheet)
+        return Response(pdf, mimetype="application/pdf",
+                        headers={"Content-Disposition": f'attachment; filename="{name}.pdf"'})
     unchanged = not_modified(table)
     if unchanged:
         return unchanged
-    sheet = table.game.scoresheet()
     headers = {"ETag": etag(table.version)}
     if format == "json":
         return sheet, 200, headers
-    record = tables().record(table)
-    name = f"brehon-{table.record['game']}-{table.id}"
-    if format == "csv":
-        return Response(scoresheet_csv(record, sheet), mimetype="text/csv",
-                        headers={**headers, "Content-Disposition": f'attachment; filename="{name}.csv"'})
-    # The summary job's PDF (with the chart of the lead) when it has run for this version.
-    pdf = tables().store.summary_pdf(table.id, table.version) or scoresheet_pdf(record, sheet)
-    return Response(pdf, mimetype="application/pdf",
-                    headers={**headers, "Content-Disposition": f'attachment; filename="{name}.pdf"'})
+    return Response(scoresheet_csv(tables().record(table), sheet), mimetype="text/csv",
+                    headers={**headers, "Content-Disposition": f'attachment; filename="{name}.csv"'})
 
 
 @blp.route("/<game_id>/record", methods=["GET"])

@@ -10,15 +10,16 @@ Every limit is flask-limiter's, put on its routes by :func:`init_app`:
     BREHON_LIMIT_BAD_TOKENS  requests to a game (or a board's DELETE) whose
                              token opens nothing, per client address
 
-A game's own limits count only requests whose token opens the game (they
-exempt a stranger: :func:`api.access.stranger`, asked before the view): a
-stranger who knows the id (every spectator does: it is in the join link)
-never spends the table's budget. A write refused by the rules or a stale
-version counts like one that was logged; one that found the store away
-(503) does not. Failed authentications are
-counted per client address instead, and only they (a token that opens the
-game is exempt): over their limit a stranger's guesses get 429 instead of
-404, while a table behind the same address (a proxy, the same Wi-Fi) plays on.
+A game's own limits count only requests with the table's token (they
+exempt every other: the role the token opens, :func:`api.access.role`,
+noted before the limits look): a spectator, or a stranger who knows the id
+(every spectator does: it is in the join link), never spends the table's
+budget. A write refused by the rules or a stale version counts like one
+that was logged; one that found the store away (503) does not. Failed
+authentications are counted per client address instead, and only they (a
+token that opens the game, the spectator's too, is exempt): over their
+limit a stranger's guesses get 429 instead of 404, while a table behind the
+same address (a proxy, the same Wi-Fi) plays on.
 
 The counts live in ``BREHON_LIMITS_URL`` when it is set (`brehon serve`
 starts a Redis that keeps nothing on disk for them: a lost count harms
@@ -43,7 +44,9 @@ from flask import Flask, Response, request
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
 
-from .access import stranger
+from store import TABLE
+
+from .access import role
 from .problems import Problem, response
 
 #: Defaults, generous for a table: a turn takes seconds, an outbox that
@@ -106,11 +109,12 @@ def init_app(app: Flask) -> Limiter:
     for endpoint, (setting, scope) in ADDRESS_ROUTES.items():
         limit(endpoint, setting, scope, key_func=client_address)
     for endpoint, (setting, scope) in GAME_ROUTES.items():
-        limit(endpoint, setting, scope, key_func=game_of_request, exempt_when=stranger, deduct_when=reached_store)
+        limit(endpoint, setting, scope, key_func=game_of_request, exempt_when=lambda: role() != TABLE,
+              deduct_when=reached_store)
     for rule in app.url_map.iter_rules():
         if rule.rule.startswith("/api/v1/games/<game_id>"):
             limit(rule.endpoint, "BREHON_LIMIT_BAD_TOKENS", "bad-tokens", key_func=client_address,
-                  exempt_when=lambda: not stranger())
+                  exempt_when=lambda: role() is not None)
     # A board's token is only known to be wrong once the view looked: count its 404s.
     limit("boards.delete_board", "BREHON_LIMIT_BAD_TOKENS", "bad-tokens", key_func=client_address,
           deduct_when=lambda answer: answer.status_code == 404)

@@ -1,14 +1,16 @@
 """marshmallow schemas of the API's bodies and answers.
 
-Request schemas check the envelope only (a turn is a player and a list of
-action objects; a tally names its game and lists its players) and document
-it for OpenAPI; the game's own checks are the engine's (``record.invalid``
-with a JSON pointer, in the order the rules files fix). When an envelope
-check fails, ``engine_refusal`` asks the engine for its violation of the
-same body, so the API words every fault as the command line does. A game record is
-documented here but checked by the engine alone, because the contract fixes
-the order in which its faults are reported. Answer schemas document the
-shapes of CONTRACT.md; nested game data passes through as it is.
+Request schemas check the envelope only (a tally names its game and lists
+its players; a correction undoes or replaces, and its turn is a player and
+a list of action objects) and document it for OpenAPI; the game's own
+checks are the engine's (``record.invalid`` with a JSON pointer, in the
+order the rules files fix). When the envelope of a record or a tally fails,
+``engine_refusal`` asks the engine for its violation of the same body, so
+the API words every fault as the command line does. A game record and a
+turn sent to ``/turns`` or ``/check`` are documented here but checked by
+the engine alone, because the contract fixes the order in which their
+faults are reported. Answer schemas document the shapes of CONTRACT.md;
+nested game data passes through as it is.
 """
 
 from __future__ import annotations

@@ -30,6 +30,9 @@ from .keys import game_key
 TURN = "turn"
 CORRECTION = "correction"
 
+#: The status of a write's answer, kept for a repeat of its Idempotency-Key.
+CREATED = 201
+
 
 class Stale(Exception):
     """The writer's version is not the game's version any more."""
@@ -84,7 +87,6 @@ class Append:
     event: str  #: the JSON of the entry's event, published with it
     snapshot: bytes = b""  #: a snapshot of the game at the new version, or nothing
     idempotency: Idempotency | None = None
-    status: int = 201  #: the status of the answer, kept for a repeat of the key
 
 
 # KEYS[1] record      the game's record (its existence is the game's)
@@ -182,7 +184,7 @@ class Log:
         keys = self._keys(game_id, "record", "log", "snapshot", "idem", "archive")
         key = write.idempotency
         args = [write.version, dumps(write.entry), write.snapshot,
-                key.field if key else "", key.answer(write.status, write.version + 1) if key else "",
+                key.field if key else "", key.answer(CREATED, write.version + 1) if key else "",
                 IDEMPOTENCY_SECONDS, events.channel(game_id), write.event, self.publish]
         outcome = self.writes.run(self._append, keys, args)
         if outcome[0] == -2:  # a correction of a finished, compacted game
@@ -196,11 +198,6 @@ class Log:
             assert key is not None  # the script repeats only a kept answer
             return Repeat.parse(outcome[1], key)
         return int(outcome[1])
-
-    def record(self, game_id: str) -> dict | None:
-        """The game's record without its turns, or None for no such game."""
-        raw = self.redis.get(game_key(game_id, "record"))
-        return None if raw is None else json.loads(cast(bytes, raw))
 
     def entries(self, game_id: str, since: int = 0) -> list[dict]:
         """The log from entry ``since`` on, oldest first (from its archive once compacted)."""

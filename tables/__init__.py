@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, replace
 
-from scoring import Game, record_invalid, unknown_board
+from scoring import Game, Refused, record_invalid, unknown_board
 from store import (CORRECTION, TABLE, TURN, Append, Idempotency, Missing, Repeat, Stale, Store, StoredGame, dumps,
                    now, role_of, turns_of)
 
@@ -87,11 +87,11 @@ class Tables:
             raise ReadOnly(game_id)
         return table
 
-    def opens(self, game_id: str, token: str | None) -> bool:
-        """Whether ``token`` opens the game, without folding it."""
+    def role(self, game_id: str, token: str | None) -> str | None:
+        """The role ``token`` opens in the game (``store.TABLE`` or
+        ``store.SPECTATOR``), or None; without folding it."""
         cached = self.store.folds.get(game_id)
-        tokens = cached.tokens if cached is not None else self.store.tokens.hashes(game_id)
-        return role_of(tokens, token) is not None
+        return role_of(cached.tokens if cached is not None else self.store.tokens.hashes(game_id), token)
 
     # -- reading ------------------------------------------------------------
 
@@ -165,7 +165,14 @@ class Tables:
             return self._repeat_or_moved(table, idempotency)
         refuse_long_game(table.record["game"], table.game.turns_played + 1, table.game.turns_played)
         after = table.game.copy()  # the cached game stays as it was
-        after.play(turn)
+        try:
+            after.play(turn)
+        except Refused:
+            # Judged on this process's fold of the game: refused on the
+            # version the table saw, unless another process moved it on.
+            if self.store.log.version(table.id) != table.version:
+                raise Moved(self.store.load(table.id)) from None
+            raise
         return self._append(table, {"kind": TURN, "turn": turn, "at": now()}, after, idempotency)
 
     def correct(self, table: StoredGame, correction: dict, composed_on: int | None,

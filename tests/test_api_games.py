@@ -170,6 +170,21 @@ def test_every_route_of_a_game_answers_a_stranger_as_if_there_were_no_game(clien
     assert client.get(game_url(created), headers=bearer(created["token"])).get_json()["version"] == 5
 
 
+@pytest.mark.parametrize("tail", ["/turns", "/check", "/corrections"])
+@pytest.mark.parametrize("data", [b"{not json", b'{"nonsense": 1}', b"[1, 2]", b'{"player": "\\ud800"}',
+                                  b'{"player": ' + b"9" * 5000 + b"}"])
+def test_a_stranger_or_a_spectator_learns_nothing_from_a_bad_body(client, tail, data):
+    # The token is checked before the body is looked at: 404 (or the
+    # spectator's 403) whatever the body, never its 400 or 422.
+    created = create_game(client, EXAMPLE_1)
+    for auth, status in [({}, 404), (bearer("x"), 404), (bearer(created["spectator_token"]), 403)]:
+        problem(client.post(game_url(created, tail), data=data, content_type="application/json",
+                            headers={"If-Match": '"5"', **auth}), status)
+    table = client.post(game_url(created, tail), data=data, content_type="application/json",
+                        headers={"If-Match": '"5"', **bearer(created["token"])})
+    assert table.status_code in (400, 422) and table.mimetype == "application/problem+json"
+
+
 def test_the_spectator_token_reads_but_never_writes(client):
     created = create_game(client, new_record())
     spectator = bearer(created["spectator_token"])
@@ -228,20 +243,20 @@ def test_a_turn_must_name_its_version_not_any(client):
     assert client.get(game_url(created), headers=headers).get_json()["version"] == 1
 
 
-@pytest.mark.parametrize("if_match", ['W/""', '""', '"one"', '"0", "1"'])
+@pytest.mark.parametrize("if_match", ['W/""', '""', '"one"', '"0", "1"', "0", 'W/"0"', '"00"', '"0" "0"'])
 def test_an_if_match_that_names_no_single_version_is_stale(client, if_match):
     created = create_game(client, new_record())
     answer = client.post(game_url(created, "/turns"), json=OPENING,
                          headers={**bearer(created["token"]), "If-Match": if_match})
-    assert answer.status_code in (201, 412), answer.get_data()  # '"0", "1"' names the game's version too
-    assert client.get(game_url(created), headers=bearer(created["token"])).get_json()["version"] == (
-        1 if answer.status_code == 201 else 0)
+    # Only one strong ETag is a version: a list naming the game's version too is none.
+    assert answer.status_code == 412, answer.get_data()
+    assert client.get(game_url(created), headers=bearer(created["token"])).get_json()["version"] == 0
 
 
 def test_a_process_that_wrote_a_game_last_still_sees_what_another_logged(redis_client, redis_url):
-    """Each process keeps the games it wrote folded at the version it made
-    (store.games.Folds): a turn logged through another process meanwhile
-    makes a turn on that version stale, and one on the new version holds."""
+    """Each process keeps the games it loaded or wrote folded at their
+    version (store.snapshots.Folds): a turn logged through another process
+    meanwhile makes a turn on that version stale, and one on the new version holds."""
     one = create_app({"TESTING": True, "REDIS_URL": redis_url}).test_client()
     other = create_app({"TESTING": True, "REDIS_URL": redis_url}).test_client()
     created = create_game(one, new_record())
@@ -256,6 +271,18 @@ def test_a_process_that_wrote_a_game_last_still_sees_what_another_logged(redis_c
     assert post_turn(one, created, turns[4], version=4).status_code == 201
     game = one.get(game_url(created), headers=bearer(created["token"])).get_json()
     assert game["record"]["turns"] == turns and game["scoresheet"] == EXAMPLE_1_SHEET
+
+
+def test_a_refused_turn_on_a_game_moved_on_elsewhere_is_412_not_its_refusal(redis_client, redis_url):
+    # The process judges a turn on its own fold of the game; when another
+    # process logged meanwhile, the turn was composed on an old version.
+    one = create_app({"TESTING": True, "REDIS_URL": redis_url}).test_client()
+    other = create_app({"TESTING": True, "REDIS_URL": redis_url}).test_client()
+    created = create_game(one, new_record())
+    assert one.get(game_url(created), headers=bearer(created["token"])).status_code == 200  # folded at 0
+    assert post_turn(other, created, OPENING, version=0).status_code == 201
+    illegal = {"player": "anna", "actions": [{"type": "draw", "from": "deck"}]}
+    assert problem(post_turn(one, created, illegal, version=0), 412)["version"] == 1
 
 
 def test_a_stale_version_is_412_with_the_current_state(client):

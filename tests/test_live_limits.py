@@ -114,6 +114,18 @@ def test_a_stranger_spends_nothing_of_a_game_at_its_limit(limited):
     too_many(limited.post(url, json=OPENING, headers=bearer(created["token"])))
 
 
+def test_a_spectator_spends_nothing_of_the_tables_budgets(limited):
+    created = create_game(limited, new_record())
+    spectator = bearer(created["spectator_token"])
+    for _ in range(3):
+        problem(limited.post(f"/api/v1/games/{created['id']}/check", json=OPENING, headers=spectator), 403)
+        problem(limited.post(f"/api/v1/games/{created['id']}/turns", json=OPENING,
+                             headers={**spectator, "If-Match": '"0"'}), 403)
+    assert limited.post(f"/api/v1/games/{created['id']}/check", json=OPENING,
+                        headers=bearer(created["token"])).status_code == 200
+    assert post_turn(limited, created, OPENING, version=0).status_code == 201
+
+
 def test_tallies_are_limited_per_client_address(limited):
     for _ in range(2):
         assert limited.post("/api/v1/tally", json=TALLY).status_code == 200
