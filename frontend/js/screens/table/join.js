@@ -29,9 +29,12 @@ export async function showInvite(table, box) {
     links.push([t('join.spectator'), link(table.mine.spectator_token, true), 'qr-view'],
       [t('join.display'), `${link(table.mine.spectator_token, true)}&v=display`, 'qr-display']);
   }
-  fill(box, h('h2', {}, t('table.invite')), links.map(([label, url, qrId]) => h('div', {class: 'panel'},
+  // The codes first, then the panel whole: a code arriving later would push
+  // the buttons and their message out of view just as they are tapped.
+  const codes = await Promise.all(links.map(([, url]) => qrCode(url)));
+  fill(box, h('h2', {}, t('table.invite')), links.map(([label, url, qrId], i) => h('div', {class: 'panel'},
     h('h3', {}, label),
-    h('div', {class: 'qr', id: qrId}),
+    h('div', {class: 'qr', id: qrId}, codes[i]),
     h('label', {for: `${qrId}-link`}, t('join.link')),
     h('input', {id: `${qrId}-link`, readonly: true, value: url, onfocus: e => e.target.select()}),
     h('div', {class: 'row'},
@@ -40,16 +43,18 @@ export async function showInvite(table, box) {
       navigator.share ? h('button', {onclick: () => navigator.share({title: 'Brehon', url}).catch(() => {})}, t('join.share')) : null),
     // Beside the button: the table's message box is out of view down here.
     h('p', {id: `${qrId}-copied`, class: 'copied', role: 'status'}))));
-  for (const [, url, qrId] of links) {
-    try {
-      const res = await fetch('/api/v1/qr', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({text: url})});
-      const doc = new DOMParser().parseFromString(await res.text(), 'image/svg+xml').documentElement;
-      doc.setAttribute('role', 'img');
-      doc.setAttribute('aria-label', t('join.qr'));
-      document.getElementById(qrId).append(document.importNode(doc, true));
-    } catch {
-      // The link alone is enough to join.
-    }
+}
+
+/** The QR code of a link as an SVG element, or null (the link alone is enough to join). */
+async function qrCode(url) {
+  try {
+    const res = await fetch('/api/v1/qr', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({text: url})});
+    const doc = new DOMParser().parseFromString(await res.text(), 'image/svg+xml').documentElement;
+    doc.setAttribute('role', 'img');
+    doc.setAttribute('aria-label', t('join.qr'));
+    return document.importNode(doc, true);
+  } catch {
+    return null;
   }
 }
 
