@@ -34,6 +34,14 @@ def command_line(pid: int) -> str:
     return (Path("/proc") / str(pid) / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
 
 
+def command_of(pid: int) -> str:
+    """A process's command line, to name it in a failure ("" once it is gone)."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
 def alive(pid: int) -> bool:
     """Running (a zombie is not)."""
     try:

@@ -21,7 +21,7 @@ import scoring
 from brehon.cli import main
 from brehon.redis_server import INSTALL_HINT, free_port, redis_server_binary
 from api_helpers import EXAMPLE_1, EXAMPLE_1_SHEET, EXAMPLE_6, TALLY
-from process_helpers import alive, descendants
+from process_helpers import alive, command_of, descendants
 
 BIN = Path(sys.executable).parent
 
@@ -189,7 +189,8 @@ def test_serve_starts_everything_prints_the_url_and_stops_it_all(tmp_path, stop,
         deadline = time.monotonic() + 15
         while any(alive(pid) for pid in family) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not [pid for pid in family if alive(pid)]
+        left = {pid: command_of(pid) for pid in family if alive(pid)}
+        assert not left, f"still running {time.monotonic() - deadline + 15:.1f} s after serve stopped: {left}"
     finally:
         if serve.poll() is None:
             serve.kill()
