@@ -238,6 +238,7 @@ class BoardSchema(Schema):
 class ServerSchema(Schema):
     addresses = fields.List(fields.String(), metadata={"description": "URLs the phones at the table can open"})
     loopback_only = fields.Boolean(metadata={"description": "true: no other machine can reach this server"})
+    version = fields.String(metadata={"description": "Brehon's version, as `brehon --version` says it"})
 
 
 class RulesetSchema(Schema):

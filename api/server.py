@@ -9,12 +9,16 @@ came to, unless that is a loopback one."""
 from __future__ import annotations
 
 import ipaddress
+from importlib.metadata import version
 from urllib.parse import urlsplit
 
 from flask import current_app, request
 
 from .bodies import Blueprint
 from .schemas import ServerSchema
+
+#: The installed package's version (pyproject.toml's).
+VERSION = version("brehon")
 
 blp = Blueprint("server", __name__, url_prefix="/api/v1/server", description="Where the table reaches this server")
 
@@ -38,4 +42,4 @@ def server():
         addresses = [] if _loopback(request.host_url) else [request.host_url]
     else:
         addresses = [address for address in listed.split(",") if address]
-    return {"addresses": addresses, "loopback_only": not addresses}
+    return {"addresses": addresses, "loopback_only": not addresses, "version": VERSION}

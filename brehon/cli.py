@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import sys
+from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -173,6 +174,7 @@ def backup_or_restore(command: str, folder: str, data: str) -> int:
 
 def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(prog="brehon", description="Referee and score keeper for a game table.")
+    main.add_argument("--version", action="version", version=f"brehon {version('brehon')}")
     commands = main.add_subparsers(dest="command", required=True)
     run = commands.add_parser("serve", help="run the whole application on this machine")
     run.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0 opens it to the table)")

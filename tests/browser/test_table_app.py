@@ -5,6 +5,7 @@ sheet on a phone, joining, first steps, Send to BG Stats."""
 from __future__ import annotations
 
 import json
+from importlib.metadata import version
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -214,6 +215,8 @@ def test_first_steps_at_home(phone, base_url, tmp_path):
     about = phone.locator("#about")
     for game in ("Keltis", "Keltis: Das Orakel", "Celtica"):
         expect(about).to_contain_text(game)
+    # The server's version, in one line.
+    expect(phone.locator("#version")).to_have_text(f"Brehon {version('brehon')}")
     # A game record (the export) opens as a game on this server.
     record = json.loads((DATA / "celtica" / "complete_game.json").read_text())["record"]
     path = tmp_path / "record.json"

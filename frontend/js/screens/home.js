@@ -17,6 +17,7 @@ export async function show(main) {
   const joinProblem = h('p', {class: 'problem', role: 'alert'});
   const recordProblem = h('p', {class: 'problem', role: 'alert'});
   const scanner = h('div', {id: 'scanner'});
+  const version = h('p', {class: 'hint', id: 'version'});
   const scanning = Boolean(navigator.mediaDevices && navigator.mediaDevices.getUserMedia); // a camera (on HTTPS or localhost)
   const record = h('input', {id: 'record-file', type: 'file', accept: 'application/json,.json',
     onchange: () => openRecord(record.files[0], recordProblem)});
@@ -52,7 +53,10 @@ export async function show(main) {
     h('label', {for: 'record-file'}, t('home.record_pick')), record,
     h('p', {class: 'hint'}, t('home.record_hint')),
     recordProblem,
+    version,
   ]);
+  // The server's version, in one line at the foot (none offline).
+  api('/server').then(({data}) => { version.textContent = t('home.version', {version: data.version}); }, () => {});
 }
 
 // One line per game: the game, the players, the date, the status, the leader.
