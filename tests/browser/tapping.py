@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from browser_helpers import api
+from playwright.sync_api import expect
 
 ABSENT = "\u2205"  # the composer's value for "an action without this field"
 
@@ -156,3 +157,14 @@ def decisions_of(base_url: str, created: dict, k: int) -> list:
                     {"player": turn["player"], "actions": turn["actions"][:depth]}, token=created["token"])
         decisions.append((check["decision"]["actions"], action))
     return decisions
+
+
+def offline_reload(context, page, created):
+    """Open the table online (the service worker keeps the shell and the
+    rulesets), then reload it with no network."""
+    join(page, created)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("#table[data-drawn]")
+    expect(page.locator("#offline-note")).to_be_visible()

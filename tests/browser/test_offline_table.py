@@ -11,7 +11,7 @@ import scoring
 from browser_helpers import api, shot
 from keltis_script import keltis_game
 from playwright.sync_api import expect
-from tapping import answer, join, tap
+from tapping import answer, offline_reload, tap
 from test_table_behaviour import OPENING, opened_game
 
 ABSENT = "\u2205"
@@ -27,17 +27,6 @@ def context(request, browser, base_url):
     context.name = f"{size}-{scheme}"
     yield context
     context.close()
-
-
-def offline_reload(context, page, created):
-    """Open the table online (the service worker keeps the shell and the
-    rulesets), then reload it with no network."""
-    join(page, created)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    context.set_offline(True)
-    page.reload()
-    page.wait_for_selector("#table[data-drawn]")
-    expect(page.locator("#offline-note")).to_be_visible()
 
 
 def compose(page, answers):

@@ -10,7 +10,8 @@ import pytest
 import scoring
 from browser_helpers import api, game_gets, shot, stored_game
 from playwright.sync_api import expect
-from tapping import answer, correct_turn, join, log_held, log_turn, open_section, play_turn, question, tap
+from tapping import (answer, correct_turn, join, log_held, log_turn, offline_reload, open_section, play_turn, question,
+                     tap)
 from keltis_script import Policy, keltis_game, layout
 
 # Anna's red row ascends (5, 7); Ben walks blue. Every arrival is on a
@@ -392,12 +393,7 @@ def test_a_stale_game_kept_offline_catches_up_with_at_most_one_get(context, page
     turns are logged meanwhile. Back online it ends on the right version,
     with at most one GET of the game."""
     created = opened_game(base_url)
-    join(page, created)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    context.set_offline(True)
-    page.reload()
-    page.wait_for_selector("#table[data-drawn]")
-    expect(page.locator("#offline-note")).to_be_visible()
+    offline_reload(context, page, created)
     version = created["version"]
     for turn in NEXT:
         version = post(base_url, created, "turns", turn, version)["version"]
