@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from redis import Redis
 from rq import Queue, Retry, Worker
 from rq.exceptions import DuplicateJobError, InvalidJobOperation, NoSuchJobError
+from rq.worker.base import BaseWorker
 from rq.job import Job, JobStatus
 
 #: The queue every Brehon job goes to; ``brehon worker`` listens on it. It is
@@ -33,6 +34,8 @@ TIMEOUT = 60
 MAINTENANCE, HEARTBEAT = 10, 5
 #: Seconds after the last heartbeat of a running job that it counts as abandoned.
 ABANDONED = 20
+#: Seconds a worker's listener for rq's commands waits for one at a time (PromptStop).
+COMMAND_WAIT = 1
 
 #: A job in one of these states will not run again by itself: asking for
 #: the summary once more queues it again.
@@ -131,7 +134,22 @@ class SummaryQueue:
             return Job.fetch(job_id, connection=self.connection)
 
 
-class SummaryWorker(Worker):
+class PromptStop(BaseWorker):
+    """An rq worker that stops within a second. rq listens for its commands
+    (stop the job, shut down) in a thread that waits up to 60 s for each;
+    stopping, rq waits for that thread, and redis-py 8's thread ends only
+    when its wait does: a worker took up to a minute to stop (``brehon
+    serve`` stopping, a test's burst of jobs). Only the wait differs from
+    rq's own ``subscribe``."""
+
+    def subscribe(self) -> None:
+        self.pubsub = pubsub = self.connection.pubsub()
+        pubsub.subscribe(**{self.pubsub_channel_name: self.handle_payload})
+        self.pubsub_thread = pubsub.run_in_thread(  # type: ignore[assignment]  # rq types it by its None default
+            sleep_time=COMMAND_WAIT, daemon=True, exception_handler=self._pubsub_exception_handler)
+
+
+class SummaryWorker(PromptStop, Worker):
     """rq's worker for the summary queue (``brehon worker``), with rq's
     maintenance every :data:`MAINTENANCE` seconds instead of ten minutes."""
 

@@ -15,8 +15,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from rq import SimpleWorker
+
+from store.summaries import PromptStop
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+class InProcessWorker(PromptStop, SimpleWorker):
+    """rq's SimpleWorker (the jobs run in the test's process), stopping as
+    promptly as ``brehon worker`` does (store.summaries.PromptStop)."""
 
 
 @contextlib.contextmanager

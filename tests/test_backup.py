@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import json
 
-from api_helpers import EXAMPLE_1, bearer, create_game
+from api_helpers import EXAMPLE_1, InProcessWorker, bearer, create_game
 from orakel_games import SAMPLE_BOARD
-from rq import SimpleWorker
 from worker_games import finished_records
 
 from brehon.cli import main
@@ -44,7 +43,7 @@ def test_a_backup_restores_every_game_and_board_as_it_was(client, redis_client, 
     monkeypatch.setenv("REDIS_URL", redis_url)
     board = client.post("/api/v1/boards", json={"game": "keltis-orakel", "board": SAMPLE_BOARD}).get_json()
     games = [create_game(client, record) for record in finished_records().values()]
-    SimpleWorker([SummaryQueue(redis_client).queue], connection=redis_client).work(burst=True)
+    InProcessWorker([SummaryQueue(redis_client).queue], connection=redis_client).work(burst=True)
     corrected = create_game(client, EXAMPLE_1)
     version = _correct(client, corrected, {"undo": True, "by": "anna"}, 5)
     _correct(client, corrected, {"replace": 0, "turn": SMALL_OPENING, "by": "ben"}, version)

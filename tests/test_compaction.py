@@ -7,9 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from api_helpers import bearer
+from api_helpers import InProcessWorker, bearer
 from redis.cluster import RedisCluster
-from rq import SimpleWorker
 
 from scoring import Game
 from scoring.keltis import RULESET as KELTIS
@@ -77,7 +76,7 @@ def run_summary_jobs(redis_url: str, store_url: str, monkeypatch) -> None:
 
     monkeypatch.setenv("REDIS_URL", store_url)  # as `brehon worker` has it: the games may be on a cluster
     queue = redis.Redis.from_url(redis_url)
-    SimpleWorker([QUEUE], connection=queue).work(burst=True)
+    InProcessWorker([QUEUE], connection=queue).work(burst=True)
 
 
 def answers(client, created: dict, turns: int) -> dict:

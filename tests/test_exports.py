@@ -6,9 +6,8 @@ import csv
 import io
 
 import pytest
-from api_helpers import bearer, create_game
+from api_helpers import InProcessWorker, bearer, create_game
 from pypdf import PdfReader
-from rq import SimpleWorker
 from worker_games import finished_records
 
 from scoring import Game
@@ -113,7 +112,7 @@ def test_pdf_of_the_job_has_the_chart_and_is_served_from_the_cache(client, redis
     before = fetch(client, created, "scoresheet", format="pdf").data
     assert "Score after every turn" not in pdf_text(before)  # rendered in the request, no chart
 
-    SimpleWorker([SummaryQueue(redis_client).queue], connection=redis_client).work(burst=True)
+    InProcessWorker([SummaryQueue(redis_client).queue], connection=redis_client).work(burst=True)
     cached = fetch(client, created, "scoresheet", format="pdf").data
     text = pdf_text(cached)
     assert "Score after every turn" in text

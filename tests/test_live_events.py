@@ -17,8 +17,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from api_helpers import EXAMPLE_1, OPENING, bearer, new_record
-from rq import SimpleWorker
+from api_helpers import EXAMPLE_1, OPENING, InProcessWorker, bearer, new_record
 from worker_games import keltis_goal_area
 
 from api import create_app
@@ -351,7 +350,7 @@ def test_the_summary_job_tells_the_listeners(redis_client, ports, listeners):
     status, answer, _ = post_turn(a, created, record["turns"][-1], created["version"])
     assert status == 201 and answer["scoresheet"]["status"] == "finished"
     assert listener.next()["event"] == "turn"
-    SimpleWorker([SummaryQueue(redis_client).queue], connection=redis_client).work(burst=True)
+    InProcessWorker([SummaryQueue(redis_client).queue], connection=redis_client).work(burst=True)
     event = listener.next()
     assert (event["id"], event["event"]) == (str(answer["version"]), "summary")
     status, summary, _ = call(b, "GET", f"/api/v1/games/{created['id']}/summary", headers=bearer(created["token"]))

@@ -9,10 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from api_helpers import OPENING, bearer, create_game, new_record, post_turn, problem
+from api_helpers import OPENING, InProcessWorker, bearer, create_game, new_record, post_turn, problem
 from prometheus_client import CONTENT_TYPE_LATEST
 from prometheus_client.parser import text_string_to_metric_families
-from rq import SimpleWorker
 from worker_games import keltis_goal_area
 
 from api import create_app
@@ -97,7 +96,7 @@ def test_metrics_show_the_summary_queue_and_its_job_durations(client, redis_clie
     jobs = sample(client, "brehon_summary_job_seconds_count")
     create_game(client, keltis_goal_area())  # a finished game: its summary is queued
     assert sample(client, "brehon_summary_queue_length") == 1
-    SimpleWorker([QUEUE], connection=redis_client).work(burst=True)
+    InProcessWorker([QUEUE], connection=redis_client).work(burst=True)
     assert sample(client, "brehon_summary_queue_length") == 0
     assert sample(client, "brehon_summary_job_seconds_count") == jobs + 1
 

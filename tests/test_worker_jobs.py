@@ -14,10 +14,9 @@ import sys
 import time
 
 import pytest
-from api_helpers import bearer, create_game, post_turn
+from api_helpers import InProcessWorker, bearer, create_game, post_turn
 from keltis_games import play
 from pypdf import PdfReader
-from rq import SimpleWorker
 from rq.job import JobStatus
 from worker_games import finished_records, keltis_goal_area
 
@@ -29,7 +28,7 @@ from worker.summary import summarize
 
 def run_jobs(redis_client, max_jobs: int | None = None) -> None:
     """Work the Brehon queue until it is empty (or ``max_jobs`` ran)."""
-    worker = SimpleWorker([SummaryQueue(redis_client).queue], connection=redis_client)
+    worker = InProcessWorker([SummaryQueue(redis_client).queue], connection=redis_client)
     worker.work(burst=True, max_jobs=max_jobs)
 
 
