@@ -122,7 +122,9 @@ class Store:
         at that version is answered without asking Redis: the write's script
         checks the version anyway."""
         cached = self.folds.get(game_id)
-        if cached is not None and (not needs_token or role_of(cached.tokens, token) is not None):
+        if cached is not None:
+            if needs_token and role_of(cached.tokens, token) is None:
+                raise Missing(game_id)  # a game's tokens never change: no need to ask Redis again
             if cached.version == (version if version is not None else self.log.version(game_id)):
                 return cached
         with self.redis.pipeline(transaction=True) as pipe:
