@@ -6,9 +6,9 @@ those values are translated through :data:`WORDS`, so a template written
 as ``Your {color} row ...`` reads ``Deine rot-Reihe`` nowhere: the German
 template says ``Deine Reihe in {color}`` and ``red`` becomes ``Rot``.
 
-A count chooses its noun through the language's plural rules (Babel's CLDR
-data): ``{need} {need:one=part|other=parts}`` writes the word for the count
-in ``need``; German and Spanish list their own forms.
+A count chooses its noun through the language's plural rules (CLDR's, see
+:data:`PLURAL_FORMS`): ``{need} {need:one=part|other=parts}`` writes the word
+for the count in ``need``; German and Spanish list their own forms.
 
 Every shared rule id has one template here, used by every game; a game
 adds its own words through the template's fields (``place``: where on its
@@ -19,9 +19,7 @@ registers the templates of its own rules.
 from __future__ import annotations
 
 import string
-from typing import Any
-
-from babel import Locale
+from typing import Any, Callable
 
 LANGUAGES = ("en", "de", "es")
 
@@ -194,6 +192,18 @@ WORDS: dict[str, dict[str, str]] = {
     },
 }
 
+#: CLDR's plural rules of each language, for whole numbers (the engine counts
+#: nothing else): en and de ``one: i = 1 and v = 0``; es ``one: n = 1`` and
+#: ``many`` for a non-zero multiple of a million (``un millón de``). Written
+#: here rather than asked of Babel: ``scoring`` depends on nothing, and the
+#: phone's engine (Pyodide) would have to download Babel for these three lines.
+#: tests/test_messages.py holds them to Babel's CLDR data.
+PLURAL_FORMS: dict[str, Callable[[int], str]] = {
+    "en": lambda n: "one" if n == 1 else "other",
+    "de": lambda n: "one" if n == 1 else "other",
+    "es": lambda n: "one" if n == 1 else "many" if n != 0 and n % 1_000_000 == 0 else "other",
+}
+
 #: game id -> rule id -> language -> template; filled by :func:`register`.
 _GAMES: dict[str, dict[str, dict[str, str]]] = {}
 #: game id -> language -> phrase id -> template: a game's own words for a
@@ -227,7 +237,7 @@ class _Formatter(string.Formatter):
     the form that the language's plural rules choose for the count ``n``."""
 
     def __init__(self, lang: str):
-        self.plural_form = Locale.parse(lang).plural_form
+        self.plural_form = PLURAL_FORMS[lang]
 
     def format_field(self, value: Any, format_spec: str) -> Any:
         if "=" not in format_spec:

@@ -56,6 +56,14 @@ def _loaded(code: str) -> set[str]:
     return set(done.stdout.split())
 
 
+def test_the_engine_loads_nothing_beyond_python_s_own_library():
+    # The phone runs the same package in Pyodide, where no third-party module is installed.
+    added = _loaded("import scoring") - _loaded("")  # less what the interpreter's start loads (site's .pth)
+    assert "scoring.keltis" in added
+    assert sorted(name for name in added if name.partition(".")[0] not in sys.stdlib_module_names
+                  and name.partition(".")[0] != "scoring") == []
+
+
 def test_importing_the_worker_jobs_loads_no_flask():
     loaded = _loaded("import worker.jobs")
     assert "worker.jobs" in loaded and "rq" in loaded
