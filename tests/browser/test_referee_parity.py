@@ -9,8 +9,8 @@ canonical form (``scoring.answers.dumps``), for
   ``brehon replay``; its ``game`` against ``POST /games`` (the refusal, in
   en, de and es) and ``GET /games/{id}``;
 - checks at three points of every generated game (part of the turn played
-  there, the whole turn, the turn mutated, the last in en, de and es) and of
-  the turn after the last: the phone's ``check(record, turn, lang, {at})``
+  there, the whole turn, the turn mutated: in en, de and es by turns, and one
+  mutated turn in all three) and of the turn after the last: the phone's ``check(record, turn, lang, {at})``
   against ``POST /games/{id}/check?at=`` with ``Accept-Language``;
 - tallies: the phone's ``tally`` against ``brehon tally`` and ``POST /tally``.
 
@@ -72,21 +72,24 @@ class Case:
 
 def case(label: str, rng: random.Random, record: dict, wild, refused: dict[int, dict]) -> Case:
     """Checks at :data:`POINTS` turns of ``record``: part of the turn, the turn,
-    the turn mutated (one of the generator's ``refused`` turns where it has one
-    there, else one ``wild`` action after part of it); and a wild action as the
-    next turn. The mutated record ends with the first point's mutated turn."""
+    the turn mutated (the first point is the generator's first ``refused``
+    turn where it has one, else one ``wild`` action after part of the turn),
+    each point in every language, and the first point's mutated turn in all
+    three; and a wild action as the next turn. The mutated record ends with
+    the first point's mutated turn."""
     turns = record["turns"]
-    points = sorted({*list(refused)[:1], *(rng.randrange(len(turns)) for _ in range(POINTS))})[:POINTS] if turns else []
+    points = list(dict.fromkeys([*list(refused)[:1], *(rng.randrange(len(turns)) for _ in range(POINTS))]))[:POINTS] \
+        if turns else []
     checks: list[tuple[int | None, dict, str]] = []
     mutated = record
     for number, at in enumerate(points):
         player, actions = turns[at]["player"], turns[at]["actions"]
         cut = rng.randrange(len(actions)) if actions else 0
         wrong = refused.get(at) or {"player": player, "actions": [*actions[:cut], wild(rng)]}
-        checks += [(at, {"player": player, "actions": actions[:cut]}, LANGUAGES[number % 3]),
-                   (at, turns[at], LANGUAGES[(number + 1) % 3]),
-                   *((at, wrong, lang) for lang in LANGUAGES)]
-        if number == 0:
+        asked = [{"player": player, "actions": actions[:cut]}, turns[at], wrong]
+        checks += [(at, turn, LANGUAGES[(number + kind) % 3]) for kind, turn in enumerate(asked)]
+        if number == 0:  # the refusal in the other languages too, and as a record
+            checks += [(at, wrong, LANGUAGES[kind]) for kind in (0, 1)]
             mutated = {**record, "turns": [*turns[:at], wrong]}
     following = {"player": Game.replay(record).decision().player, "actions": [wild(rng)]}
     checks.append((None, following, LANGUAGES[len(turns) % 3]))
