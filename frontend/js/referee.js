@@ -4,6 +4,7 @@
 //   check(record, turn, lang)    what POST /games/{id}/check answers for a game
 //                                whose record is `record` ({at: k} as ?at=k)
 //   tally(input)                 what `brehon tally` prints
+//   csv(record)                  the score sheet's CSV, as GET .../scoresheet?format=csv
 //   game(record, lang)           the game's view as GET /games/{id} shows what
 //                                the record alone decides (local games, turns
 //                                queued offline)
@@ -106,3 +107,4 @@ export const replay = record => call('replay', [record]);
 export const check = (record, turn, lang = 'en', {at = null} = {}) => call('check', [record, turn, lang, at]);
 export const tally = input => call('tally', [input]);
 export const game = (record, lang = 'en') => call('game_view', [record, lang]);
+export const csv = record => call('csv', [record]);
