@@ -14,8 +14,8 @@ problem body where the API answers ``application/problem+json``.
   exit 2 from exit 1);
 - :func:`check` ``(record, turn, lang, at=None)`` -> the body of ``POST
   /games/{id}/check[?at=k]`` for a game whose record is ``record``: the
-  check answer (``legal``, ``complete``, ``violations``, ``decision``),
-  or the problem body of the route's 422 (it has ``status``);
+  check answer (``legal``, ``complete``, ``violations``, ``decision``,
+  ``table``), or the problem body of the route's 422 (it has ``status``);
   :func:`check_game` answers the same for a game already folded;
 - :func:`tally` ``(data)`` -> what ``brehon tally`` prints;
 - :func:`game_view` ``(record, lang, entries=None)`` -> ``GET /games/{id}``
@@ -119,8 +119,9 @@ def at_out_of_range(turns: int, at: int) -> JSON | None:
 def check_game(game: Game, turn: Any, lang: str) -> JSON:
     """The check answer of a possibly unfinished ``turn`` on ``game`` (left as
     it was): ``legal``, ``complete``, ``violations`` (at most one, in
-    ``lang``) and ``decision`` (the open one with its legal choices, or
-    None). Raises :class:`Refused` where the route refuses instead: a body
+    ``lang``), ``decision`` (the open one with its legal choices, or None)
+    and ``table`` (the table as the turn's legal actions leave it, as
+    ``state`` in ``GET /games/{id}``). Raises :class:`Refused` where the route refuses instead: a body
     that is no turn at all (``record.invalid`` with no decision)."""
     answer = game.check(turn)
     violations: list[Violation] = answer["violations"]
