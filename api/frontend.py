@@ -30,7 +30,9 @@ import mimetypes
 import zipfile
 from pathlib import Path
 
+import exports
 import scoring
+from exports import spreadsheet
 
 from flask import Blueprint, Response, current_app, request, send_from_directory
 from flask.blueprints import BlueprintSetupState
@@ -103,16 +105,24 @@ def _fill_in_the_service_worker(state: BlueprintSetupState) -> None:
 
 
 def referee_zip() -> bytes:
-    """The ``scoring`` package as a zip for the phone: its Python files in a
-    fixed order with a fixed date, so the same engine makes the same bytes."""
-    package = Path(scoring.__file__).parent
+    """The phone's engine as a zip: the ``scoring`` package and the CSV
+    export (a game kept on a phone exports the server's bytes), their Python
+    files in a fixed order with a fixed date, so the same engine makes the
+    same bytes."""
     archive = io.BytesIO()
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zipped:
-        for path in sorted(package.rglob("*.py")):
-            info = zipfile.ZipInfo(path.relative_to(package.parent).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+        for name, path in engine_files():
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             zipped.writestr(info, path.read_bytes())
     return archive.getvalue()
+
+
+def engine_files() -> list[tuple[str, Path]]:
+    """What the phone's engine is made of: each file's name in the zip and where it lies."""
+    root = Path(scoring.__file__).parent.parent
+    paths = [*Path(scoring.__file__).parent.rglob("*.py"), Path(exports.__file__), Path(spreadsheet.__file__)]
+    return sorted((path.relative_to(root).as_posix(), path) for path in paths)
 
 
 def pyodide_version(folder: Path) -> str:

@@ -106,10 +106,13 @@ def test_the_apis_json_goes_out_compressed_to_who_accepts_it(client):
 def test_the_phones_engine_is_the_scoring_package_this_server_runs(client):
     answer = client.get("/referee/scoring.zip")
     assert answer.status_code == 200 and answer.mimetype == "application/zip"
-    package = Path(scoring.__file__).parent
+    root = Path(scoring.__file__).parent.parent
     with zipfile.ZipFile(io.BytesIO(answer.get_data())) as engine:
         files = {name: engine.read(name) for name in engine.namelist()}
-    assert files == {path.relative_to(package.parent).as_posix(): path.read_bytes() for path in package.rglob("*.py")}
+    expected = {path.relative_to(root).as_posix(): path.read_bytes() for path in (root / "scoring").rglob("*.py")}
+    # and the CSV export, without the PDF's
+    expected |= {name: (root / name).read_bytes() for name in ("exports/__init__.py", "exports/spreadsheet.py")}
+    assert files == expected
     # The same engine makes the same bytes, so a phone revalidates to 304.
     assert client.get("/referee/scoring.zip", headers={"If-None-Match": answer.headers["ETag"]}).status_code == 304
 

@@ -58,7 +58,7 @@ def _loaded(code: str) -> set[str]:
 
 def test_the_engine_loads_nothing_beyond_python_s_own_library():
     # The phone runs the same package in Pyodide, where no third-party module is installed.
-    added = _loaded("import scoring") - _loaded("")  # less what the interpreter's start loads (site's .pth)
+    added = _loaded("import scoring, scoring.answers") - _loaded("")  # less what the interpreter's start loads (site's .pth)
     assert "scoring.keltis" in added
     assert sorted(name for name in added if name.partition(".")[0] not in sys.stdlib_module_names
                   and name.partition(".")[0] != "scoring") == []
@@ -76,6 +76,15 @@ def test_importing_the_worker_jobs_loads_no_flask():
     loaded = _loaded("import worker.jobs")
     assert "worker.jobs" in loaded and "rq" in loaded
     assert sorted(name for name in loaded if name.partition(".")[0] in FLASK + ("api",)) == []
+
+
+def test_the_csv_export_loads_what_the_phones_referee_has():
+    """The phone's referee runs exports/spreadsheet.py beside scoring: it
+    must load no PDF library (fpdf) and none of the server's packages."""
+    loaded = _loaded("import exports.spreadsheet")
+    assert "exports.spreadsheet" in loaded
+    server = {"fpdf", "exports.scoresheet", *FLASK, "redis", "rq", "api", "store", "tables", "worker"}
+    assert sorted(name for name in loaded if name in server or name.partition(".")[0] in server) == []
 
 
 def test_the_process_of_brehon_serve_loads_no_flask(tmp_path):

@@ -6,16 +6,19 @@
 // {id, text} (the answer's JSON text, as the server would write it) or
 // {id, error} out. It says {ready: true} once, or {unavailable: reason}.
 
-// The Python side: scoring.answers gives what the CLI and the API answer.
-// The last record's replay is kept, so the checks of a turn being composed
-// (one per tap, on the same record) do not replay the game each time.
+// The Python side: scoring.answers gives what the CLI and the API answer,
+// exports.spreadsheet the score sheet's CSV as the server writes it.
 const GLUE = `
 import json, sys
 sys.path.insert(0, "/home/pyodide/referee")
 from scoring import answers
+from exports.spreadsheet import scoresheet_csv
+
+CALLS = {"replay": answers.replay, "check": answers.check, "tally": answers.tally, "game_view": answers.game_view,
+         "csv": lambda record: scoresheet_csv(record, answers.replay(record))}
 
 def answer(name, args):
-    return answers.dumps(getattr(answers, name)(*json.loads(args)))
+    return answers.dumps(CALLS[name](*json.loads(args)))
 `;
 
 let answer = null;
