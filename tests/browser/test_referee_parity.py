@@ -12,7 +12,9 @@ canonical form (``scoring.answers.dumps``), for
   there, the whole turn, the turn mutated: in en, de and es by turns, and one
   mutated turn in all three) and of the turn after the last: the phone's ``check(record, turn, lang, {at})``
   against ``POST /games/{id}/check?at=`` with ``Accept-Language``;
-- tallies: the phone's ``tally`` against ``brehon tally`` and ``POST /tally``.
+- tallies: the phone's ``tally`` against ``brehon tally`` and ``POST /tally``;
+- the score sheet's CSV of every legal record: the phone's ``csv`` against
+  ``GET /games/{id}/scoresheet?format=csv``.
 
 The server is a ``brehon serve`` of its own without rate limits: the test
 creates some 600 games within a minute. The phone's calls go in one batch,
@@ -146,15 +148,19 @@ def recorded() -> list[tuple[str, dict]]:
 # -- the two sides ---------------------------------------------------------------------
 
 
-PHONE = """async ({records, replays, views, checks, tallies}) => {
+#: The calls go in and the answers come back as one JSON text: Playwright
+#: takes about ten times longer to carry the same as objects.
+PHONE = """async calls => {
+  const {records, replays, views, checks, tallies, sheets} = JSON.parse(calls);
   const referee = await import('/js/referee.js');
   const all = (calls, ask) => Promise.all(calls.map(ask));
-  return {
+  return JSON.stringify({
     replays: await all(replays, index => referee.replay(records[index])),
     views: await all(views, ([index, lang]) => referee.game(records[index], lang)),
     checks: await all(checks, ([index, turn, lang, at]) => referee.check(records[index], turn, lang, {at})),
     tallies: await all(tallies, input => referee.tally(input)),
-  };
+    sheets: await all(sheets, index => referee.csv(records[index])),
+  });
 }"""
 
 
@@ -169,7 +175,7 @@ class Server:
             self.local.session = requests.Session()
         headers = {"Accept-Language": lang, **({"Authorization": f"Bearer {token}"} if token else {})}
         answer = self.local.session.request(method, self.base + path, json=body, headers=headers, timeout=30)
-        return answer.status_code, answer.json()
+        return answer.status_code, answer.json() if answer.headers["Content-Type"].endswith("json") else answer.text
 
 
 def command(folder: Path, name: str, data) -> dict:
@@ -195,11 +201,13 @@ def test_the_phone_answers_what_the_server_answers(page, base_url, tmp_path):
     checks = [(wrapped * 2 + 2 * number, turn, lang, at)
               for number, one in enumerate(cases) for at, turn, lang in one.checks]
     inputs = tallies()
+    sheets = [index for index in range(wrapped, len(records)) if legal[index]]
 
     page.goto("/")
     assert page.wait_for_function(READY, timeout=120_000).json_value() is True
-    phone = page.evaluate(PHONE, {"records": records, "replays": list(range(len(records))), "views": views,
-                                  "checks": checks, "tallies": inputs})
+    phone = json.loads(page.evaluate(PHONE, json.dumps({
+        "records": records, "replays": list(range(len(records))), "views": views, "checks": checks,
+        "tallies": inputs, "sheets": sheets})))
 
     server = Server(base_url)
     differ: list[str] = []
@@ -237,6 +245,8 @@ def test_the_phone_answers_what_the_server_answers(page, base_url, tmp_path):
 
         checked = list(pool.map(ask_check, checks))
         tallied = list(pool.map(lambda data: server.ask("POST", "/tally", data), inputs))
+        spread = list(pool.map(lambda index: server.ask("GET", f"/games/{games[index]['id']}/scoresheet?format=csv",
+                                                        token=games[index]["token"])[1], sheets))
 
     for (index, lang), (status, body), seen in zip(views, created, phone["views"]):
         label = f"POST /games of record {index} ({lang})"
@@ -260,6 +270,9 @@ def test_the_phone_answers_what_the_server_answers(page, base_url, tmp_path):
             same(label + ": POST /tally", body, seen)
         else:  # the problem's violations are the rejected sheet's
             same(label + ": POST /tally", body["violations"], seen["violations"])
+
+    for index, text, seen in zip(sheets, spread, phone["sheets"]):
+        same(f"the CSV of record {index}", text, seen)
 
     print(f"parity: {len(records)} records, {len(views)} games or refusals, {len(checks)} checks, "
           f"{len(inputs)} tallies")
