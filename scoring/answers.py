@@ -151,6 +151,13 @@ def check(record: Any, turn: Any, lang: str = "en", at: int | None = None) -> JS
         return refusal(refused.violation, lang)
 
 
+def as_it_stands(game: Game) -> JSON:
+    """The game as it stands: ``state`` (the table the app draws),
+    ``decision`` (the one that opens the next turn, with its legal choices)
+    and ``scoresheet``; what the game's view, a write's news and a 412 carry."""
+    return {"state": game.view(), "decision": game.decision().to_json(), "scoresheet": game.scoresheet()}
+
+
 def game_view(record: Any, lang: str = "en", entries: Sequence[JSON] | None = None) -> JSON:
     """``GET /games/{id}`` for a game whose record is ``record``: ``record``,
     ``state`` (the table the app draws), ``decision`` (the one that opens the
@@ -165,8 +172,7 @@ def game_view(record: Any, lang: str = "en", entries: Sequence[JSON] | None = No
         game = Game.replay(record)
     except Refused as refused:
         return refusal(refused.violation, lang)
-    view = {"record": record, "state": game.view(), "decision": game.decision().to_json(),
-            "scoresheet": game.scoresheet()}
+    view = {"record": record, **as_it_stands(game)}
     if entries is not None:
         view |= {"version": len(entries), "history": history_of(entries)}
     return view
