@@ -109,11 +109,13 @@ def refusal(violation: Violation, lang: str) -> JSON:
 
 
 def at_out_of_range(turns: int, at: int) -> JSON | None:
-    """The problem body of ``?at=`` past a game of ``turns`` turns, else None."""
-    if at <= turns:
+    """The problem body of ``?at=`` below 0 (the route's query schema words
+    it, in marshmallow's words) or past a game of ``turns`` turns, else None."""
+    if 0 <= at <= turns:
         return None
-    return {"type": "about:blank", "title": "Invalid query parameter", "status": UNPROCESSABLE,
-            "detail": f"at: the game has {turns} turns; at names 0 to {turns}."}
+    detail = ("at: Must be greater than or equal to 0." if at < 0
+              else f"at: the game has {turns} turns; at names 0 to {turns}.")
+    return {"type": "about:blank", "title": "Invalid query parameter", "status": UNPROCESSABLE, "detail": detail}
 
 
 def check_game(game: Game, turn: Any, lang: str) -> JSON:
