@@ -5,6 +5,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 # Touched after each install: pyproject.toml newer than it means install again.
 STAMP  := $(VENV)/.installed
+# The phone's referee runs on Pyodide, fetched and checked by brehon/pyodide.py
+# (the pinned release names this file's content; a new pin installs again).
+PYODIDE := frontend/vendor/pyodide/VERSION
 
 .PHONY: serve test check openapi clean
 
@@ -12,10 +15,10 @@ STAMP  := $(VENV)/.installed
 QUICK := not browser and not cluster and not kill
 REDIS_CHECK := $(BIN)/python -c 'import sys; from brehon.redis_server import redis_server_binary, INSTALL_HINT; sys.exit(0) if redis_server_binary() else sys.exit(INSTALL_HINT)'
 
-serve: $(STAMP)
+serve: $(STAMP) $(PYODIDE)
 	$(BIN)/brehon serve
 
-test: $(STAMP)
+test: $(STAMP) $(PYODIDE)
 	@tools/test-deps
 	$(BIN)/ruff check .
 	node --test tests/js/*.test.mjs
@@ -32,7 +35,7 @@ test: $(STAMP)
 # pytest processes (one per core), each with its own Redis: the longest tests mostly
 # wait (schemathesis's minute, rq noticing a dead worker). A file stays in one process,
 # as its module fixtures expect.
-check: $(STAMP)
+check: $(STAMP) $(PYODIDE)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/mypy --strict scoring
@@ -59,6 +62,9 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
+
+$(PYODIDE): brehon/pyodide.py | $(STAMP)
+	$(BIN)/python -m brehon.pyodide
 
 clean:
 	rm -rf .coverage htmlcov .pytest_cache

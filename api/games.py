@@ -11,7 +11,8 @@ import re
 from flask import Response, request
 from marshmallow import Schema, fields, validate
 
-from exports import scoresheet_csv, scoresheet_pdf
+from exports.scoresheet import scoresheet_pdf
+from exports.spreadsheet import scoresheet_csv
 from scoring import answers
 from store import Idempotency, KeyReused, StoredGame
 from tables import Moved, Written

@@ -1,22 +1,20 @@
-"""Score sheet exports: a CSV for spreadsheets and a printable PDF.
+"""The score sheet as a printable PDF (the CSV is exports/spreadsheet.py).
 
-Both take the game record (for player names, the game and its options) and
-the contract's score sheet (CONTRACT §6). They read nothing else: the API
-calls them for a quick export and the summary job calls them to cache the
-PDF with the game's chart of the lead.
+It takes the game record (for player names, the game and its options) and
+the contract's score sheet (CONTRACT §6), and reads nothing else: the API
+calls it for a quick export and the summary job to cache the PDF with the
+game's chart of the lead.
 """
 
 from __future__ import annotations
 
-import csv
 import datetime
-import io
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from fpdf import FPDF
 
-from scoring.engine import RULESETS
+from .spreadsheet import breakdown_columns, cell_text, column_title, game_title, names_of, options_text, rank_one
 
 #: Fonts tried in order for the PDF; DejaVu covers names in any European
 #: script. Without it the PDF falls back to Helvetica (Latin-1 only).
@@ -37,101 +35,6 @@ PLAYER_COLOURS = (
     (170, 100, 10),
     (120, 50, 160),
 )
-
-# Characters that make a spreadsheet read a cell as a formula.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-# -- what both exports show ------------------------------------------------
-
-
-def game_title(game: str) -> str:
-    """The game's printed title, or its id when the game is not registered."""
-    ruleset = RULESETS.get(game)
-    return ruleset.title if ruleset else game
-
-
-def options_text(record: dict) -> str:
-    """The options in force, every default filled in: ``key: value; ...``."""
-    ruleset = RULESETS.get(record.get("game") or "")
-    options = ruleset.default_options(record.get("options")) if ruleset else dict(record.get("options") or {})
-    if not options:
-        return "none"
-    return "; ".join(f"{key}: {_cell_text(value)}" for key, value in sorted(options.items()))
-
-
-def breakdown_columns(sheet: dict) -> list[str]:
-    """Every breakdown key of the sheet, in the order the players show them."""
-    columns: list[str] = []
-    for player in sheet["players"]:
-        for key in player["breakdown"]:
-            if key not in columns:
-                columns.append(key)
-    return columns
-
-
-def column_title(key: str) -> str:
-    """``wishing_stones`` -> ``Wishing stones``."""
-    return key.replace("_", " ").capitalize()
-
-
-def _cell_text(value: Any) -> str:
-    """A readable cell: lists as ``3, 2, 1``, booleans as yes/no, None empty."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_cell_text(item) for item in value)
-    if isinstance(value, dict):
-        return "; ".join(f"{key}: {_cell_text(item)}" for key, item in value.items())
-    return str(value)
-
-
-def _names(record: dict) -> dict[str, str]:
-    return {player["id"]: player.get("name", player["id"]) for player in record.get("players", [])}
-
-
-# -- CSV -------------------------------------------------------------------
-
-
-def _safe_text(text: str) -> str:
-    """Free text a spreadsheet will not run as a formula."""
-    return "'" + text if text.startswith(_FORMULA_START) else text
-
-
-def _rank_one(sheet: dict) -> str:
-    """What rank 1 is called: the winner of a finished game, else the one leading."""
-    return "winner" if sheet["status"] == "finished" else "leading"
-
-
-def scoresheet_csv(record: dict, sheet: dict) -> str:
-    """The score sheet as CSV: a header, then one row per player in seating
-    order with game, options, status, end reason, every breakdown column,
-    total, rank and a flag (``yes``/``no``) for rank 1: ``winner`` when the
-    game is finished, ``leading`` while it is in progress."""
-    columns = breakdown_columns(sheet)
-    names = _names(record)
-    winners = set(sheet.get("winners", []))
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["game", "options", "status", "end_reason", "player", "name", *columns, "total", "rank", _rank_one(sheet)])
-    options = options_text(record)
-    for player in sheet["players"]:
-        writer.writerow([
-            game_title(sheet["game"]),
-            options,
-            sheet["status"],
-            _cell_text(sheet.get("end_reason")),
-            player["id"],
-            _safe_text(names.get(player["id"], player["id"])),
-            *(_cell_text(player["breakdown"].get(key)) for key in columns),
-            player["total"],
-            player["rank"],
-            _cell_text(player["id"] in winners),
-        ])
-    return out.getvalue()
-
 
 # -- PDF -------------------------------------------------------------------
 
@@ -193,7 +96,7 @@ def scoresheet_pdf(
     table. ``date`` is
     printed as given (the summary's date); without it, today's date (UTC).
     """
-    names = _names(record)
+    names = names_of(record)
     pdf = _Sheet([*names.values(), options_text(record), game_title(sheet["game"])])
     pdf.set_title(f"Brehon score sheet: {game_title(sheet['game'])}")
     pdf.add_page()
@@ -221,7 +124,7 @@ def scoresheet_pdf(
 
 def _players_table(pdf: _Sheet, sheet: dict, names: dict[str, str]) -> None:
     columns = breakdown_columns(sheet)
-    headers = ["Player", *(column_title(key) for key in columns), "Total", "Rank", _rank_one(sheet).capitalize()]
+    headers = ["Player", *(column_title(key) for key in columns), "Total", "Rank", rank_one(sheet).capitalize()]
     # Each number column as wide as its header; the names take what is left.
     pdf.set_font(pdf.family, "B", 8)
     widths = [0.0] + [max(14.0, pdf.get_string_width(header) + 4) for header in headers[1:]]
@@ -238,7 +141,7 @@ def _players_table(pdf: _Sheet, sheet: dict, names: dict[str, str]) -> None:
         winner = player["id"] in winners
         cells = [
             names.get(player["id"], player["id"]),
-            *(_cell_text(player["breakdown"].get(key)) for key in columns),
+            *(cell_text(player["breakdown"].get(key)) for key in columns),
             str(player["total"]),
             str(player["rank"]),
             "yes" if winner else "",

@@ -1,4 +1,7 @@
-// The service worker keeps the app shell, so the app opens with no network.
+// The service worker keeps the app shell, so the app opens with no network,
+// and the phone's referee once it has been fetched (referee.js fetches it in
+// the background): the engine's zip with the shell, Pyodide in a cache of its
+// own, named after its release, which an update of the app leaves in place.
 // API calls always go to the network (the outbox in IndexedDB covers the
 // gaps; the rulesets, for composing offline, are kept by rulesets.js). A new
 // version waits until the person chooses to reload.
@@ -6,6 +9,7 @@
 // changes these bytes, which is what tells a phone that a new version is
 // there (the shell is served from the cache). See api/frontend.py.
 const VERSION = 'brehon-shell-__SHELL_VERSION__';
+const PYODIDE = 'brehon-pyodide-__PYODIDE_VERSION__';
 const SHELL = [
   '/', '/index.html', '/manifest.webmanifest', '/css/app.css', '/icons/icon.svg', '/icons/maskable.svg',
   '/i18n/en.json', '/i18n/de.json', '/i18n/es.json',
@@ -17,7 +21,7 @@ const SHELL = [
   '/js/screens/table/composer.js', '/js/screens/table/join.js', '/js/screens/table/log.js',
   '/js/screens/table/message.js', '/js/screens/table/offline.js', '/js/screens/table/sections.js',
   '/js/screens/table/strip.js', '/js/draw/tokens.js', '/js/draw/drawers.js',
-  '/js/screens/display.js',
+  '/js/screens/display.js', '/js/referee.js', '/js/referee-worker.js',
 ];
 
 self.addEventListener('install', event => {
@@ -26,7 +30,7 @@ self.addEventListener('install', event => {
 
 self.addEventListener('activate', event => {
   event.waitUntil(caches.keys()
-    .then(keys => Promise.all(keys.filter(key => key !== VERSION).map(key => caches.delete(key))))
+    .then(keys => Promise.all(keys.filter(key => key !== VERSION && key !== PYODIDE).map(key => caches.delete(key))))
     .then(() => self.clients.claim()));
 });
 
@@ -37,6 +41,22 @@ self.addEventListener('message', event => {
 self.addEventListener('fetch', event => {
   const url = new URL(event.request.url);
   if (event.request.method !== 'GET' || url.origin !== location.origin || url.pathname.startsWith('/api/')) return;
-  const key = event.request.mode === 'navigate' ? '/index.html' : url.pathname;
-  event.respondWith(caches.match(key).then(hit => hit || fetch(event.request)));
+  if (url.pathname.startsWith('/vendor/pyodide/')) {
+    event.respondWith(cached(PYODIDE, url.pathname, event.request));
+  } else if (url.pathname === '/referee/scoring.zip') {
+    event.respondWith(cached(VERSION, url.pathname, event.request));
+  } else {
+    const key = event.request.mode === 'navigate' ? '/index.html' : url.pathname;
+    event.respondWith(caches.match(key).then(hit => hit || fetch(event.request)));
+  }
 });
+
+// Kept on first use: the referee is fetched after the first screen, not at install.
+async function cached(name, key, request) {
+  const cache = await caches.open(name);
+  const hit = await cache.match(key);
+  if (hit) return hit;
+  const answer = await fetch(request);
+  if (answer.ok) await cache.put(key, answer.clone());
+  return answer;
+}

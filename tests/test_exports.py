@@ -11,7 +11,8 @@ from pypdf import PdfReader
 from worker_games import finished_records
 
 from scoring import Game
-from exports import scoresheet_csv, scoresheet_pdf
+from exports.scoresheet import scoresheet_pdf
+from exports.spreadsheet import scoresheet_csv
 from store import SummaryQueue
 from worker.summary import summarize
 

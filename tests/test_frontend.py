@@ -1,17 +1,23 @@
-"""The service worker's cache version: filled in from a hash of the app's
-files, so that any change to ``frontend/`` reaches installed phones."""
+"""The app's files: the service worker's cache version, filled in from a
+hash of the app's files and engine, so that any change to ``frontend/`` or
+``scoring/`` reaches installed phones; the phone's referee as it is served."""
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
 import re
 import zlib
 import shutil
+import zipfile
 from pathlib import Path
 
 import pytest
 
+import scoring
 from api import create_app
+from brehon import pyodide
 
 FRONTEND = Path(__file__).resolve().parent.parent / "frontend"
 VERSION = re.compile(r"const VERSION = 'brehon-shell-([0-9a-f]+)';")
@@ -20,7 +26,8 @@ VERSION = re.compile(r"const VERSION = 'brehon-shell-([0-9a-f]+)';")
 @pytest.fixture
 def copy(tmp_path) -> Path:
     """A copy of frontend/ that a test may change."""
-    return Path(shutil.copytree(FRONTEND, tmp_path / "frontend"))
+    # Without Pyodide's 20 MB, which the shell's version leaves out.
+    return Path(shutil.copytree(FRONTEND, tmp_path / "frontend", ignore=shutil.ignore_patterns("pyodide")))
 
 
 def served_version(redis_url: str, folder: Path | None = None) -> str:
@@ -39,8 +46,9 @@ def test_the_served_service_worker_carries_a_version_not_the_placeholder(client)
     script = client.get("/sw.js").get_data(as_text=True)
     (version,) = VERSION.findall(script)
     # Everything else is sw.js as written.
-    assert script == (FRONTEND / "sw.js").read_text().replace("__SHELL_VERSION__", version)
-    assert "__SHELL_VERSION__" not in script
+    assert script == ((FRONTEND / "sw.js").read_text().replace("__SHELL_VERSION__", version)
+                      .replace("__PYODIDE_VERSION__", pyodide.VERSION))
+    assert "__SHELL_VERSION__" not in script and "__PYODIDE_VERSION__" not in script
 
 
 def test_the_same_files_give_the_same_version(redis_url, copy):
@@ -93,3 +101,45 @@ def test_the_apis_json_goes_out_compressed_to_who_accepts_it(client):
     assert answer.headers["Content-Encoding"] == "gzip" and "Content-Encoding" not in plain.headers
     assert int(answer.headers["Content-Length"]) < len(plain.get_data()) / 4
     assert json.loads(zlib.decompress(answer.get_data(), 16 + zlib.MAX_WBITS)) == plain.get_json()
+
+
+def test_the_phones_engine_is_the_scoring_package_this_server_runs(client):
+    answer = client.get("/referee/scoring.zip")
+    assert answer.status_code == 200 and answer.mimetype == "application/zip"
+    root = Path(scoring.__file__).parent.parent
+    with zipfile.ZipFile(io.BytesIO(answer.get_data())) as engine:
+        files = {name: engine.read(name) for name in engine.namelist()}
+    expected = {path.relative_to(root).as_posix(): path.read_bytes() for path in (root / "scoring").rglob("*.py")}
+    # and the CSV export, without the PDF's
+    expected |= {name: (root / name).read_bytes() for name in ("exports/__init__.py", "exports/spreadsheet.py")}
+    assert files == expected
+    # The same engine makes the same bytes, so a phone revalidates to 304.
+    assert client.get("/referee/scoring.zip", headers={"If-None-Match": answer.headers["ETag"]}).status_code == 304
+
+
+def test_a_change_to_the_engine_changes_the_shell_version(redis_url, copy, monkeypatch):
+    before = served_version(redis_url, copy)
+    monkeypatch.setattr("api.frontend.referee_zip", lambda: b"another engine")
+    assert served_version(redis_url, copy) != before
+
+
+def test_pyodide_goes_out_as_its_gzipped_copy_with_the_type_webassembly_needs(client):
+    answer = client.get("/vendor/pyodide/pyodide.asm.wasm", headers={"Accept-Encoding": "gzip, br"})
+    assert answer.status_code == 200 and answer.mimetype == "application/wasm"
+    assert answer.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in answer.headers["Vary"]
+    assert gzip.decompress(answer.get_data()) == (pyodide.FOLDER / "pyodide.asm.wasm").read_bytes()
+    plain = client.get("/vendor/pyodide/pyodide.asm.wasm")
+    assert "Content-Encoding" not in plain.headers and plain.get_data()[:4] == b"\0asm"
+
+
+def test_the_policy_lets_webassembly_compile_but_not_javascript_eval(client):
+    policy = client.get("/js/referee-worker.js").headers["Content-Security-Policy"]
+    script_src = next(part for part in policy.split(";") if part.strip().startswith("script-src")).split()
+    assert script_src == ["script-src", "'self'", "'wasm-unsafe-eval'"]
+
+
+def test_an_installed_pyodide_is_the_pinned_release(tmp_path):
+    assert pyodide.installed()  # make test installs it before the tests run
+    assert not pyodide.installed(tmp_path)
+    with pytest.raises(ValueError, match="not the pinned"):
+        pyodide.checked(b"a tarball that is not the pinned release")

@@ -70,6 +70,15 @@ def test_importing_the_worker_jobs_loads_no_flask():
     assert sorted(name for name in loaded if name.partition(".")[0] in FLASK + ("api",)) == []
 
 
+def test_the_csv_export_loads_what_the_phones_referee_has():
+    """The phone's referee runs exports/spreadsheet.py beside scoring: it
+    must load no PDF library (fpdf) and none of the server's packages."""
+    loaded = _loaded("import exports.spreadsheet")
+    assert "exports.spreadsheet" in loaded
+    server = {"fpdf", "exports.scoresheet", *FLASK, "redis", "rq", "api", "store", "tables", "worker"}
+    assert sorted(name for name in loaded if name in server or name.partition(".")[0] in server) == []
+
+
 def test_the_process_of_brehon_serve_loads_no_flask(tmp_path):
     """The supervisor itself, run as `brehon serve` runs it, up and serving,
     then stopped: the modules it loaded on the way are listed at its exit."""

@@ -12,7 +12,7 @@ import os
 from prometheus_client import Histogram
 from rq import get_current_job
 
-from exports import scoresheet_pdf
+from exports.scoresheet import scoresheet_pdf
 from store import Store
 from store.redis_conn import connect
 

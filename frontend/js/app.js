@@ -6,6 +6,7 @@ import {getPref, setPref} from './db.js';
 import {onOutbox, flush} from './outbox.js';
 import {route} from './router.js';
 import {updateBadge} from './badge.js';
+import {startReferee} from './referee.js';
 
 function header() {
   const select = h('select', {id: 'lang', 'aria-label': t('language'),
@@ -75,6 +76,8 @@ async function boot() {
   serviceWorker();
   await route();
   flush();
+  // In the background once the first screen is usable: the app never waits for it.
+  startReferee();
 }
 
 boot();

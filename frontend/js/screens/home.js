@@ -7,6 +7,7 @@ import {all, put, remove} from '../db.js';
 import {go} from '../router.js';
 import {rulesets} from '../rulesets.js';
 import {qrReader} from '../qr.js';
+import {onReferee, refereeState} from '../referee.js';
 
 /** Draw the home screen. */
 export async function show(main) {
@@ -18,6 +19,7 @@ export async function show(main) {
   const recordProblem = h('p', {class: 'problem', role: 'alert'});
   const scanner = h('div', {id: 'scanner'});
   const version = h('p', {class: 'hint', id: 'version'});
+  const referee = h('p', {class: 'hint', id: 'referee', role: 'status'});
   const scanning = Boolean(navigator.mediaDevices && navigator.mediaDevices.getUserMedia); // a camera (on HTTPS or localhost)
   const record = h('input', {id: 'record-file', type: 'file', accept: 'application/json,.json',
     onchange: () => openRecord(record.files[0], recordProblem)});
@@ -53,8 +55,16 @@ export async function show(main) {
     h('label', {for: 'record-file'}, t('home.record_pick')), record,
     h('p', {class: 'hint'}, t('home.record_hint')),
     recordProblem,
+    referee,
     version,
   ]);
+  // Where turns are checked, in one line: the referee loads in the background.
+  const sayReferee = state => {
+    if (!referee.isConnected) return stop();
+    referee.textContent = state === 'ready' || state === 'unavailable' ? t(`referee.${state}`) : t('referee.loading');
+  };
+  const stop = onReferee(sayReferee);
+  sayReferee(refereeState().state);
   // The server's version, in one line at the foot (none offline).
   api('/server').then(({data}) => { version.textContent = t('home.version', {version: data.version}); }, () => {});
 }

@@ -1,0 +1,40 @@
+"""The phone's referee: scoring/ in Pyodide, in a worker, fetched in the
+background after the first screen, within its budget, and kept by the
+service worker so it starts again with no network."""
+
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+from playwright.sync_api import expect
+
+#: The referee's download at most, compressed (issue 21's budget).
+REFEREE_LIMIT = 7 * 1024 * 1024
+REFEREE = ("/vendor/pyodide/", "/referee/")
+#: Pyodide starts in seconds, not milliseconds: wait for it as long as it may take on a busy CI.
+START = 120_000
+
+READY = "async () => (await import('/js/referee.js')).whenReady()"
+
+
+def test_the_referee_loads_in_the_background_within_its_budget_and_starts_again_offline(page, context):
+    responses = []
+    context.on("response", lambda response: responses.append(response))
+    page.goto("/")
+    page.wait_for_selector("nav.menu")
+    expect(page.locator("#referee")).to_contain_text("background")
+    assert page.wait_for_function(READY, timeout=START).json_value() is True
+    expect(page.locator("#referee")).to_contain_text("runs on this phone")
+
+    fetched = [r for r in responses if urlparse(r.url).path.startswith(REFEREE) and not r.from_service_worker]
+    paths = {urlparse(r.url).path for r in fetched}
+    assert {"/referee/scoring.zip", "/vendor/pyodide/pyodide.asm.wasm", "/vendor/pyodide/python_stdlib.zip"} <= paths
+    total = sum(r.request.sizes()["responseBodySize"] + r.request.sizes()["responseHeadersSize"] for r in fetched)
+    print(f"the referee: {total} bytes in {len(fetched)} responses")
+    assert total < REFEREE_LIMIT, f"the referee transferred {total} bytes"
+
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("nav.menu")
+    assert page.wait_for_function(READY, timeout=START).json_value() is True
+    expect(page.locator("#referee")).to_contain_text("runs on this phone")
