@@ -73,13 +73,15 @@ async function fresh(loadPyodide, key, engine) {
   const pyodide = await loadPyodide(key ? {...PYODIDE, _makeSnapshot: true} : PYODIDE);
   pyodide.unpackArchive(engine, 'zip', ENGINE);
   pyodide.runPython(GLUE);
-  if (key) keep(key, pyodide.makeMemorySnapshot());
+  if (key) keep(key, pyodide);
   return pyodide;
 }
 
-// In the background: the referee is ready without waiting for the write.
-async function keep(key, snapshot) {
+// The snapshot is taken now, and written in the background: the referee is
+// ready without waiting for the write, and answers without a snapshot.
+async function keep(key, pyodide) {
   try {
+    const snapshot = pyodide.makeMemorySnapshot();
     await caches.delete(SNAPSHOTS);  // one snapshot, the current engine's
     await (await caches.open(SNAPSHOTS)).put(key, new Response(snapshot));
   } catch (error) {
