@@ -14,7 +14,7 @@ import pytest
 from browser_helpers import api, shot
 from keltis_script import Policy, layout
 from playwright.sync_api import expect
-from tapping import current_player, play_turn
+from tapping import correct_turn, current_player, open_section, play_turn, tap
 
 from brehon.redis_server import free_port
 from brehon.static import write_static
@@ -124,6 +124,48 @@ def test_a_game_played_on_the_phone_offline_then_shared_replays_to_the_same_scor
     answer = page.request.get(f"{base_url}/api/v1/games/{shared}/scoresheet?format=csv",
                               headers={"Authorization": f"Bearer {server_token}"})
     assert answer.ok and answer.body() == csv
+
+
+def replacing(answers):
+    """A policy for a replacement turn: the listed answers by question key, else the first offered value."""
+    return lambda key, values, player: answers.get(key, values[0])
+
+
+def test_a_game_on_the_phone_is_corrected_and_the_corrections_stay_in_its_log(page):
+    page.goto("/")
+    page.wait_for_selector("nav.menu")  # the rulesets are kept on this phone
+    page.route("**/api/v1/**", lambda route: route.abort())  # from now on no API answers
+    new_game_here(page, layout())
+    policy = Policy()
+    for _ in range(4):
+        player = current_player(page)
+        play_turn(page, policy, player)
+        policy.turns[player] += 1
+
+    page.once("dialog", lambda dialog: dialog.accept("Ben"))
+    open_section(page, "log")
+    tap(page, "#undo")
+    log = page.locator("#log li")
+    expect(log).to_have_count(5)
+    expect(log.first).to_contain_text("Correction by Ben: undid the last turn")
+    expect(page.locator("#turn-now")).to_contain_text("Ben")  # Ben's turn to log again
+
+    correct_turn(page, 2)  # the last turn that stands, Anna's
+    expect(page.locator("#composer-title")).to_have_text("Correct turn 3")
+    play_turn(page, replacing({"type": "discard"}), "anna", log=False)
+    page.fill("#correct-by", "Anna")
+    tap(page, "#log-turn")
+    expect(page.locator("#turn-message")).to_contain_text("Turn 3 was replaced")
+    expect(log).to_have_count(6)
+    expect(log.first).to_contain_text("Correction by Anna: replaced turn 3 with Anna: discarded")
+    expect(page.locator("#composer-title")).to_have_text("Log the turn")
+
+    page.click("text=Score sheet >> nth=0")
+    page.wait_for_selector("#sheet")
+    with page.expect_download() as done:
+        page.click("text=Game record (JSON)")
+    record = json.loads(open(done.value.path()).read())
+    assert [turn["actions"][0]["type"] for turn in record["turns"]] == ["play", "play", "discard"]
 
 
 @pytest.fixture
