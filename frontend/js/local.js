@@ -14,8 +14,9 @@ import {startReferee, whenReady, check, game as gameView, csv} from './referee.j
  * Answers what POST /games does, less the tokens (nobody else holds it). */
 export async function createLocal(record) {
   await referee();
-  // The record's turns enter the log as turns, as the server's do.
-  const entries = record.turns.map(turn => ({kind: 'turn', turn, at: now()}));
+  // The record's turns enter the log as turns, as the server's do (no
+  // list of turns: the referee refuses the record as it is).
+  const entries = record && Array.isArray(record.turns) ? record.turns.map(turn => ({kind: 'turn', turn, at: now()})) : null;
   const seen = await viewOf({record, entries});
   const id = `local-${idempotencyKey().replace(/[^A-Za-z0-9]/g, '').slice(0, 16).toLowerCase()}`;
   await put('local', {id, record: seen.record, entries, keys: {}});

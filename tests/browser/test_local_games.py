@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 import pytest
-from browser_helpers import api, shot
+from browser_helpers import DATA, api, shot
 from keltis_script import Policy, layout
 from playwright.sync_api import expect
 from tapping import correct_turn, current_player, open_section, play_turn, tap
@@ -191,7 +191,7 @@ def static_site(tmp_path):
         server.wait()
 
 
-def test_the_static_build_plays_a_game_on_the_phone(browser, static_site):
+def test_the_static_build_plays_a_game_on_the_phone(browser, static_site, tmp_path):
     context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=static_site, locale="en-GB")
     context.set_default_timeout(10_000)
     page = context.new_page()
@@ -219,5 +219,15 @@ def test_the_static_build_plays_a_game_on_the_phone(browser, static_site):
         expect(page.locator("#sheet-caption")).to_have_text("Score so far (in progress)")
         expect(page.locator("#sheet li")).to_have_count(2)
         shot(page, "static-sheet")
+
+        # A game record opened here is played on the phone too.
+        record = json.loads((DATA / "keltis" / "example1.json").read_text())["record"]
+        (tmp_path / "record.json").write_text(json.dumps(record))
+        page.goto("/")
+        page.set_input_files("#record-file", str(tmp_path / "record.json"))
+        page.wait_for_selector("#table[data-drawn]", timeout=START)  # the referee starts again on this page
+        expect(page.locator("#local-note")).to_be_visible()
+        open_section(page, "log")
+        expect(page.locator("#log li")).to_have_count(len(record["turns"]))
     finally:
         context.close()

@@ -126,7 +126,7 @@ async function scan(button, box, problem) {
 }
 
 // A game record (the .json export of any Brehon, finished or not) becomes a
-// game on this server, kept on this device.
+// game on this server, kept on this device; with no server, on this phone.
 async function openRecord(file, problem) {
   problem.textContent = '';
   let body;
@@ -137,7 +137,10 @@ async function openRecord(file, problem) {
     return;
   }
   try {
-    const {data} = await api('/games', {method: 'POST', body, headers: {'Idempotency-Key': idempotencyKey()}});
+    // Where no Brehon server answers (a static host), it is played on this phone.
+    const local = await import('../local.js');
+    const {data} = (await local.server()) === 'none' ? {data: await local.createLocal(body)}
+      : await api('/games', {method: 'POST', body, headers: {'Idempotency-Key': idempotencyKey()}});
     await put('games', {id: data.id, token: data.token, spectator_token: data.spectator_token, joined: Date.now()});
     go('game', data.id);
   } catch (error) {
