@@ -13,13 +13,13 @@ from marshmallow import Schema, fields, validate
 
 from exports.scoresheet import scoresheet_pdf
 from exports.spreadsheet import scoresheet_csv
-from scoring import Refused
+from scoring import answers
 from store import Idempotency, KeyReused, StoredGame
 from tables import Moved, Written
 
 from .access import SECURITY, table_access, tables, version_hint
 from .bodies import Blueprint, json_body
-from .problems import IDEMPOTENCY_REUSED, STALE, VERSION_REQUIRED, Problem, violations_json
+from .problems import IDEMPOTENCY_REUSED, STALE, VERSION_REQUIRED, Problem, lang
 from .problems import MEDIA_TYPE as PROBLEM
 from .schemas import (
     CheckSchema,
@@ -200,14 +200,11 @@ def check_turn(table: StoredGame, at: int | None = None):
     """Check a possibly unfinished turn without logging it: legal so far,
     complete, the violation, and the open decision with its legal choices.
     ``?at=k`` checks it as a replacement of turn k."""
-    turns = table.game.turns_played
-    if at is not None and at > turns:
-        raise Problem(422, f"at: the game has {turns} turns; at names 0 to {turns}.",
-                      title="Invalid query parameter")
-    answer = tables().check(table, json_body(), at)
-    if answer["decision"] is None and answer["violations"][0].rule == "record.invalid":
-        raise Refused(answer["violations"][0])  # no turn at all, not one that breaks a rule
-    return {**answer, "violations": violations_json(answer["violations"])}
+    # scoring.answers answers the phone's check the same way.
+    problem = answers.at_out_of_range(table.game.turns_played, at) if at is not None else None
+    if problem is not None:
+        raise Problem.of(problem)
+    return tables().check(table, json_body(), lang(), at)  # a body that is no turn at all: Refused, 422
 
 
 @blp.route("/<game_id>/scoresheet", methods=["GET"])

@@ -16,13 +16,13 @@ from flask import Flask, Response, g, request
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
-from scoring import Refused, Violation, record_invalid
+from scoring import Refused, Violation, answers, record_invalid
 from scoring.messages import LANGUAGES
 
 MEDIA_TYPE = "application/problem+json"
 
 #: ``type`` URIs of Brehon's own problems; plain HTTP errors use about:blank.
-REFUSED = "/problems/refused"
+REFUSED = answers.REFUSED
 STALE = "/problems/stale-version"
 VERSION_REQUIRED = "/problems/version-required"
 READ_ONLY = "/problems/read-only-token"
@@ -44,6 +44,13 @@ class Problem(Exception):
         self.headers = headers or {}
         self.members = members
 
+    @classmethod
+    def of(cls, body: dict) -> "Problem":
+        """The problem of a problem body that :mod:`scoring.answers` gives."""
+        status, detail, type, title = (body[key] for key in ("status", "detail", "type", "title"))
+        members = {key: value for key, value in body.items() if key not in ("status", "detail", "type", "title")}
+        return cls(status, detail, type=type, title=title, **members)
+
 
 def lang() -> str:
     """The request's language for rule messages (en, de or es; English
@@ -62,8 +69,7 @@ def violations_json(violations: list[Violation]) -> list[dict]:
 
 def refused(violation: Violation) -> Problem:
     """422 for a record, turn, tally or board the rules refuse."""
-    return Problem(422, violation.message(lang()), type=REFUSED, title="Refused by the rules",
-                   violations=violations_json([violation]))
+    return Problem.of(answers.refusal(violation, lang()))
 
 
 def response(problem: Problem) -> Response:

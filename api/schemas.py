@@ -224,6 +224,9 @@ class CheckSchema(Schema):
     decision = fields.Dict(allow_none=True, metadata={
         "description": "the open decision: name, player, choices, actions (every legal answer when listed is "
                        "true; otherwise choices describe them), optional, can_end, listed"})
+    table = fields.Dict(metadata={
+        "description": "the table as it would stand after the turn's legal actions so far, in the shape of the "
+                       "game's `state` (GET /games/{id}): where a move ends that no decision names"})
 
 
 class BoardSchema(Schema):

@@ -1,7 +1,8 @@
 """The ``brehon`` command: serve, worker, replay, tally, openapi, backup, restore, static.
 
 ``replay`` and ``tally`` follow CONTRACT.md §8 exactly: the score sheet as
-JSON on standard output and exit codes 0/1/2. ``serve`` (brehon/serve.py)
+JSON on standard output and exit codes 0/1/2. What they print is
+:mod:`scoring.answers`' (the phone's engine answers the same). ``serve`` (brehon/serve.py)
 runs the whole application on one machine. Each command imports what it
 needs when it runs: the process of ``brehon serve`` only supervises, and
 loads neither Flask nor the engine.
@@ -15,10 +16,7 @@ import os
 import sys
 from importlib.metadata import version
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from scoring import Refused
+from typing import Any
 
 #: Exit codes of replay and tally (CONTRACT.md §8).
 OK, REFUSED, BAD_INPUT = 0, 1, 2
@@ -38,66 +36,32 @@ def _read_json(path: str) -> tuple[bool, Any]:
         return False, None
 
 
-def _wrapper_key(data: Any, format: str) -> str | None:
-    """The key under which ``data`` holds a record, when it wraps one
-    (``{"record": ..., "sheet": ...}``, as the test data does)."""
-    if isinstance(data, dict):
-        for key, value in data.items():
-            if isinstance(value, dict) and value.get("format") == format:
-                return key
-    return None
-
-
-def _not_a_record(data: Any) -> Refused:
-    """The refusal of a file that holds no record at all (exit 2, not 1), saying
-    where the record is when the file wraps one."""
-    from scoring.engine import FORMAT, record_invalid
-
-    if not isinstance(data, dict):
-        return record_invalid(None, "", f'must be a JSON object with "format": "{FORMAT}"')
-    wrapper = _wrapper_key(data, FORMAT)
-    if wrapper is None:
-        game = data.get("game")
-        return record_invalid(game if isinstance(game, str) else None, "/format", f'must be "{FORMAT}"')
-    return record_invalid(data[wrapper].get("game"), "",
-                          f"is not a record: this file wraps a record under {json.dumps(wrapper)}: "
-                          "replay that object on its own")
-
-
 def replay(path: str) -> int:
     """Print the score sheet of the record in ``path``; 0 legal, 1 refused, 2 not a record."""
-    from scoring import Game, Refused
-    from scoring.engine import FORMAT
+    from scoring import answers
 
     readable, record = _read_json(path)
     if not readable:
         print(f"brehon replay: {path} is not a readable JSON file", file=sys.stderr)
         return BAD_INPUT
-    if not isinstance(record, dict) or record.get("format") != FORMAT:
-        _print(_not_a_record(record).sheet())
+    sheet = answers.replay(record)
+    _print(sheet)
+    if not answers.is_record(record):
         return BAD_INPUT
-    try:
-        _print(Game.replay(record).scoresheet())
-        return OK
-    except Refused as refused:
-        _print(refused.sheet())
-        return REFUSED
+    return REFUSED if sheet["status"] == "rejected" else OK
 
 
 def tally_file(path: str) -> int:
     """Print the score sheet of the tally in ``path``; 0, or 2 on bad input."""
-    from scoring import Refused, tally
+    from scoring import answers
 
     readable, data = _read_json(path)
     if not readable:
         print(f"brehon tally: {path} is not a readable JSON file", file=sys.stderr)
         return BAD_INPUT
-    try:
-        _print(tally(data))
-        return OK
-    except Refused as refused:
-        _print(refused.sheet())
-        return BAD_INPUT
+    sheet = answers.tally(data)
+    _print(sheet)
+    return BAD_INPUT if sheet["status"] == "rejected" else OK
 
 
 def openapi() -> int:

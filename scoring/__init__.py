@@ -10,7 +10,8 @@ Layout: :mod:`.engine` (the interface and the fold), :mod:`.schema` (shape
 checks), :mod:`.messages` (texts of the shared rules, rendering),
 :mod:`.ranking` (ranks, the score sheet's frame), :mod:`.cards` (the Keltis
 family's cards, rows and supply), :mod:`.chronicle` (what the summary reads),
-and the games :mod:`.keltis`, :mod:`.keltis_orakel`, :mod:`.celtica`.
+:mod:`.history` (a game's log and its history), :mod:`.answers` (what the
+command line, the API and the phone's engine answer, as data), and the games :mod:`.keltis`, :mod:`.keltis_orakel`, :mod:`.celtica`.
 """
 
 from .engine import (RULESETS, BoardVerdict, Decision, Game, Refused, RuleBroken, Violation, check_board,

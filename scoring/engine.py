@@ -416,8 +416,10 @@ class Game:
 
         ``legal`` is whether every action sent so far is allowed, ``complete``
         whether the turn could be logged as it stands, ``violations`` the
-        first refusal (at most one), and ``decision`` the open decision with
-        its legal choices after the legal prefix of the turn.
+        first refusal (at most one), ``decision`` the open decision with
+        its legal choices after the legal prefix of the turn, and ``table``
+        the table (:meth:`view`) as that prefix leaves it: where a move ends
+        that no decision names (an Orakel clover on a known tile).
         """
         ruleset, index = self.ruleset, self.turns_played
         state = self.copy().state  # one copy: a refused action leaves it as it was
@@ -426,9 +428,11 @@ class Game:
             ruleset.begin_turn(state, turn["player"])
         except RuleBroken as broken:
             refused = _positioned(ruleset, broken, index, None, self.names)
-            return {"legal": False, "complete": False, "violations": [refused.violation], "decision": None}
+            return {"legal": False, "complete": False, "violations": [refused.violation], "decision": None,
+                    "table": ruleset.view(state)}
         except Refused as refused:
-            return {"legal": False, "complete": False, "violations": [refused.violation], "decision": None}
+            return {"legal": False, "complete": False, "violations": [refused.violation], "decision": None,
+                    "table": ruleset.view(state)}
         violation = None
         for position, action in enumerate(turn["actions"]):
             try:
@@ -442,6 +446,7 @@ class Game:
             "complete": violation is None and decision.can_end,
             "violations": [violation] if violation else [],
             "decision": decision,
+            "table": ruleset.view(state),
         }
 
     # -- answers ---------------------------------------------------------

@@ -16,10 +16,12 @@ It depends on ``scoring`` only; the game layer (``tables``), ``api`` and
 ``worker`` depend on it.
 """
 
+from scoring.history import CORRECTION, TURN, standing, turns_of
+
 from .answers import Idempotency, KeyReused, Repeat
 from .events import LISTENING, LOST, Heard
 from .games import SUMMARY, Store, summary_event
-from .log import CORRECTION, TURN, Append, Missing, Stale, dumps, now, standing, turns_of
+from .log import Append, Missing, Stale, dumps, now
 from .snapshots import StoredGame
 from .summaries import SummaryJob, SummaryQueue
 from .tokens import SPECTATOR, TABLE, role_of

@@ -1,11 +1,9 @@
 """A game's log: its record and the append-only list of its entries.
 
 A game is its record (format, game, options, players, board, setup) and a
-log of entries; its version is the number of entries. An entry is a turn,
-``{"kind": "turn", "turn": {...}, "at": "<UTC time>"}``, or a correction,
-``{"kind": "correction", "undo": true | "replace": k, "turn": {...}, "by":
-"<who>", "replaced": {"index": k, "turn": {...}}, "at": ...}``: the turns as
-they stand are the fold of the log (:func:`turns_of`).
+log of entries; its version is the number of entries. The entries' shape and
+the fold that gives the turns as they stand are the engine's
+(:mod:`scoring.history`): a game kept on a phone has a log of the same kind.
 
 An entry is appended by one Lua script that checks the version the writer
 saw, writes the entry, the writer's snapshot (when it brings one) and the
@@ -19,16 +17,14 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
+
+from scoring.history import TURN, turns_of
 
 from . import compaction, events, redis_conn
 from .answers import IDEMPOTENCY_SECONDS, Idempotency, Repeat
 from .keys import game_key
-
-TURN = "turn"
-CORRECTION = "correction"
 
 #: The status of a write's answer, kept for a repeat of its Idempotency-Key.
 CREATED = 201
@@ -54,28 +50,6 @@ def dumps(value: object) -> str:
 def now() -> str:
     """The time an entry is logged, UTC, to the second."""
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-
-
-def standing(entries: Sequence[dict]) -> list[tuple[int, dict]]:
-    """The fold of the log: for each turn as it stands, the index of the
-    entry that holds it and the turn. A turn is appended, an undo drops the
-    last turn, a replace puts its turn at its index."""
-    turns: list[tuple[int, dict]] = []
-    for index, entry in enumerate(entries):
-        if entry["kind"] == TURN:
-            turns.append((index, entry["turn"]))
-        elif entry["kind"] == CORRECTION and entry.get("undo"):
-            turns.pop()
-        elif entry["kind"] == CORRECTION:
-            turns[entry["replace"]] = (index, entry["turn"])
-        else:
-            raise ValueError(f"unknown log entry kind {entry['kind']!r}")
-    return turns
-
-
-def turns_of(entries: Sequence[dict]) -> list[dict]:
-    """The turns as they stand after folding the log's entries."""
-    return [turn for _, turn in standing(entries)]
 
 
 @dataclass(frozen=True)

@@ -15,11 +15,11 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, replace
 
-from scoring import Game, Refused, record_invalid, unknown_board
+from scoring import Game, Refused, answers, record_invalid, unknown_board
+from scoring.history import history_of
 from store import (CORRECTION, TABLE, TURN, Append, Idempotency, Missing, Repeat, Stale, Store, StoredGame, dumps,
                    now, role_of, turns_of)
 
-from .history import history_of
 from .news import news, news_since
 
 LOG = logging.getLogger(__name__)
@@ -142,16 +142,15 @@ class Tables:
 
     # -- checking -------------------------------------------------------------
 
-    def check(self, table: StoredGame, turn: object, at: int | None = None) -> dict:
-        """A possibly unfinished turn, checked without logging it: legal so
-        far, complete, the violation, the open decision. With ``at``: as the
-        replacement of turn ``at`` (on the replay of the turns before it)."""
+    def check(self, table: StoredGame, turn: object, lang: str, at: int | None = None) -> dict:
+        """A possibly unfinished turn, checked without logging it, answered in
+        ``lang`` (:func:`scoring.answers.check_game`, on this process's fold of
+        the game). With ``at``: as the replacement of turn ``at`` (on the
+        replay of the turns before it)."""
         game = table.game
         if at is not None:
             game = Game.replay({**table.record, "turns": self.record(table)["turns"][:at]})
-        answer = game.check(turn)
-        decision = answer["decision"]
-        return {**answer, "decision": decision.to_json() if decision is not None else None}
+        return answers.check_game(game, turn, lang)
 
     # -- writing ----------------------------------------------------------------
 

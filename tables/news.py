@@ -7,7 +7,7 @@ write that logged it, are one object: the entry as logged (``kind``,
 stands: ``state`` (the table the app draws), ``decision`` (the one that
 opens the next turn, with its legal choices) and ``scoresheet``. A
 correction changes the turns before it, so its news also carries ``turns``
-(the record's turns as they now stand) and ``history`` (tables/history.py);
+(the record's turns as they now stand) and ``history`` (scoring/history.py);
 a turn's news needs neither: the phone appends the turn and the entry.
 
 The phone applies news whose version follows the one it shows, and fetches
@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scoring import Game
+from scoring.history import history_of
 from store import CORRECTION, TURN, turns_of
 
-from .history import history_of
 
 
 def news(entry: dict, version: int, game: Game, entries: Sequence[dict] = ()) -> dict:

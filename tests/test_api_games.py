@@ -8,6 +8,7 @@ import random
 import threading
 import uuid
 import zlib
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,9 @@ from api_helpers import (EXAMPLE_1, EXAMPLE_1_SHEET, EXAMPLE_6, OPENING, bearer,
 from keltis_games import random_game
 from scoring import Game, Refused
 from store import SummaryQueue
+
+DATA = Path(__file__).parent / "data"
+
 
 def game_url(created: dict, tail: str = "") -> str:
     return f"/api/v1/games/{created['id']}{tail}"
@@ -545,3 +549,20 @@ def test_check_at_an_earlier_turn_checks_against_the_game_before_it(client, redi
     assert "5 turns" in problem(client.post(game_url(created, "/check?at=6"), json=third, headers=headers), 422)["detail"]
     problem(client.post(game_url(created, "/check?at=-1"), json=third, headers=headers), 422)
     assert {key: redis_client.dump(key) for key in redis_client.keys("game:*")} == before
+
+
+def test_the_check_answer_s_table_shows_where_a_clover_on_a_known_tile_moved_the_figure(client):
+    # Field 1 holds a yellow clover, field 2 a point tile, both known: Anna's red 0 takes her figure
+    # from the start to 1, the clover carries it on to 2, and no decision says so (the next is the draw).
+    board = json.loads((DATA / "orakel" / "example1.json").read_text())["record"]["board"]
+    record = new_record("keltis-orakel", board=board, setup={"tiles": {"1": "clover-yellow", "2": "points-1"}})
+    created = create_game(client, record)
+    play = {"player": "anna", "actions": [{"type": "play", "card": {"color": "red", "value": 0}, "figure": 0}]}
+    answer = client.post(game_url(created, "/check"), json=play, headers=bearer(created["token"])).get_json()
+    assert answer["legal"] is True and answer["decision"]["name"] == "draw"
+    anna = answer["table"]["players"]["anna"]
+    assert sorted(anna["figures"]) == [0, 0, 2] and anna["track"] == 1
+    # the shape of the game's state, which stays as it was
+    game = client.get(game_url(created, ""), headers=bearer(created["token"])).get_json()
+    assert set(answer["table"]) == set(game["state"])
+    assert game["state"]["players"]["anna"]["figures"] == [0, 0, 0]

@@ -22,7 +22,7 @@ from store import CORRECTION, TURN, Append, Idempotency, KeyReused, Missing, Sta
 from store.keys import game_key
 from store.snapshots import SNAPSHOT_EVERY, Folds
 from store.tokens import derived
-from tables.history import history_of
+from scoring.history import history_of
 from api_helpers import bearer, create_game, new_record, post_turn, whole_log
 from keltis_games import random_game
 

@@ -5,8 +5,8 @@
 //                                whose record is `record` ({at: k} as ?at=k)
 //   tally(input)                 what `brehon tally` prints
 //   csv(record)                  the score sheet's CSV, as GET .../scoresheet?format=csv
-//   game(record, lang)           the game's view as GET /games/{id} shows what
-//                                the record alone decides (local games, turns
+//   game(record, lang, entries)  the game's view as GET /games/{id} shows what
+//                                the record (and its log, entries) decides (local games, turns
 //                                queued offline)
 //
 // Each resolves to the answer's JSON (a refusal is an answer, as the server's
@@ -106,5 +106,5 @@ async function call(name, args) {
 export const replay = record => call('replay', [record]);
 export const check = (record, turn, lang = 'en', {at = null} = {}) => call('check', [record, turn, lang, at]);
 export const tally = input => call('tally', [input]);
-export const game = (record, lang = 'en') => call('game_view', [record, lang]);
+export const game = (record, lang = 'en', entries = null) => call('game_view', [record, lang, entries]);
 export const csv = record => call('csv', [record]);

@@ -249,6 +249,31 @@ def test_the_orakel_board_follows_the_figure_through_a_chain(page, base_url, siz
     assert sorted(game["state"]["players"]["anna"]["figures"]) == [0, 0, 3]
 
 
+def test_the_orakel_board_shows_where_a_clover_on_a_known_tile_took_the_figure(page, base_url):
+    # Fields 1 and 2 are known: Anna's red card takes her figure to the yellow clover on 1, which
+    # carries it on to the point tile on 2 with no decision; the next decision is the draw. The
+    # check answer's table says where the figure ends (the decisions name field 1 at most).
+    record = {"format": "brehon/1", "game": "keltis-orakel", "options": {},
+              "players": [{"id": "anna", "name": "Anna"}, {"id": "ben", "name": "Ben"}],
+              "board": sample_board("keltis-orakel"), "setup": {"tiles": {"1": "clover-yellow", "2": "points-1"}},
+              "turns": []}
+    created = api(base_url, "POST", "/games", record)
+    page.set_viewport_size(SIZES["390"])
+    join(page, created)
+    for value in ("play", "red", 0):
+        answer(page, value)
+    page.wait_for_selector('#question[data-key="figure"]')
+    answer(page, 0)
+    expect(page.locator("#log-turn")).to_be_visible()  # the draw from the deck taken
+    landing(page, "field", 2, "This turn: Anna's figure goes from field 0 to field 2 (dashed).")
+    expect(page.locator('svg.board .field[data-field="0"] .token.moving')).to_have_count(1)
+    shot(page, "table-orakel-known-clover-preview")
+    tap(page, "#log-turn")
+    expect(page.locator("#board-preview")).to_have_count(0)
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    assert sorted(game["state"]["players"]["anna"]["figures"]) == [0, 0, 2]
+
+
 @pytest.mark.parametrize("size", SIZES, ids=SIZES)
 def test_the_celtica_board_shows_the_druid_moved(page, base_url, size):
     opening = json.loads((DATA / "celtica" / "opening.json").read_text())["record"]

@@ -62,12 +62,10 @@ export function board(game, names, {colours = {}, composing = null} = {}) {
 }
 
 // The play being composed: the figure picked (or logged) and the field the
-// server's main decision says its colour takes it to; or the priestess. As
-// the turn goes on, the field the figure has come to as the server last
-// told it: a spiral's answer names it, and so does the reveal, spiral or
-// goblin decision that an arrival opens (choices.field). A clover on a
-// known tile carries the figure on with no decision, so the server does not
-// say where that move ends: the board then shows the last field it named.
+// main decision says its colour takes it to; or the priestess. Once the play
+// is checked, the check answer's `table` (the game as the turn so far leaves
+// it) says where it ends: after a reveal, a spiral, or a clover on a known
+// tile that carries the figure on with no decision.
 function previewOf(game, composing) {
   if (!composing || !composing.player || composing.at !== null) return null;
   // The play, once logged in the turn (free reveals may come before it), or the answers so far.
@@ -78,24 +76,26 @@ function previewOf(game, composing) {
   const main = composing.checks[play ? played : composing.actions.length].decision;
   if (!main || main.name !== 'main') return null;
   const choices = main.choices;
+  // The last table checked since the play; a turn composed offline has none: the main decision's field then.
+  const after = play ? composing.checks.slice(played + 1).findLast(check => check.table)?.table : null;
   if (Number.isInteger(picked.priestess)) {
     const from = choices.priestess.field;
-    return {player: composing.player, priestess: true, from, to: from + picked.priestess};
+    return {player: composing.player, priestess: true, from, to: after ? after.priestess : from + picked.priestess};
   }
   const ahead = Number.isInteger(picked.figure) && choices.figures[String(picked.figure)];
-  let to = ahead && picked['card.color'] ? ahead[picked['card.color']] : null;
+  const to = ahead && picked['card.color'] ? ahead[picked['card.color']] : null;
   if (!Number.isInteger(to)) return null;
-  composing.actions.forEach((action, i) => {
-    if (!play || i < played) return; // only what followed the play
-    if (action.type === 'spiral' && Number.isInteger(action.to)) to = action.to;
-    const next = composing.checks[i + 1].decision;
-    if (next && ARRIVALS.includes(next.name)) to = next.choices.field;
-  });
-  return {player: composing.player, from: picked.figure, to};
+  const from = picked.figure;
+  return {player: composing.player, from, to: after ? landing(game.state, after, composing.player, from) : to};
 }
 
-// The decisions an arrival opens, each naming the field of the arrival.
-const ARRIVALS = ['reveal', 'spiral', 'goblin'];
+// Where the player's moved figure stands in the table `after`: the field that
+// holds more of their figures than before (none: it came back to `from`).
+function landing(before, after, player, from) {
+  const count = (figures, field) => figures.filter(f => f === field).length;
+  const was = before.players[player].figures, now = after.players[player].figures;
+  return now.find(field => count(now, field) > count(was, field)) ?? from;
+}
 
 /** Every player's card rows, the discard piles and the deck. */
 export function cards(game, names) {

@@ -1,0 +1,172 @@
+"""The project's answers as data: what ``brehon replay`` and ``brehon tally``
+print, what ``POST /api/v1/games/{id}/check`` answers, and the game's view
+of ``GET /api/v1/games/{id}``, each from JSON alone.
+
+The command line, the API and the phone's engine (Pyodide in a Web Worker:
+frontend/js/referee-worker.js calls these functions by name with JSON
+arguments, and :func:`dumps` of the result) use the same functions, so
+their answers cannot drift apart. A refusal is an answer here, never an
+exception: the rejected score sheet where the command prints one, the
+problem body where the API answers ``application/problem+json``.
+
+- :func:`replay` ``(record)`` -> the score sheet, or the rejected sheet
+  (English), exactly as ``brehon replay`` prints it (:func:`is_record` tells
+  exit 2 from exit 1);
+- :func:`check` ``(record, turn, lang, at=None)`` -> the body of ``POST
+  /games/{id}/check[?at=k]`` for a game whose record is ``record``: the
+  check answer (``legal``, ``complete``, ``violations``, ``decision``,
+  ``table``), or the problem body of the route's 422 (it has ``status``);
+  :func:`check_game` answers the same for a game already folded;
+- :func:`tally` ``(data)`` -> what ``brehon tally`` prints;
+- :func:`game_view` ``(record, lang, entries=None)`` -> ``GET /games/{id}``
+  without what only the server has (``id``; tokens are never in it);
+- :func:`dumps` ``(answer)`` -> the one JSON text both sides compare.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from .engine import FORMAT, JSON, Game, Refused, Violation, record_invalid
+from .engine import tally as score_tally
+from .history import history_of, turns_of
+
+#: The problem type and title of a refusal by the rules (RFC 9457), as the API answers it.
+REFUSED = "/problems/refused"
+REFUSED_TITLE = "Refused by the rules"
+#: The status of every problem answered here.
+UNPROCESSABLE = 422
+
+
+def dumps(answer: Any) -> str:
+    """The JSON text of an answer that the server's and the phone's are
+    compared in: sorted keys, UTF-8 as it is, no spaces."""
+    return json.dumps(answer, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+# -- brehon replay, brehon tally ------------------------------------------------
+
+
+def is_record(data: Any) -> bool:
+    """Whether ``data`` claims to be a record at all (``brehon replay`` exits
+    2, not 1, when it does not)."""
+    return isinstance(data, dict) and data.get("format") == FORMAT
+
+
+def replay(record: Any) -> JSON:
+    """What ``brehon replay`` prints for the parsed JSON ``record``: its score
+    sheet, or the rejected sheet of its first fault (a file that holds no
+    record, or wraps one, included)."""
+    if not is_record(record):
+        return _not_a_record(record).sheet()
+    try:
+        return Game.replay(record).scoresheet()
+    except Refused as refused:
+        return refused.sheet()
+
+
+def _wrapper_key(data: JSON) -> str | None:
+    """The key under which ``data`` holds a record, when it wraps one
+    (``{"record": ..., "sheet": ...}``, as the test data does)."""
+    for key, value in data.items():
+        if is_record(value):
+            return str(key)
+    return None
+
+
+def _not_a_record(data: Any) -> Refused:
+    """The refusal of a value that holds no record at all, saying where the
+    record is when it wraps one."""
+    if not isinstance(data, dict):
+        return record_invalid(None, "", f'must be a JSON object with "format": "{FORMAT}"')
+    wrapper = _wrapper_key(data)
+    if wrapper is None:
+        game = data.get("game")
+        return record_invalid(game if isinstance(game, str) else None, "/format", f'must be "{FORMAT}"')
+    return record_invalid(data[wrapper].get("game"), "",
+                          f"is not a record: this file wraps a record under {json.dumps(wrapper)}: "
+                          "replay that object on its own")
+
+
+def tally(data: Any) -> JSON:
+    """What ``brehon tally`` prints for the parsed JSON ``data``: the tally's
+    score sheet, or the rejected sheet (``status`` ``rejected``: exit 2)."""
+    try:
+        return score_tally(data)
+    except Refused as refused:
+        return refused.sheet()
+
+
+# -- the API's answers ------------------------------------------------------------
+
+
+def refusal(violation: Violation, lang: str) -> JSON:
+    """The problem body (422) of a record, turn or tally the rules refuse."""
+    return {"type": REFUSED, "title": REFUSED_TITLE, "status": UNPROCESSABLE,
+            "detail": violation.message(lang), "violations": [violation.to_json(lang)]}
+
+
+def at_out_of_range(turns: int, at: int) -> JSON | None:
+    """The problem body of ``?at=`` past a game of ``turns`` turns, else None."""
+    if at <= turns:
+        return None
+    return {"type": "about:blank", "title": "Invalid query parameter", "status": UNPROCESSABLE,
+            "detail": f"at: the game has {turns} turns; at names 0 to {turns}."}
+
+
+def check_game(game: Game, turn: Any, lang: str) -> JSON:
+    """The check answer of a possibly unfinished ``turn`` on ``game`` (left as
+    it was): ``legal``, ``complete``, ``violations`` (at most one, in
+    ``lang``), ``decision`` (the open one with its legal choices, or None)
+    and ``table`` (the table as the turn's legal actions leave it, as
+    ``state`` in ``GET /games/{id}``). Raises :class:`Refused` where the route refuses instead: a body
+    that is no turn at all (``record.invalid`` with no decision)."""
+    answer = game.check(turn)
+    violations: list[Violation] = answer["violations"]
+    if answer["decision"] is None and violations[0].rule == "record.invalid":
+        raise Refused(violations[0])
+    decision = answer["decision"]
+    return {**answer, "decision": decision.to_json() if decision is not None else None,
+            "violations": [violation.to_json(lang) for violation in violations]}
+
+
+def check(record: Any, turn: Any, lang: str = "en", at: int | None = None) -> JSON:
+    """What ``POST /games/{id}/check`` (``?at=at``) answers, in ``lang``, for a
+    game whose record is ``record``: the check answer (:func:`check_game`),
+    or the body of the route's 422 problem (it has ``status``; the check
+    answer has none): a turn that is no turn at all, an ``at`` past the
+    game's turns, or a record the rules refuse (the server never holds
+    one; its 422 is the one ``POST /games`` answers)."""
+    turns = record.get("turns") if isinstance(record, dict) else None
+    if at is not None and isinstance(turns, list):
+        problem = at_out_of_range(len(turns), at)
+        if problem is not None:
+            return problem
+        record = {**record, "turns": turns[:at]}
+    try:
+        return check_game(Game.replay(record), turn, lang)
+    except Refused as refused:
+        return refusal(refused.violation, lang)
+
+
+def game_view(record: Any, lang: str = "en", entries: Sequence[JSON] | None = None) -> JSON:
+    """``GET /games/{id}`` for a game whose record is ``record``: ``record``,
+    ``state`` (the table the app draws), ``decision`` (the one that opens the
+    next turn) and ``scoresheet``; with the game's log ``entries`` (kept as
+    the server keeps them: scoring/history.py) also ``version`` and
+    ``history``, and the record's turns are the log's. Left out: ``id``
+    (the server's). A record the rules refuse answers the problem body (422)
+    that ``POST /games`` answers for it, in ``lang``."""
+    if entries is not None and isinstance(record, dict):
+        record = {**record, "turns": turns_of(entries)}
+    try:
+        game = Game.replay(record)
+    except Refused as refused:
+        return refusal(refused.violation, lang)
+    view = {"record": record, "state": game.view(), "decision": game.decision().to_json(),
+            "scoresheet": game.scoresheet()}
+    if entries is not None:
+        view |= {"version": len(entries), "history": history_of(entries)}
+    return view

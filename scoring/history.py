@@ -1,0 +1,76 @@
+"""A game's log as data: the turns that stand, and the history that
+``GET /api/v1/games/{id}`` answers.
+
+A game is its record and a log of entries; its version is the number of
+entries. An entry is a turn, ``{"kind": "turn", "turn": {...}, "at": "<UTC
+time>"}``, or a correction, ``{"kind": "correction", "undo": true |
+"replace": k, "turn": {...}, "by": "<who>", "replaced": {"index": k, "turn":
+{...}}, "at": ...}``. The server's store keeps the log; a game that lives on
+the phone keeps its own: both read it here, so both show the same history.
+
+The history holds the log's facts each once, beside the record whose turns
+are the ones that stand: when it started, one value per entry (its seconds
+after the one before, the turn it holds), and in full only the entries that
+are not a turn that stands (frontend/js/history.js reads it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+JSON = dict[str, Any]
+
+TURN = "turn"
+CORRECTION = "correction"
+
+
+def standing(entries: Sequence[JSON]) -> list[tuple[int, JSON]]:
+    """The fold of the log: for each turn as it stands, the index of the
+    entry that holds it and the turn. A turn is appended, an undo drops the
+    last turn, a replace puts its turn at its index."""
+    turns: list[tuple[int, JSON]] = []
+    for index, entry in enumerate(entries):
+        if entry["kind"] == TURN:
+            turns.append((index, entry["turn"]))
+        elif entry["kind"] == CORRECTION and entry.get("undo"):
+            turns.pop()
+        elif entry["kind"] == CORRECTION:
+            turns[entry["replace"]] = (index, entry["turn"])
+        else:
+            raise ValueError(f"unknown log entry kind {entry['kind']!r}")
+    return turns
+
+
+def turns_of(entries: Sequence[JSON]) -> list[JSON]:
+    """The turns as they stand after folding the log's entries."""
+    return [turn for _, turn in standing(entries)]
+
+
+def history_of(entries: Sequence[JSON]) -> JSON:
+    """The log as a game's ``history``, one value per entry where every
+    entry has one:
+
+    - ``start``: when the first entry was logged (None before any);
+    - ``seconds``: for each entry, oldest first, the whole seconds since the
+      entry before it (the first: 0);
+    - ``holds``: for each entry, the index in ``record.turns`` of the turn
+      it holds (a turn, or the correction that replaced one), or None (an
+      undo, or a turn a later correction undid or replaced);
+    - ``entries``: every entry that is not a turn that still stands (the
+      corrections, and the turns undone or replaced), as logged without
+      ``at`` and ``replaced``, under ``version``, the one it made (its place
+      in the log, from 1). One that holds a turn leaves its ``turn`` out: it
+      is ``record.turns[holds]``. An entry not listed is a turn that stands."""
+    holds: list[int | None] = [None] * len(entries)
+    for position, (index, _) in enumerate(standing(entries)):
+        holds[index] = position
+    listed = [{"version": index + 1, **{key: value for key, value in entry.items()
+                                        if key not in ("at", "replaced") and not (key == "turn" and held is not None)}}
+              for index, (entry, held) in enumerate(zip(entries, holds))
+              if not (entry["kind"] == TURN and held is not None)]
+    times = [datetime.fromisoformat(entry["at"]).timestamp() for entry in entries]  # whole seconds
+    return {"start": entries[0]["at"] if entries else None,
+            "seconds": [round(now - before) for before, now in zip(times[:1] + times, times)],
+            "holds": holds, "entries": listed}

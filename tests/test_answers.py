@@ -1,0 +1,145 @@
+"""scoring/answers.py gives exactly what the command line and the API answer
+(the phone's engine calls the same functions): for every record of
+tests/data, ``brehon replay`` and ``brehon tally`` print the functions'
+sheets, and the check route, GET /games/{id} and POST /games answer their
+JSON, compared as the one text :func:`scoring.answers.dumps` writes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from api_helpers import EXAMPLE_1, EXAMPLE_6, OPENING, TALLY, bearer, create_game
+from brehon.cli import main
+from scoring import answers
+from scoring.messages import LANGUAGES
+
+DATA = Path(__file__).parent / "data"
+FILES = sorted(path for path in DATA.glob("*/*.json") if path.parent.name != "boards")
+
+
+def wrapped(path: Path) -> dict:
+    return json.loads(path.read_text())
+
+
+def printed(capsys, tmp_path, command: str, data) -> tuple[int, str]:
+    """What ``brehon <command>`` prints for ``data`` as a file, and its exit code."""
+    path = tmp_path / "input.json"
+    path.write_text(json.dumps(data))
+    code = main([command, str(path)])
+    return code, capsys.readouterr().out
+
+
+def same(answer, body) -> None:
+    """Both answers are one and the same JSON text."""
+    assert answers.dumps(body) == answers.dumps(answer)
+
+
+# -- brehon replay, brehon tally --------------------------------------------------
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_brehon_replay_prints_what_answers_replay_gives(capsys, tmp_path, path):
+    record = wrapped(path)["record"]
+    code, out = printed(capsys, tmp_path, "replay", record)
+    same(answers.replay(record), json.loads(out))
+    assert answers.replay(record) == wrapped(path)["sheet"]
+    assert code == (1 if wrapped(path)["sheet"]["status"] == "rejected" else 0)
+    # the file as it is wraps the record: exit 2, naming where the record is
+    code, out = printed(capsys, tmp_path, "replay", wrapped(path))
+    same(answers.replay(wrapped(path)), json.loads(out))
+    assert code == 2 and '"record"' in json.loads(out)["violations"][0]["message"]
+
+
+@pytest.mark.parametrize("data, code", [([1, 2], 2), ({**EXAMPLE_1, "format": "brehon/2"}, 2), ("brehon/1", 2),
+                                        ({**EXAMPLE_1, "game": "ludo"}, 1), (EXAMPLE_6, 1), (EXAMPLE_1, 0)])
+def test_brehon_replay_of_what_is_no_record_or_a_refused_one(capsys, tmp_path, data, code):
+    assert printed(capsys, tmp_path, "replay", data) == (code, json.dumps(answers.replay(data), ensure_ascii=False,
+                                                                          indent=2) + "\n")
+
+
+@pytest.mark.parametrize("data, code", [(TALLY, 0), ({**TALLY, "game": "ludo"}, 2), ({**TALLY, "players": 3}, 2),
+                                        ([], 2)])
+def test_brehon_tally_prints_what_answers_tally_gives(capsys, tmp_path, data, code):
+    exit_code, out = printed(capsys, tmp_path, "tally", data)
+    same(answers.tally(data), json.loads(out))
+    assert exit_code == code and (answers.tally(data)["status"] == "rejected") == (code == 2)
+
+
+# -- the check route ------------------------------------------------------------------
+
+
+def played(path: Path) -> dict:
+    """The record of ``path`` up to its refused turn, if it has one: a game the server can hold."""
+    record, sheet = wrapped(path)["record"], wrapped(path)["sheet"]
+    if sheet["status"] == "rejected":
+        record = {**record, "turns": record["turns"][:sheet["violations"][0]["turn"]]}
+    return record
+
+
+def checks(path: Path):
+    """(at, turn) for every prefix of every turn of the file's record (its
+    refused turn included), and two turns after the last."""
+    turns = wrapped(path)["record"]["turns"]
+    for at, turn in enumerate(turns[:len(played(path)["turns"]) + 1]):
+        for end in range(len(turn["actions"]) + 1):
+            yield at, {**turn, "actions": turn["actions"][:end]}
+    players = [player["id"] for player in played(path)["players"]]
+    for player in players[:2]:
+        yield None, {"player": player, "actions": []}
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_the_check_route_answers_what_answers_check_gives(client, path):
+    record = played(path)
+    created = create_game(client, record)
+    headers = bearer(created["token"])
+    asked = 0
+    for n, (at, turn) in enumerate(checks(path)):
+        lang = LANGUAGES[n % 3]
+        query = "" if at is None else f"?at={at}"
+        answer = client.post(f"/api/v1/games/{created['id']}/check{query}", json=turn,
+                             headers={**headers, "Accept-Language": lang})
+        assert answer.status_code == 200, answer.get_json()
+        same(answers.check(record, turn, lang, at), answer.get_json())
+        asked += 1
+    assert asked > len(record["turns"])
+    # where the route refuses: no turn at all, and a moment the game never had
+    for lang in LANGUAGES:
+        for query, body in (("", {"player": "nobody", "actions": []}), ("?at=0", {"actions": []}),
+                            (f"?at={len(record['turns']) + 1}", {"player": "x", "actions": []})):
+            answer = client.post(f"/api/v1/games/{created['id']}/check{query}", json=body,
+                                 headers={**headers, "Accept-Language": lang})
+            at = int(query[4:]) if query else None
+            assert answer.status_code == 422 and answer.mimetype == "application/problem+json"
+            same(answers.check(record, body, lang, at), answer.get_json())
+
+
+def test_the_check_of_a_record_the_rules_refuse_is_the_refusal_post_games_answers(client):
+    for lang in LANGUAGES:
+        answer = client.post("/api/v1/games", json=EXAMPLE_6, headers={"Accept-Language": lang})
+        assert answer.status_code == 422
+        same(answers.check(EXAMPLE_6, OPENING, lang), answer.get_json())
+        same(answers.game_view(EXAMPLE_6, lang), answer.get_json())
+
+
+# -- the game's view ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_game_view_is_get_games_without_the_server_s_own(app, client, path):
+    record = played(path)
+    created = create_game(client, record)
+    url, headers = f"/api/v1/games/{created['id']}", bearer(created["token"])
+    if record["turns"]:  # a correction, so that the history lists an entry
+        undone = client.post(f"{url}/corrections", json={"undo": True, "by": "anna"},
+                             headers={**headers, "If-Match": f'"{created["version"]}"'})
+        assert undone.status_code == 201, undone.get_json()
+    got = client.get(url, headers=headers).get_json()
+    entries = app.extensions["brehon.tables"].store.log.entries(created["id"])
+    same(answers.game_view(record, "de", entries), {key: value for key, value in got.items() if key != "id"})
+    # without the log: the record's turns as they stand, with no version and no history
+    alone = {key: value for key, value in got.items() if key not in ("id", "version", "history")}
+    same(answers.game_view(got["record"], "es"), alone)
