@@ -9,10 +9,10 @@ STAMP  := $(VENV)/.installed
 # (the pinned release names this file's content; a new pin installs again).
 PYODIDE := frontend/vendor/pyodide/VERSION
 
-.PHONY: serve test check openapi clean
+.PHONY: serve test check openapi wheel clean
 
 # Tests that need none of these run in `make check`; the markers are set in tests/conftest.py.
-QUICK := not browser and not cluster and not kill
+QUICK := not browser and not cluster and not kill and not install
 REDIS_CHECK := $(BIN)/python -c 'import sys; from brehon.redis_server import redis_server_binary, INSTALL_HINT; sys.exit(0) if redis_server_binary() else sys.exit(INSTALL_HINT)'
 
 serve: $(STAMP) $(PYODIDE)
@@ -31,7 +31,7 @@ test: $(STAMP) $(PYODIDE)
 		exit $$status
 	$(BIN)/coverage report --include='scoring/*' --fail-under=90
 
-# Everything but the browser, a Redis Cluster and kill -9, no coverage. Two or more
+# Everything but the browser, a Redis Cluster, kill -9 and the wheel's install, no coverage. Two or more
 # pytest processes (one per core), each with its own Redis: the longest tests mostly
 # wait (schemathesis's minute, rq noticing a dead worker). A file stays in one process,
 # as its module fixtures expect.
@@ -49,6 +49,10 @@ check: $(STAMP) $(PYODIDE)
 .PHONY: js-test
 js-test:
 	node --test tests/js/*.test.mjs
+
+# A wheel that carries the app and the phone's referee whole (dist/): pipx install dist/brehon-*.whl
+wheel: $(STAMP) $(PYODIDE)
+	$(BIN)/pip wheel --no-deps --quiet -w dist .
 
 openapi: $(STAMP)
 	$(BIN)/brehon openapi > openapi.yaml

@@ -103,12 +103,9 @@ def idempotency(body: object, creation: bool = False) -> Idempotency | None:
 
 
 def stale(current: StoredGame) -> Problem:
-    game = current.game
     return Problem(
         412, f"The game is at version {current.version}; compose the turn again on it.", type=STALE,
-        headers={"ETag": etag(current.version)},
-        version=current.version, state=game.view(), decision=game.decision().to_json(),
-        scoresheet=game.scoresheet(),
+        headers={"ETag": etag(current.version)}, version=current.version, **answers.as_it_stands(current.game),
     )
 
 

@@ -109,11 +109,13 @@ def refusal(violation: Violation, lang: str) -> JSON:
 
 
 def at_out_of_range(turns: int, at: int) -> JSON | None:
-    """The problem body of ``?at=`` past a game of ``turns`` turns, else None."""
-    if at <= turns:
+    """The problem body of ``?at=`` below 0 (the route's query schema words
+    it, in marshmallow's words) or past a game of ``turns`` turns, else None."""
+    if 0 <= at <= turns:
         return None
-    return {"type": "about:blank", "title": "Invalid query parameter", "status": UNPROCESSABLE,
-            "detail": f"at: the game has {turns} turns; at names 0 to {turns}."}
+    detail = ("at: Must be greater than or equal to 0." if at < 0
+              else f"at: the game has {turns} turns; at names 0 to {turns}.")
+    return {"type": "about:blank", "title": "Invalid query parameter", "status": UNPROCESSABLE, "detail": detail}
 
 
 def check_game(game: Game, turn: Any, lang: str) -> JSON:
@@ -151,6 +153,13 @@ def check(record: Any, turn: Any, lang: str = "en", at: int | None = None) -> JS
         return refusal(refused.violation, lang)
 
 
+def as_it_stands(game: Game) -> JSON:
+    """The game as it stands: ``state`` (the table the app draws),
+    ``decision`` (the one that opens the next turn, with its legal choices)
+    and ``scoresheet``; what the game's view, a write's news and a 412 carry."""
+    return {"state": game.view(), "decision": game.decision().to_json(), "scoresheet": game.scoresheet()}
+
+
 def game_view(record: Any, lang: str = "en", entries: Sequence[JSON] | None = None) -> JSON:
     """``GET /games/{id}`` for a game whose record is ``record``: ``record``,
     ``state`` (the table the app draws), ``decision`` (the one that opens the
@@ -165,8 +174,7 @@ def game_view(record: Any, lang: str = "en", entries: Sequence[JSON] | None = No
         game = Game.replay(record)
     except Refused as refused:
         return refusal(refused.violation, lang)
-    view = {"record": record, "state": game.view(), "decision": game.decision().to_json(),
-            "scoresheet": game.scoresheet()}
+    view = {"record": record, **as_it_stands(game)}
     if entries is not None:
         view |= {"version": len(entries), "history": history_of(entries)}
     return view

@@ -103,9 +103,7 @@ class Tables:
         """The game: record, the table as it stands, version, open decision,
         score sheet and history."""
         record, entries = self.store.log.record_at(table.id, table.version)
-        game = table.game
-        return {"id": table.id, "record": record, "state": game.view(), "version": table.version,
-                "decision": game.decision().to_json(), "scoresheet": game.scoresheet(),
+        return {"id": table.id, "record": record, **answers.as_it_stands(table.game), "version": table.version,
                 "history": history_of(entries)}
 
     def news_since(self, table: StoredGame, since: int) -> list[dict]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scoring import Game
+from scoring.answers import as_it_stands
 from scoring.history import history_of
 from store import CORRECTION, TURN, turns_of
 
@@ -27,8 +28,7 @@ from store import CORRECTION, TURN, turns_of
 def news(entry: dict, version: int, game: Game, entries: Sequence[dict] = ()) -> dict:
     """The news of ``entry``, which made ``version`` and left ``game``;
     ``entries``, the log up to and with it, for a correction."""
-    told = {**entry, "version": version, "state": game.view(), "decision": game.decision().to_json(),
-            "scoresheet": game.scoresheet()}
+    told = {**entry, "version": version, **as_it_stands(game)}
     if entry["kind"] == CORRECTION:
         told |= {"turns": turns_of(entries), "history": history_of(entries)}
     return told

@@ -29,19 +29,21 @@ class InProcessWorker(PromptStop, SimpleWorker):
 
 @contextlib.contextmanager
 def served(redis_url: str, database: int, log_dir: Path, host: str = "127.0.0.1",
-           **env: str) -> Iterator[tuple[str, int]]:
+           brehon: Path | None = None, **env: str) -> Iterator[tuple[str, int]]:
     """``brehon serve --host host`` on a free port, on ``database`` of the
     session's Redis (the rq worker it starts must not take other tests'
     jobs), with ``env`` added to its environment, and a data directory of
     its own (each serve locks its directory); yields the (host, port) to
-    reach it on this machine."""
+    reach it on this machine. ``brehon``: another installation's command,
+    run from ``log_dir`` (outside the checkout), not this environment's."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     environment = {**os.environ, "REDIS_URL": redis_url.rsplit("/", 1)[0] + f"/{database}", **env}
     log = open(log_dir / "serve.log", "w")
-    brehon = Path(sys.executable).with_name("brehon")
-    process = subprocess.Popen([str(brehon), "serve", "--host", host, "--port", str(port), "--data", str(log_dir / "data")], cwd=ROOT, env=environment,
+    command = brehon or Path(sys.executable).with_name("brehon")
+    process = subprocess.Popen([str(command), "serve", "--host", host, "--port", str(port), "--data", str(log_dir / "data")],
+                               cwd=log_dir if brehon else ROOT, env=environment,
                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     deadline = time.monotonic() + 30
     while True:

@@ -109,7 +109,8 @@ def test_the_check_route_answers_what_answers_check_gives(client, path):
     # where the route refuses: no turn at all, and a moment the game never had
     for lang in LANGUAGES:
         for query, body in (("", {"player": "nobody", "actions": []}), ("?at=0", {"actions": []}),
-                            (f"?at={len(record['turns']) + 1}", {"player": "x", "actions": []})):
+                            (f"?at={len(record['turns']) + 1}", {"player": "x", "actions": []}),
+                            ("?at=-1", {"player": "x", "actions": []})):
             answer = client.post(f"/api/v1/games/{created['id']}/check{query}", json=body,
                                  headers={**headers, "Accept-Language": lang})
             at = int(query[4:]) if query else None

@@ -100,7 +100,9 @@ def test_the_app_runs_only_its_own_code_and_no_site_frames_it(client, name):
     with client.get(f"/{name}") as answer:
         assert answer.status_code == 200
         policy = dict(part.strip().split(" ", 1) for part in answer.headers["Content-Security-Policy"].split(";"))
-        assert policy["default-src"] == policy["script-src"] == policy["style-src"] == "'self'"
+        assert policy["default-src"] == policy["style-src"] == policy["worker-src"] == policy["connect-src"] == "'self'"
+        # The referee's worker compiles WebAssembly; JavaScript is never evaluated ('unsafe-eval').
+        assert policy["script-src"] == "'self' 'wasm-unsafe-eval'"
         assert policy["frame-ancestors"] == "'none'" and policy["object-src"] == "'none'"
         assert answer.headers["Referrer-Policy"] == "no-referrer"
 
