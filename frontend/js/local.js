@@ -53,9 +53,7 @@ const ROUTES = {
   },
   'POST check': async (stored, {body, query}) => {
     const at = query.has('at') ? Number(query.get('at')) : null;
-    if (at !== null && !(Number.isInteger(at) && at >= 0)) {
-      throw problem(422, 'at: a turn index, 0 or more.', 'Invalid query parameter');
-    }
+    if (at !== null && !Number.isInteger(at)) throw problem(422, 'at: Not a valid integer.', 'Invalid query parameter');
     const checked = await check(stored.record, body, language(), {at});
     if ('status' in checked) throw new ApiError(checked.status, checked); // the route's 422
     return ok(checked);
