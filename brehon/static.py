@@ -35,7 +35,10 @@ RULESETS = "rulesets"
 def write_static(folder: Path, source: Path = FRONTEND) -> str:
     """Write the static app into ``folder`` (made if need be; files already
     there are replaced) from the app's folder ``source``; answers the
-    shell's version."""
+    shell's version. ValueError for a folder inside the app's own: each
+    build would copy the one before it."""
+    if folder.resolve().is_relative_to(source.resolve()):
+        raise ValueError(f"{folder} is inside the app's folder {source}: write the static app elsewhere")
     pyodide.install(source / PYODIDE)
     shutil.copytree(source, folder, dirs_exist_ok=True, ignore=_server_only(source))
     engine = referee_zip()

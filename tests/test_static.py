@@ -42,3 +42,7 @@ def test_static_writes_into_a_folder_it_can_make_or_says_why_not(tmp_path, capsy
     blocked.write_text("not a folder")
     assert main(["static", str(blocked / "site")]) == 1
     assert "brehon static:" in capsys.readouterr().err
+    # Inside the app's own folder, each build would copy the one before it.
+    assert main(["static", str(FRONTEND / "site")]) == 1
+    assert "inside the app's folder" in capsys.readouterr().err
+    assert not (FRONTEND / "site").exists()
