@@ -1,4 +1,4 @@
-"""The ``brehon`` command: serve, worker, replay, tally, openapi, backup, restore.
+"""The ``brehon`` command: serve, worker, replay, tally, openapi, backup, restore, static.
 
 ``replay`` and ``tally`` follow CONTRACT.md §8 exactly: the score sheet as
 JSON on standard output and exit codes 0/1/2. What they print is
@@ -133,6 +133,21 @@ def backup_or_restore(command: str, folder: str, data: str) -> int:
     return OK
 
 
+def static(folder: str) -> int:
+    """Write the app with its referee as plain files into ``folder`` (brehon/static.py)."""
+    from .pyodide import VERSION
+    from .static import write_static
+
+    try:
+        version = write_static(Path(folder))
+    except (OSError, ValueError) as error:  # ValueError: a Pyodide tarball that is not the pinned one
+        print(f"brehon static: {error}", file=sys.stderr)
+        return 1
+    print(f"The app {version} with its referee (Pyodide {VERSION}) is written to {Path(folder).resolve()}: "
+          "serve that folder as it is; games there are played on the phone")
+    return OK
+
+
 # -- the command line ------------------------------------------------------------
 
 
@@ -161,6 +176,9 @@ def parser() -> argparse.ArgumentParser:
         sub.add_argument("folder", metavar="DIR")
         sub.add_argument("--data", default=os.environ.get("BREHON_DATA", "./var"),
                          help="the data directory of the running brehon serve (or set REDIS_URL)")
+    sub = commands.add_parser("static", help="write the app with its referee as plain files into DIR, for any "
+                                             "static web host (games there are played on the phone)")
+    sub.add_argument("folder", metavar="DIR")
     return main
 
 
@@ -175,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
         return openapi()
     if args.command == "worker":
         return worker()
+    if args.command == "static":
+        return static(args.folder)
     if args.command in ("backup", "restore"):
         return backup_or_restore(args.command, args.folder, args.data)
     from .serve import serve

@@ -3,11 +3,13 @@
 // pyodide/, put there by the install step). A worker, so that neither its
 // start (seconds) nor a replay ever holds up a tap. referee.js talks to it:
 // {id, name, args} in, where args is the JSON text of the arguments, and
-// {id, text} (the answer's JSON text, as the server would write it) or
+// {id, text} (the answer's JSON text, as the server writes it) or
 // {id, error} out. It says {ready: true} once, or {unavailable: reason}.
 
 // The Python side: scoring.answers gives what the CLI and the API answer,
-// exports.spreadsheet the score sheet's CSV as the server writes it.
+// exports.spreadsheet the score sheet's CSV as the server writes it. The
+// JSON keeps the keys in the order the server writes them (not sorted, as
+// answers.dumps does for comparing): the composer asks in that order.
 const GLUE = `
 import json, sys
 sys.path.insert(0, "/home/pyodide/referee")
@@ -18,7 +20,7 @@ CALLS = {"replay": answers.replay, "check": answers.check, "tally": answers.tall
          "csv": lambda record: scoresheet_csv(record, answers.replay(record))}
 
 def answer(name, args):
-    return answers.dumps(CALLS[name](*json.loads(args)))
+    return json.dumps(CALLS[name](*json.loads(args)), ensure_ascii=False)
 `;
 
 // CPython's own start is most of the referee's (seconds on a phone; compiling
