@@ -28,12 +28,20 @@ incognito context keeps no compiled WebAssembly, a phone's browser does.
   100, ``--checks`` times each (median); beside it the server's
   ``POST /games/{id}/check`` of the same turn fetched by the same page.
 
+- **composing** (``--turns`` turns of a 2-player Keltis game, the browser
+  tests' table and policy: tests/browser/keltis_script.py): from a tap on an
+  answer button of the composer to the table drawn again with the next
+  question (``#table``'s ``data-drawn``, noted by a MutationObserver on the
+  page), median over every such tap and over those that end an action (the
+  composer has it checked); once with the referee ready, once with its files
+  refused (``context.route``), where the composer asks the server.
+
 Medians (and ranges) are printed; the machine's load average is printed
 with them: other work on the machine slows every figure here. Bounded in
 time: every wait has a timeout; the server tree and the browser are stopped
 on the way out, failure included.
 
-Run: ``.venv/bin/python bench/bench_referee.py [--first 2] [--rounds 5] [--checks 20]``
+Run: ``.venv/bin/python bench/bench_referee.py [--first 2] [--rounds 5] [--checks 20] [--turns 12]``
 (about a minute per first start on a 2-core machine).
 """
 
@@ -53,10 +61,13 @@ from urllib.parse import urlparse
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from bench_keltis import long_game  # noqa: E402
 from bench_table import CHROMIUM_ARGS, PHONE, stop  # noqa: E402
 from brehon.redis_server import free_port  # noqa: E402
+from keltis_script import Policy, keltis_game  # noqa: E402
+from tapping import current_player, join, log_turn, question  # noqa: E402
 from timing import wait_ready  # noqa: E402
 
 #: Pyodide's start takes seconds: wait for it as long as a busy machine may need.
@@ -69,6 +80,7 @@ MARKS = """
 window.__referee = [];
 import('/js/referee.js').then(referee => referee.onReferee(state => window.__referee.push([state, performance.now()])));
 """
+READY = "async () => (await import('/js/referee.js')).whenReady()"
 SETTLED = "() => window.__referee.some(([state]) => state === 'ready' || state === 'unavailable')"
 
 #: The worker's steps (frontend/js/referee-worker.js) on the page's thread, timed one by one.
@@ -116,9 +128,27 @@ CHECKS = """async ({record, turn, n, game}) => {
 }"""
 
 
+#: Tap the ``index``-th answer button: [ms until the table is drawn again,
+#: whether the tap ended an action (the turn so far grew: the action was checked)].
+TAP = """index => new Promise(resolve => {
+  const table = document.querySelector('#table');
+  const before = table.dataset.drawn;
+  const soFar = () => (document.querySelector('#composer .chips') || {}).textContent;
+  const actions = soFar();
+  const observer = new MutationObserver(() => {
+    if (table.dataset.drawn === before) return;
+    observer.disconnect();
+    resolve([performance.now() - tapped, soFar() !== actions]);
+  });
+  observer.observe(table, {attributes: true, attributeFilter: ['data-drawn']});
+  const tapped = performance.now();
+  document.querySelectorAll('#composer .choices button')[index].click();
+})"""
+
+
 def spread(values: list[float], unit: str = "ms") -> str:
     return (f"{statistics.median(values):.0f} {unit} (range {min(values):.0f} to {max(values):.0f}, "
-            f"{len(values)} rounds)")
+            f"{len(values)} times)")
 
 
 def started(page, timeout: float = START_MS) -> dict:
@@ -168,11 +198,36 @@ def post(port: int, path: str, body: dict) -> dict:
     return json.loads(answer.read())
 
 
+def composing(browser, base_url: str, turns: int, referee: bool) -> list[tuple[float, bool]]:
+    """Compose and log ``turns`` turns by tapping; every answer's tap: (ms, whether it ended an action)."""
+    context = browser.new_context(viewport=PHONE, base_url=base_url, locale="en-GB")
+    context.set_default_timeout(30_000)
+    if not referee:
+        context.route("**/vendor/pyodide/**", lambda route: route.abort())
+    page = context.new_page()
+    join(page, keltis_game(base_url))
+    if page.wait_for_function(READY, timeout=START_MS).json_value() is not referee:
+        raise SystemExit(f"the referee is {'not ' if referee else ''}ready")
+    choose, taps = Policy(), []
+    for _ in range(turns):
+        page.wait_for_selector("#question, #log-turn")
+        player = current_player(page)
+        while (open_question := question(page)) is not None:
+            key, values = open_question
+            taps.append(page.evaluate(TAP, values.index(choose(key, values, player))))
+            page.wait_for_selector("#question, #log-turn")
+        log_turn(page)
+        choose.turns[player] += 1
+    context.close()
+    return taps
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--first", type=int, default=2, help="first starts, each in a fresh profile")
     parser.add_argument("--rounds", type=int, default=5, help="cached starts of each kind")
     parser.add_argument("--checks", type=int, default=20, help="checks timed at each point of the game")
+    parser.add_argument("--turns", type=int, default=12, help="turns composed by tapping, with and without the referee")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -243,6 +298,17 @@ def report(playwright, base_url: str, port: int, scratch: Path, record: dict, ar
               f"referee {statistics.median(times['phone']):.1f} ms, server {statistics.median(times['server']):.1f} ms"
               f" (fetch over loopback)")
     context.close()
+
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        for referee in (True, False):
+            taps = composing(browser, base_url, args.turns, referee)
+            checked = [ms for ms, ended in taps if ended]
+            print(f"composing {args.turns} turns, a tap to the next question drawn, "
+                  f"{'with the referee' if referee else 'with the server'}: every tap {spread([ms for ms, _ in taps])};"
+                  f" a tap that ends an action (checked) {spread(checked) if checked else 'none'}")
+    finally:
+        browser.close()
     print(f"load average now {os.getloadavg()[0]:.1f}")
 
 
