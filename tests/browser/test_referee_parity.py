@@ -10,7 +10,8 @@ canonical form (``scoring.answers.dumps``), for
   en, de and es) and ``GET /games/{id}``;
 - checks at three points of every generated game (part of the turn played
   there, the whole turn, the turn mutated: in en, de and es by turns, and one
-  mutated turn in all three) and of the turn after the last: the phone's ``check(record, turn, lang, {at})``
+  mutated turn in all three), of the turn after the last, and with ``at`` out
+  of range: the phone's ``check(record, turn, lang, {at})``
   against ``POST /games/{id}/check?at=`` with ``Accept-Language``;
 - tallies: the phone's ``tally`` against ``brehon tally`` and ``POST /tally``;
 - the score sheet's CSV of every legal record: the phone's ``csv`` against
@@ -95,6 +96,8 @@ def case(label: str, rng: random.Random, record: dict, wild, refused: dict[int, 
             mutated = {**record, "turns": [*turns[:at], wrong]}
     following = {"player": Game.replay(record).decision().player, "actions": [wild(rng)]}
     checks.append((None, following, LANGUAGES[len(turns) % 3]))
+    # ?at= out of range: the route's problems, which the phone words alike
+    checks += [(len(turns) + 1, following, LANGUAGES[(len(turns) + 1) % 3]), (-1, following, "en")]
     return Case(label, record, mutated, checks)
 
 
@@ -193,6 +196,8 @@ def test_the_phone_answers_what_the_server_answers(page, base_url, tmp_path):
     files = recorded()
     records = [data for _, data in files] + [data["record"] for _, data in files]
     records += [record for one in cases for record in (one.record, one.mutated)]
+    names = [name for name, _ in files] + [f"{name}'s record" for name, _ in files]
+    names += [name for one in cases for name in (one.label, f"{one.label}, mutated")]
     legal = [replay(record).get("status") != "rejected" for record in records]
     assert sum(legal) > len(cases) and len(legal) - sum(legal) > GAMES, "the games are too seldom legal or refused"
     wrapped = len(files)  # records[:wrapped] are tests/data's files: brehon replay refuses them as they are
@@ -224,7 +229,7 @@ def test_the_phone_answers_what_the_server_answers(page, base_url, tmp_path):
     # brehon replay: the command for tests/data, its function (scoring.answers) for the generated games
     for index, record in enumerate(records):
         server_side = command(tmp_path, "replay", record) if index < 2 * wrapped else replay(record)
-        same(f"replay of record {index}", server_side, phone["replays"][index])
+        same(f"replay of {names[index]}", server_side, phone["replays"][index])
 
     # POST /games: the game, or its refusal in each language
     def create(view: tuple[int, str]):
@@ -249,7 +254,7 @@ def test_the_phone_answers_what_the_server_answers(page, base_url, tmp_path):
                                                         token=games[index]["token"])[1], sheets))
 
     for (index, lang), (status, body), seen in zip(views, created, phone["views"]):
-        label = f"POST /games of record {index} ({lang})"
+        label = f"POST /games of {names[index]} ({lang})"
         assert status == (201 if legal[index] else 422), (label, body)
         if status == 201:
             same(label + ": its score sheet", body["scoresheet"], phone["replays"][index])
@@ -260,7 +265,7 @@ def test_the_phone_answers_what_the_server_answers(page, base_url, tmp_path):
                 same(label + ": the rejected sheet", body["violations"], phone["replays"][index]["violations"])
     for call, (status, body), seen in zip(checks, checked, phone["checks"]):
         index, turn, lang, at = call
-        label = f"check at {at} of record {index} ({lang}): {dumps(turn)[:200]}"
+        label = f"check at {at} of {names[index]} ({lang}): {dumps(turn)[:200]}"
         assert status == seen.get("status", 200), (label, body, seen)
         same(label, body, seen)
     for data, (status, body), seen in zip(inputs, tallied, phone["tallies"]):
@@ -272,7 +277,7 @@ def test_the_phone_answers_what_the_server_answers(page, base_url, tmp_path):
             same(label + ": POST /tally", body["violations"], seen["violations"])
 
     for index, text, seen in zip(sheets, spread, phone["sheets"]):
-        same(f"the CSV of record {index}", text, seen)
+        same(f"the CSV of {names[index]}", text, seen)
 
     print(f"parity: {len(records)} records, {len(views)} games or refusals, {len(checks)} checks, "
           f"{len(inputs)} tallies")
