@@ -42,7 +42,7 @@ time: every wait has a timeout; the server tree and the browser are stopped
 on the way out, failure included.
 
 Run: ``.venv/bin/python bench/bench_referee.py [--first 2] [--rounds 5] [--checks 20] [--turns 12]``
-(about a minute per first start on a 2-core machine).
+(about two minutes on a 2-core machine).
 """
 
 from __future__ import annotations
