@@ -228,25 +228,30 @@ def is_cluster_url(url: str) -> bool:
     return url.partition("://")[0] in ("redis+cluster", "rediss+cluster")
 
 
-def _operations(env: dict, data: str, host: str, metrics: bool, log_json: bool) -> None:
+def _operations(env: dict, data: str, host: str, metrics: bool, log_json: bool, proxies: int) -> None:
     """What an operator watches: /metrics counted across every process in
     one multiprocess directory (emptied at start: the counts of an earlier
     run are not this one's), off on other addresses than loopback unless
-    asked for, and the request log (in place of gunicorn's access log)."""
+    asked for (and behind a proxy, whose requests come from loopback on
+    behalf of anyone), and the request log (in place of gunicorn's access log)."""
     counts = Path(data).resolve() / "metrics"
     shutil.rmtree(counts, ignore_errors=True)
     counts.mkdir(parents=True)
     env["PROMETHEUS_MULTIPROC_DIR"] = str(counts)
-    env["BREHON_METRICS"] = "1" if metrics or host in ("127.0.0.1", "localhost", "::1") else "0"
+    env["BREHON_METRICS"] = "1" if metrics or (host in ("127.0.0.1", "localhost", "::1") and not proxies) else "0"
     env["BREHON_REQUEST_LOG"] = "json" if log_json else "text"
 
 
 def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | None, *,
-          metrics: bool = False, log_json: bool = False) -> int:
+          metrics: bool = False, log_json: bool = False, proxies: int = 0) -> int:
     """Start Redis (unless REDIS_URL), the worker and gunicorn, keep them
-    running, and stop them all on SIGINT/SIGTERM."""
+    running, and stop them all on SIGINT/SIGTERM. ``proxies``: how many
+    reverse proxies in front to believe (api/__init__.py, _behind_proxies)."""
     if bool(tls_cert) != bool(tls_key):
         print("brehon serve: give both --tls-cert and --tls-key", file=sys.stderr)
+        return BAD_INPUT
+    if proxies < 0:
+        print("brehon serve: --proxy is the number of proxies in front, 0 or more", file=sys.stderr)
         return BAD_INPUT
     env = dict(os.environ)
     if "REDIS_URL" not in env and redis_server_binary() is None:
@@ -284,15 +289,22 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
             limits = RedisServer(folder / "limits", durable=False)
             parts.append(Part("Redis of the rate limits", lambda: _started(limits)))
             env["BREHON_LIMITS_URL"] = limits.url
-        _operations(env, data, host, metrics, log_json)
+        _operations(env, data, host, metrics, log_json, proxies)
         scheme = "https" if tls_cert else "http"
-        env["BREHON_ADDRESSES"] = ",".join(_table_addresses(scheme, host, port))  # GET /api/v1/server
+        env["BREHON_PROXIES"] = str(proxies)
+        if proxies:  # the phones open the proxy's address: each request names it (api/server.py)
+            env.pop("BREHON_ADDRESSES", None)
+        else:
+            env["BREHON_ADDRESSES"] = ",".join(_table_addresses(scheme, host, port))  # GET /api/v1/server
         own: dict[str, Any] = {"start_new_session": True, "preexec_fn": die_with_parent, "env": env}
         parts.append(Part("summary worker", lambda: subprocess.Popen(
             [sys.executable, "-m", "brehon.cli", "worker"], **own)))
         command = [sys.executable, "-m", "gunicorn", "--config", "python:brehon.gunicorn_config",
                    "--worker-class", WORKER_CLASS, "--workers", str(WORKERS), "--threads", str(THREADS),
                    "--worker-connections", str(_connections()),
+                   # gunicorn believes no X-Forwarded-Proto, from loopback neither:
+                   # only --proxy says whom to believe (api/__init__.py).
+                   "--forwarded-allow-ips", "",
                    "--bind", f"{host}:{port}", "--graceful-timeout", "5", *GUNICORN_LIMITS, "--preload",
                    # gunicorn's control socket sits at one path per user: two servers
                    # on a machine (tests, two hosts) would take it from each other.
