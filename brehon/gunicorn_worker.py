@@ -53,7 +53,9 @@ HEAD_BUFFER = 64 * 1024
 STALLED = 20.0
 
 END_OF_HEAD = b"\r\n\r\n"
-CONTENT_LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*(\d+)[ \t]*\r\n", re.IGNORECASE)
+#: At most 18 digits: int() refuses over 4,300, which would stop the loop. A
+#: longer one is not waited for; gunicorn's parser refuses it in a thread.
+CONTENT_LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*(\d{1,18})[ \t]*\r\n", re.IGNORECASE)
 #: A chunked body or a client waiting for 100 Continue: handed over with the head.
 NOT_WAITED_FOR = re.compile(rb"\r\n(?:transfer-encoding|expect):", re.IGNORECASE)
 

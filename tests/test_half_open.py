@@ -79,6 +79,7 @@ def test_a_turn_is_answered_while_2000_connections_sit_half_open(redis_url, tmp_
     (b"POST /t HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n", True),  # it waits for us
     (b"POST /t HTTP/1.1\r\nContent-Length: %d\r\n\r\n" % (MAX_BODY + 1), True),  # refused unread: 413
     (b"GET /" + b"a" * HEAD_BUFFER, True),  # a head too long: a thread reads the rest
+    (b"POST /t HTTP/1.1\r\nContent-Length: " + b"9" * 5000 + b"\r\n\r\n", True),  # gunicorn refuses it
 ])
 def test_the_event_loop_waits_for_a_whole_small_request(request_bytes, whole):
     assert complete(request_bytes) is whole
