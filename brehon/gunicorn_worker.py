@@ -152,9 +152,8 @@ class HeadFirstWorker(ThreadWorker):
             while data and conn.tls_pending():
                 data += conn.sock.recv(65536)
         except (BlockingIOError, InterruptedError, ssl.SSLWantReadError, ssl.SSLWantWriteError):
-            # Not all there yet. (A handshake's answer is a few KiB, which a
-            # new socket's send buffer always takes: wanting to write does not
-            # happen, and waiting to read again would be right after all.)
+            # Not all there yet. (TLS never waits to write here: the
+            # handshake's answer, a few KiB, fits a new socket's send buffer.)
             return
         except OSError:  # reset, or a broken TLS handshake
             data = b""
