@@ -165,6 +165,9 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--metrics", action="store_true",
                      help="serve GET /metrics on every address, too (only on loopback otherwise)")
     run.add_argument("--log-json", action="store_true", help="log each request as one JSON line")
+    run.add_argument("--proxy", type=int, metavar="N", default=os.environ.get("BREHON_PROXIES", "0"),
+                     help="the number of trusted reverse proxies in front (or set BREHON_PROXIES; 0: none, "
+                          "and no X-Forwarded-* header is believed)")
     commands.add_parser("worker", help="run an rq worker on BREHON_QUEUE_URL, else REDIS_URL")
     for name, text in (("replay", "replay a game record"), ("tally", "score a tally")):
         sub = commands.add_parser(name, help=f"{text}; the score sheet as JSON on standard output")
@@ -200,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     from .serve import serve
 
     return serve(args.host, args.port, args.data, args.tls_cert, args.tls_key,
-                 metrics=args.metrics, log_json=args.log_json)
+                 metrics=args.metrics, log_json=args.log_json, proxies=args.proxy)
 
 
 if __name__ == "__main__":
