@@ -8,6 +8,7 @@ import {t} from '../i18n.js';
 import {api, ifMatch, ApiError, idempotencyKey} from '../api.js';
 import {get, put, getPref} from '../db.js';
 import {onOutbox, pending, flush} from '../outbox.js';
+import {onReferee, refereeReady} from '../referee.js';
 import {follow} from '../live.js';
 import {applyNews} from '../news.js';
 import {drawerOf} from '../draw/drawers.js';
@@ -249,10 +250,14 @@ export async function show(main, id) {
   // News that came while the game could not be fetched is fetched on return.
   const refresh = () => load({interrupting: true}).catch(() => {});
   addEventListener('online', refresh);
+  // Whether the referee answers the composer, for a waiting test (or a curious eye).
+  root.dataset.referee = refereeReady() ? 'ready' : 'loading';
+  const offReferee = onReferee(state => { root.dataset.referee = state; });
   flush();
   return () => {
     stop();
     offOutbox();
+    offReferee();
     removeEventListener('online', refresh);
   };
 }

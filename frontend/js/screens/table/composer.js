@@ -2,13 +2,14 @@
 // decision's legal actions (see ../../composer.js), "back", "Log turn",
 // dispute mode ("Can I do this?") and the composing of a correction.
 import {h} from '../../ui.js';
-import {t} from '../../i18n.js';
+import {t, language} from '../../i18n.js';
 import {api, ApiError, problemText} from '../../api.js';
 import {enqueue} from '../../outbox.js';
 import {updateBadge} from '../../badge.js';
 import {narrow, nextQuestion, claimable, withValue, forced, chainStep, same, describedParts} from '../../composer.js';
 import * as words from '../../words.js';
 import {turnLoggedAfter} from '../../history.js';
+import {refereeReady, check} from '../../referee.js';
 
 /** A fresh composer for the next turn of the game as it stands. */
 export function resetComposer(table) {
@@ -43,6 +44,23 @@ export async function takeForced(table) {
   if (taken) await append(table, taken.action, {auto: true, chained: taken.chained});
 }
 
+// Who answers the composer: the referee on this phone once it is ready (no
+// request: the next question at the speed of a tap, and offline too), else
+// the server's check route as before. Both answer the same JSON. The server
+// stays the authority: a turn is logged only when POST /turns takes it.
+async function checkTurn(table, turn, at = null) {
+  if (refereeReady()) {
+    try {
+      return await check(table.game.record, turn, language(), {at});
+    } catch {
+      // The referee stopped answering: the server still does.
+    }
+  }
+  const {data} = await api(`/games/${table.id}/check${at === null ? '' : `?at=${at}`}`,
+    {method: 'POST', token: table.token, body: turn});
+  return data;
+}
+
 /** Start composing the replacement of turn k: the composer asks as it would
  * have before that turn (the check route replays the first k turns). */
 export async function startCorrection(table, k) {
@@ -58,8 +76,7 @@ export async function startCorrection(table, k) {
 
 async function openCorrection(table, k) {
   const turn = table.game.record.turns[k];
-  const {data} = await api(`/games/${table.id}/check?at=${k}`, {method: 'POST', token: table.token,
-    body: {player: turn.player, actions: []}});
+  const data = await checkTurn(table, {player: turn.player, actions: []}, k);
   table.composing = {player: turn.player, at: k, by: table.names()[turn.player] || '', actions: [], checks: [data],
     picks: [], mode: 'turn', dispute: false, verdict: null, ...taking()};
 }
@@ -95,10 +112,6 @@ export async function putBack(table, turn, {version = null} = {}) {
   await takeForced(table);
   return {at: table.composing.at};
 }
-
-// The check route asks about the next turn, or (correcting) about turn k
-// on the game as it stood before it.
-const checkPath = table => `/games/${table.id}/check${table.composing.at === null ? '' : `?at=${table.composing.at}`}`;
 
 const offline = error => (error instanceof ApiError ? problemText(error) : t('error.offline_compose'));
 
@@ -258,7 +271,7 @@ async function append(table, action, {auto = false, chained = false, follow = tr
   const composing = table.composing;
   const actions = [...composing.actions, action];
   try {
-    const {data} = await api(checkPath(table), {method: 'POST', token: table.token, body: {player: composing.player, actions}});
+    const data = await checkTurn(table, {player: composing.player, actions}, composing.at);
     if (!data.legal) {
       composing.verdict = refusal(table, data);
       table.draw();
@@ -281,8 +294,7 @@ async function append(table, action, {auto = false, chained = false, follow = tr
 async function verdict(table, claim) {
   const composing = table.composing;
   try {
-    const {data} = await api(checkPath(table), {method: 'POST', token: table.token,
-      body: {player: composing.player, actions: [...composing.actions, claim]}});
+    const data = await checkTurn(table, {player: composing.player, actions: [...composing.actions, claim]}, composing.at);
     composing.picks = [];
     composing.verdict = data.legal ? h('p', {class: 'good', id: 'verdict'}, t('dispute.legal')) : refusal(table, data);
     table.draw();
