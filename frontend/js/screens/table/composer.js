@@ -10,15 +10,18 @@ import {narrow, nextQuestion, claimable, withValue, forced, chainStep, same, des
 import * as words from '../../words.js';
 import {turnLoggedAfter} from '../../history.js';
 import {refereeReady, check} from '../../referee.js';
+import {queuedPart} from './offline.js';
 
-/** A fresh composer for the next turn of the game as it stands. */
+/** A fresh composer for the next turn of the game as it stands
+ * (`unchecked`: offline with no referee, composed from the action schemas). */
 export function resetComposer(table) {
   const decision = table.game.decision;
   // A turn may be complete before any action (a Celtica end turn with nothing to buy).
   const complete = Boolean(decision && decision.can_end && decision.name !== 'over');
   table.composing = {player: decision && decision.player, at: null, actions: [],
     checks: [{decision, complete, legal: true, violations: []}],
-    picks: [], mode: 'turn', dispute: table.composing ? table.composing.dispute : false, verdict: null, ...taking()};
+    picks: [], mode: 'turn', dispute: table.composing ? table.composing.dispute : false, verdict: null,
+    unchecked: table.offline && !refereeReady(), ...taking()};
 }
 
 // What was taken for the player: `auto` the indices of actions taken
@@ -149,6 +152,7 @@ export function composerPanel(table) {
     correcting ? h('p', {class: 'hint'}, t('correct.hint', {
       player: table.names()[composing.player] || composing.player,
       turn: words.turn(table.game.record.game, table.game.record.turns[composing.at], table.names())})) : null,
+    table.queueing ? queuedPart(table) : null,
     soFar(table, Boolean(question)),
     composing.verdict,
     question,
@@ -338,12 +342,14 @@ export function back(table) {
   table.draw();
 }
 
-/** Queue the composed turn (``unchecked`` when composed offline); the
- * outbox's events show it on its way (see table.js). */
+/** Queue the composed turn (``unchecked`` when composed with no referee
+ * offline; ``queued`` on the game as it stands with the turns queued before
+ * it, whose version it follows); the outbox's events show it on its way
+ * (see table.js). */
 export async function logTurn(table) {
   const turn = {player: table.composing.player, actions: table.composing.actions};
   table.message.clear(); // the panel that takes the composer's place says it is being sent
-  await enqueue(table.id, turn, table.game.version, {unchecked: table.offline});
+  await enqueue(table.id, turn, table.game.version, {unchecked: table.composing.unchecked, queued: table.queueing});
   updateBadge();
 }
 
