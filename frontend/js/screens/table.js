@@ -245,8 +245,8 @@ export async function show(main, id) {
       await showOutbox();
       // "Log turn" went with the composer: the focus goes to what took its
       // place (queueing, the composer of the next turn).
-      if (event.kind === 'queued' && table.queueing) focusComposer();
-      else if (event.kind === 'queued') document.getElementById('waiting-title')?.focus({preventScroll: true});
+      const next = table.queueing ? 'composer-title' : 'waiting-title';
+      if (event.kind === 'queued') document.getElementById(next)?.focus({preventScroll: true});
     } else if (event.kind === 'waiting') {
       table.sending = null;
       table.netDown = true;
