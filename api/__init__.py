@@ -15,6 +15,7 @@ from pathlib import Path
 from flask import Flask, Response, current_app, g, request
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from store import Store
 from store.redis_conn import REDIS_ERRORS, is_cluster_url, unavailable
@@ -75,6 +76,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         REDIS_URL=os.environ.get("REDIS_URL"),
         ADDRESSES=os.environ.get("BREHON_ADDRESSES"),  # set by `brehon serve`: see api/server.py
+        PROXIES=os.environ.get("BREHON_PROXIES", "0"),  # `brehon serve --proxy N`: see _behind_proxies
         MAX_CONTENT_LENGTH=bodies.MAX_BODY,
         API_TITLE="Brehon",
         API_VERSION="1",
@@ -93,6 +95,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
     _separate_urls(app)
+    _behind_proxies(app)
     store = Store.from_url(app.config["REDIS_URL"], _secret(app), app.config["BREHON_QUEUE_URL"])
     app.extensions["brehon.tables"] = Tables(store)
     api = BrehonApi(app)
@@ -121,6 +124,24 @@ def create_app(test_config: dict | None = None) -> Flask:
     for kind in REDIS_ERRORS:
         app.register_error_handler(kind, _store_away)
     return app
+
+
+def _behind_proxies(app: Flask) -> None:
+    """Behind ``PROXIES`` trusted reverse proxies (0: none, the default),
+    believe what the nearest of them says in X-Forwarded-For, -Proto and
+    -Host (werkzeug's ProxyFix): the rate limits then count the table's
+    address, not the proxy's, and an invite names the scheme and host the
+    phones opened (api/server.py). With none, those headers change nothing,
+    so a client cannot pass for another address by sending them."""
+    try:
+        proxies = int(app.config["PROXIES"])
+    except (TypeError, ValueError):
+        proxies = -1
+    if proxies < 0:
+        raise RuntimeError(f"BREHON_PROXIES is {app.config['PROXIES']!r}: give the number of proxies in front (0: none)")
+    app.config["PROXIES"] = proxies
+    if proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)  # type: ignore[method-assign]
 
 
 def _separate_urls(app: Flask) -> None:

@@ -30,8 +30,14 @@ PIECES = {
 }
 
 
+def described(language: str) -> list[dict]:
+    """Every game in ``language``, as the route answers it (``brehon static``
+    writes the same answer as files, for a host with no API)."""
+    return [{**ruleset.describe(language), "pieces": PIECES[game]} for game, ruleset in sorted(scoring.RULESETS.items())]
+
+
 @blp.get("")
 @blp.response(200, RulesetSchema(many=True))
 def rulesets():
     """Every game: title, players, options with types, defaults and words, rule ids, pieces."""
-    return [{**ruleset.describe(lang()), "pieces": PIECES[game]} for game, ruleset in sorted(scoring.RULESETS.items())]
+    return described(lang())

@@ -3,8 +3,11 @@ can reach this server, so an invite never carries a loopback address.
 
 ``brehon serve`` knows what it listens on and hands it over in the
 environment (``BREHON_ADDRESSES``: comma-separated URLs, empty when it listens
-only on loopback). Run any other way, the answer is the address the request
-came to, unless that is a loopback one."""
+only on loopback). Behind a reverse proxy (``brehon serve --proxy N``) it
+hands over nothing: the phones open the proxy's address, which is the scheme
+and host the request came to the proxy with (as the proxy says, api/__init__.py).
+Run any other way too, the answer is the address the request came to,
+unless that is a loopback one."""
 
 from __future__ import annotations
 

@@ -161,7 +161,7 @@ def main() -> int:
             server.wait(timeout=30)
             redis_server.stop()
     delays, ms = figures["delays"], 1000
-    print(f"brehon serve: gunicorn gthread {WORKERS} workers x {THREADS} threads; {os.cpu_count()} CPUs; loopback; "
+    print(f"brehon serve: gunicorn {WORKERS} workers x {THREADS} threads (brehon/gunicorn_worker.py); {os.cpu_count()} CPUs; loopback; "
           f"load average {os.getloadavg()[0]:.1f} (the machine's other work counts against every figure)")
     print(f"{args.listeners} listeners, {len(turns)} turns at {args.rate:g}/s in {figures['seconds']:.1f} s: "
           f"{len(delays)} events read, {figures['missing']} missing")

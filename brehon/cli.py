@@ -1,4 +1,4 @@
-"""The ``brehon`` command: serve, worker, replay, tally, openapi, backup, restore.
+"""The ``brehon`` command: serve, worker, replay, tally, openapi, backup, restore, static.
 
 ``replay`` and ``tally`` follow CONTRACT.md §8 exactly: the score sheet as
 JSON on standard output and exit codes 0/1/2. What they print is
@@ -133,6 +133,21 @@ def backup_or_restore(command: str, folder: str, data: str) -> int:
     return OK
 
 
+def static(folder: str) -> int:
+    """Write the app with its referee as plain files into ``folder`` (brehon/static.py)."""
+    from .pyodide import VERSION
+    from .static import write_static
+
+    try:
+        version = write_static(Path(folder))
+    except (OSError, ValueError) as error:  # ValueError: a Pyodide tarball that is not the pinned one
+        print(f"brehon static: {error}", file=sys.stderr)
+        return 1
+    print(f"The app {version} with its referee (Pyodide {VERSION}) is written to {Path(folder).resolve()}: "
+          "serve that folder as it is; games there are played on the phone")
+    return OK
+
+
 # -- the command line ------------------------------------------------------------
 
 
@@ -150,6 +165,9 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--metrics", action="store_true",
                      help="serve GET /metrics on every address, too (only on loopback otherwise)")
     run.add_argument("--log-json", action="store_true", help="log each request as one JSON line")
+    run.add_argument("--proxy", type=int, metavar="N", default=os.environ.get("BREHON_PROXIES", "0"),
+                     help="the number of trusted reverse proxies in front (or set BREHON_PROXIES; 0: none, "
+                          "and no X-Forwarded-* header is believed)")
     commands.add_parser("worker", help="run an rq worker on BREHON_QUEUE_URL, else REDIS_URL")
     for name, text in (("replay", "replay a game record"), ("tally", "score a tally")):
         sub = commands.add_parser(name, help=f"{text}; the score sheet as JSON on standard output")
@@ -161,6 +179,9 @@ def parser() -> argparse.ArgumentParser:
         sub.add_argument("folder", metavar="DIR")
         sub.add_argument("--data", default=os.environ.get("BREHON_DATA", "./var"),
                          help="the data directory of the running brehon serve (or set REDIS_URL)")
+    sub = commands.add_parser("static", help="write the app with its referee as plain files into DIR, for any "
+                                             "static web host (games there are played on the phone)")
+    sub.add_argument("folder", metavar="DIR")
     return main
 
 
@@ -175,12 +196,14 @@ def main(argv: list[str] | None = None) -> int:
         return openapi()
     if args.command == "worker":
         return worker()
+    if args.command == "static":
+        return static(args.folder)
     if args.command in ("backup", "restore"):
         return backup_or_restore(args.command, args.folder, args.data)
     from .serve import serve
 
     return serve(args.host, args.port, args.data, args.tls_cert, args.tls_key,
-                 metrics=args.metrics, log_json=args.log_json)
+                 metrics=args.metrics, log_json=args.log_json, proxies=args.proxy)
 
 
 if __name__ == "__main__":

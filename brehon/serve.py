@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import resource
 import secrets
 import shutil
 import signal
@@ -35,6 +36,23 @@ from .redis_server import INSTALL_HINT, RedisServer, die_with_parent, redis_serv
 #: listeners and the normal traffic beside them, even when every stream
 #: lands on the same worker (bench/bench_events.py measures it).
 WORKERS, THREADS = 2, 256
+#: The worker class: gunicorn's gthread, except that a connection gets a
+#: thread only once its request has come (brehon/gunicorn_worker.py). With
+#: gthread itself, a client that sends part of a head and then nothing holds a
+#: thread as long as it likes: about 520 such connections from one device
+#: stalled the table (bench/bench_half_open.py). Chosen over the other
+#: remedies because it keeps the threads (and the code the streams run on)
+#: as they are: a limit per address would cut off the phones behind one
+#: proxy or NAT, a read timeout alone only shortens the stall (every thread
+#: still waits that long, and a client reconnects), and gevent's worker would
+#: change every blocking call of the app (Redis, the streams' queues).
+WORKER_CLASS = "brehon.gunicorn_worker.HeadFirstWorker"
+#: Connections one worker holds at most (gunicorn's worker_connections),
+#: below the open-file limit, which serve raises to its hard limit: a
+#: connection that waits for its request costs a socket, not a thread.
+CONNECTIONS = 10_000
+#: Open files a worker keeps beside its connections (Redis, logs, metrics).
+FILES_BESIDE = 1024
 READY_TIMEOUT = 30.0
 
 #: Seconds between two looks at the parts.
@@ -59,6 +77,22 @@ URL_FILE = "redis.url"
 #: whole on every read (a 32 MB line held a worker for over two minutes).
 GUNICORN_LIMITS = ["--limit-request-line", "8190", "--limit-request-fields", "500",
                    "--limit-request-field_size", "16384"]
+
+
+def _connections() -> int:
+    """Raise this process's open-file limit (the workers inherit it) as far
+    as its hard limit lets, and answer how many connections each worker may
+    hold within it."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = CONNECTIONS + FILES_BESIDE
+    if hard != resource.RLIM_INFINITY:
+        wanted = min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+        soft = wanted
+    if soft == resource.RLIM_INFINITY:
+        return CONNECTIONS
+    return max(1000, min(CONNECTIONS, soft - FILES_BESIDE))  # 1000: gunicorn's own default
 
 
 def _started(server: RedisServer) -> subprocess.Popen:
@@ -194,25 +228,30 @@ def is_cluster_url(url: str) -> bool:
     return url.partition("://")[0] in ("redis+cluster", "rediss+cluster")
 
 
-def _operations(env: dict, data: str, host: str, metrics: bool, log_json: bool) -> None:
+def _operations(env: dict, data: str, host: str, metrics: bool, log_json: bool, proxies: int) -> None:
     """What an operator watches: /metrics counted across every process in
     one multiprocess directory (emptied at start: the counts of an earlier
     run are not this one's), off on other addresses than loopback unless
-    asked for, and the request log (in place of gunicorn's access log)."""
+    asked for (and behind a proxy, whose requests come from loopback on
+    behalf of anyone), and the request log (in place of gunicorn's access log)."""
     counts = Path(data).resolve() / "metrics"
     shutil.rmtree(counts, ignore_errors=True)
     counts.mkdir(parents=True)
     env["PROMETHEUS_MULTIPROC_DIR"] = str(counts)
-    env["BREHON_METRICS"] = "1" if metrics or host in ("127.0.0.1", "localhost", "::1") else "0"
+    env["BREHON_METRICS"] = "1" if metrics or (host in ("127.0.0.1", "localhost", "::1") and not proxies) else "0"
     env["BREHON_REQUEST_LOG"] = "json" if log_json else "text"
 
 
 def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | None, *,
-          metrics: bool = False, log_json: bool = False) -> int:
+          metrics: bool = False, log_json: bool = False, proxies: int = 0) -> int:
     """Start Redis (unless REDIS_URL), the worker and gunicorn, keep them
-    running, and stop them all on SIGINT/SIGTERM."""
+    running, and stop them all on SIGINT/SIGTERM. ``proxies``: how many
+    reverse proxies in front to believe (api/__init__.py, _behind_proxies)."""
     if bool(tls_cert) != bool(tls_key):
         print("brehon serve: give both --tls-cert and --tls-key", file=sys.stderr)
+        return BAD_INPUT
+    if proxies < 0:
+        print("brehon serve: --proxy is the number of proxies in front, 0 or more", file=sys.stderr)
         return BAD_INPUT
     env = dict(os.environ)
     if "REDIS_URL" not in env and redis_server_binary() is None:
@@ -250,14 +289,22 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
             limits = RedisServer(folder / "limits", durable=False)
             parts.append(Part("Redis of the rate limits", lambda: _started(limits)))
             env["BREHON_LIMITS_URL"] = limits.url
-        _operations(env, data, host, metrics, log_json)
+        _operations(env, data, host, metrics, log_json, proxies)
         scheme = "https" if tls_cert else "http"
-        env["BREHON_ADDRESSES"] = ",".join(_table_addresses(scheme, host, port))  # GET /api/v1/server
+        env["BREHON_PROXIES"] = str(proxies)
+        if proxies:  # the phones open the proxy's address: each request names it (api/server.py)
+            env.pop("BREHON_ADDRESSES", None)
+        else:
+            env["BREHON_ADDRESSES"] = ",".join(_table_addresses(scheme, host, port))  # GET /api/v1/server
         own: dict[str, Any] = {"start_new_session": True, "preexec_fn": die_with_parent, "env": env}
         parts.append(Part("summary worker", lambda: subprocess.Popen(
             [sys.executable, "-m", "brehon.cli", "worker"], **own)))
         command = [sys.executable, "-m", "gunicorn", "--config", "python:brehon.gunicorn_config",
-                   "--worker-class", "gthread", "--workers", str(WORKERS), "--threads", str(THREADS),
+                   "--worker-class", WORKER_CLASS, "--workers", str(WORKERS), "--threads", str(THREADS),
+                   "--worker-connections", str(_connections()),
+                   # gunicorn believes no X-Forwarded-Proto, from loopback neither:
+                   # only --proxy says whom to believe (api/__init__.py).
+                   "--forwarded-allow-ips", "",
                    "--bind", f"{host}:{port}", "--graceful-timeout", "5", *GUNICORN_LIMITS, "--preload",
                    # gunicorn's control socket sits at one path per user: two servers
                    # on a machine (tests, two hosts) would take it from each other.

@@ -73,7 +73,8 @@ class Store:
         """The store of ``REDIS_URL`` (a single Redis or a cluster, see
         :mod:`store.redis_conn`), its queue at ``queue_url`` (default: the
         same Redis, which a cluster cannot be)."""
-        return cls(redis_conn.connect(url), secret, redis.Redis.from_url(queue_url) if queue_url else None)
+        queue = redis.Redis.from_url(queue_url, max_connections=redis_conn.MAX_CONNECTIONS) if queue_url else None
+        return cls(redis_conn.connect(url), secret, queue)
 
     def ping(self) -> bool:
         """Whether the games' Redis answers (raises when it does not)."""

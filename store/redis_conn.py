@@ -36,6 +36,12 @@ CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 
 #: How long a write waits for a replica to confirm it.
 REPLICA_TIMEOUT_MS = 1000
+#: Connections one process's client opens to a Redis (to each node of a
+#: cluster) at most. redis-py 8 allows 100 unless told, and past them a
+#: command fails (MaxConnectionsError, a 503): a gunicorn worker of
+#: ``brehon serve`` runs 256 threads, and 200 event streams opening at once
+#: took more than 100 (bench/bench_events.py, now and then).
+MAX_CONNECTIONS = 1024
 #: Tries of a write whose slot moved (a failover): each after a fresh look at the cluster.
 MOVED_TRIES = 20
 MOVED_PAUSE = 0.1
@@ -84,8 +90,8 @@ def connect(url: str) -> Client:
     """A client of ``url``: ``RedisCluster`` for a ``redis+cluster://`` URL, else ``Redis``."""
     scheme, _, rest = url.partition("://")
     if scheme in CLUSTER_SCHEMES:
-        return RedisCluster.from_url(f"{CLUSTER_SCHEMES[scheme]}://{rest}")
-    return redis.Redis.from_url(url)
+        return RedisCluster.from_url(f"{CLUSTER_SCHEMES[scheme]}://{rest}", max_connections=MAX_CONNECTIONS)
+    return redis.Redis.from_url(url, max_connections=MAX_CONNECTIONS)
 
 
 def is_cluster(client: Client) -> bool:

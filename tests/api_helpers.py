@@ -27,6 +27,12 @@ class InProcessWorker(PromptStop, SimpleWorker):
     promptly as ``brehon worker`` does (store.summaries.PromptStop)."""
 
 
+#: ``served(..., **UNLIMITED)``: high enough that a test's many requests meet the API, not the rate limits.
+UNLIMITED = {name: "1000000 per minute" for name in (
+    "BREHON_LIMIT_CREATE", "BREHON_LIMIT_TURNS", "BREHON_LIMIT_CHECKS", "BREHON_LIMIT_TALLIES",
+    "BREHON_LIMIT_BOARDS", "BREHON_LIMIT_BAD_TOKENS")}
+
+
 @contextlib.contextmanager
 def served(redis_url: str, database: int, log_dir: Path, host: str = "127.0.0.1",
            brehon: Path | None = None, **env: str) -> Iterator[tuple[str, int]]:

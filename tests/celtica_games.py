@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 
 from hypothesis import strategies as st
+from hypothesis.strategies._internal.strategies import SampledFromStrategy
 
 from examples import example
 from scoring import Game
@@ -115,12 +116,13 @@ def setups(draw, players: int) -> dict:
     return out
 
 
-OPTIONS = st.fixed_dictionaries({}, optional={
-    "overshoot": st.sampled_from(("cap", "forbid")),
-    "experience_alone": st.booleans(),
-    "experience_needs_druid_card": st.booleans(),
-    "take_count": st.sampled_from(("up_to", "exactly")),
-})
+OPTION_CHOICES = {
+    "overshoot": ("cap", "forbid"),
+    "experience_alone": (False, True),
+    "experience_needs_druid_card": (False, True),
+    "take_count": ("up_to", "exactly"),
+}
+OPTIONS = st.fixed_dictionaries({}, optional={name: st.sampled_from(values) for name, values in OPTION_CHOICES.items()})
 
 
 def play_turn(draw, game: Game, check=conservation) -> dict:
@@ -158,3 +160,50 @@ def random_game(draw, players: int, board: dict | None = None, setup: dict | Non
         conservation(game.state)
         rec["turns"].append(played)
     return rec, game
+
+
+# -- the same from a seeded random.Random (tests that must run the same each time) --------
+
+
+def seeded(rng):
+    """A ``draw`` for :func:`play_turn` and :func:`random_game` from ``rng``
+    (``random.Random``'s interface) instead of Hypothesis: they draw only
+    from ``sampled_from`` and ``booleans``."""
+    def draw(strategy):
+        if isinstance(strategy, SampledFromStrategy):
+            return rng.choice(strategy.elements)
+        assert repr(strategy) == "booleans()", f"seeded() cannot draw {strategy!r}"
+        return rng.random() < 0.5
+    return draw
+
+
+def random_setup(rng, players: int) -> dict:
+    """What :func:`setups` draws: a display (some spaces unknown) and starting parts."""
+    drawn = rng.sample([kind for kind in KINDS for _ in range(COPIES)], DISPLAY + 2 * players)
+    display = [kind if rng.random() < 0.5 else None for kind in drawn[:DISPLAY]]
+    setup: dict = {"parts": {IDS[i]: drawn[DISPLAY + 2 * i: DISPLAY + 2 * i + 2] for i in range(players)}}
+    if any(kind is not None for kind in display):
+        setup["display"] = display
+    return setup
+
+
+def random_options(rng) -> dict:
+    """Some house rules switched on."""
+    return {name: rng.choice(values) for name, values in OPTION_CHOICES.items() if rng.random() < 0.5}
+
+
+def random_action(rng) -> dict:
+    """Any action of the schema's shapes, legal or not, now and then a malformed one."""
+    def parts(most: int, blank: tuple = ()) -> list:
+        return [rng.choice((*blank, *KINDS)) for _ in range(rng.randint(0, most))]
+
+    return rng.choice([
+        {"type": "move", "druid": rng.choice(DRUIDS), "cards": rng.randint(0, 7), "experience": rng.randint(0, 3)},
+        {"type": "take", "parts": parts(4)},
+        {"type": "give", "parts": parts(3)},
+        {"type": "reveal", "parts": parts(4, (None,))},
+        {"type": "cult", "draw": rng.choice([None, False, True])},
+        {"type": "swap", "give": rng.choice(KINDS), "take": rng.choice(KINDS)},
+        {"type": "buy", "part": rng.choice(KINDS)},
+        {"type": "move", "druid": rng.choice(KINDS)},
+    ])

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from scoring.cards import ALL_CARDS, COLORS, COPIES
 from scoring.engine import Game, Refused
-from scoring.keltis_orakel.board import TILE_COUNTS
+from scoring.keltis_orakel.board import TILE_COUNTS, TILES
 
 SAMPLE_BOARD = json.loads((Path(__file__).parent / "data" / "boards" / "keltis-orakel-sample.json").read_text())
 PLAYERS = [{"id": name, "name": name.title()} for name in ("anna", "ben", "carla", "dora")]
@@ -78,6 +78,31 @@ def play_random(record: dict, choose: Choose, turns: int, **kwargs: Any) -> tupl
             break
         record["turns"].append(play_turn(game, choose, **kwargs))
     return record, game
+
+
+def random_action(rng) -> dict:
+    """Any well-formed action, legal or not (``rng``: ``random.Random``'s interface)."""
+    card = {"color": rng.choice(COLORS), "value": rng.randint(0, 10)}
+    return rng.choice([
+        {"type": "play", "card": card, "figure": rng.randint(-1, 36)},
+        {"type": "play", "card": card, "priestess": rng.randint(-1, 6)},
+        {"type": "play", "card": card},
+        {"type": "discard", "card": card},
+        {"type": "reveal", "field": rng.randint(-1, 36), "tile": rng.choice([*TILES, "none"])},
+        {"type": "spiral", "to": rng.choice([None, rng.randint(-1, 36)])},
+        {"type": "goblin", "row": rng.choice(COLORS)},
+        {"type": "goblin", "hand": card},
+        {"type": "goblin"},
+        {"type": "draw", "from": rng.choice(["deck", *COLORS])},
+    ])
+
+
+def random_setup(rng, board: dict | None = None) -> dict:
+    """Some tiles of one random full layout (``rng``: ``random.Random``'s interface)."""
+    small = [index for index, spot in enumerate((board or SAMPLE_BOARD)["fields"]) if spot["kind"] == "small"]
+    layout = rng.sample([tile for tile, count in TILE_COUNTS.items() for _ in range(count)], len(small))
+    shown = sorted(rng.sample(small, rng.randint(0, len(small))))
+    return {"tiles": {str(spot): layout[small.index(spot)] for spot in shown}, "tiles_complete": len(shown) == len(small)}
 
 
 def conservation_faults(game: Game) -> list[str]:

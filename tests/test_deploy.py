@@ -28,6 +28,7 @@ def test_the_unit_runs_brehon_serve_as_its_own_user_on_its_data_and_restarts_it(
     assert service["User"] == "brehon" and service["StateDirectory"] == "brehon"
     assert service["ExecStart"].split() == [INSTALLED, "serve", "--host", "127.0.0.1", "--port", "8000",
                                              "--data", "/var/lib/brehon"]
+    assert service["Environment"] == "BREHON_PROXIES=1"  # the proxy in front that the README has
     assert service["Restart"] == "on-failure"
     assert unit()["Install"]["WantedBy"] == "multi-user.target"
 

@@ -64,6 +64,14 @@ def test_the_engine_loads_nothing_beyond_python_s_own_library():
                   and name.partition(".")[0] != "scoring") == []
 
 
+def test_the_engine_s_source_imports_only_python_s_own_library():
+    # Every module the phone may load (scoring.answers too), imports inside functions included.
+    outside = {str(path.relative_to(ROOT)): sorted(name for name in _imports(path)
+                                                   if name not in sys.stdlib_module_names and name != "scoring")
+               for path in sorted((ROOT / "scoring").rglob("*.py"))}
+    assert {path: names for path, names in outside.items() if names} == {}
+
+
 def test_importing_the_worker_jobs_loads_no_flask():
     loaded = _loaded("import worker.jobs")
     assert "worker.jobs" in loaded and "rq" in loaded

@@ -22,6 +22,7 @@ from worker_games import keltis_goal_area
 
 from api import create_app
 from brehon.redis_server import free_port
+from brehon.serve import WORKER_CLASS
 from scoring import Game
 from store import SummaryQueue
 
@@ -32,7 +33,7 @@ WAIT = 10.0
 
 @pytest.fixture(scope="module")
 def ports(redis_url):
-    """Three API processes (gunicorn, threaded, as brehon serve runs it) on the test Redis."""
+    """Three API processes (gunicorn, threaded, with the worker class brehon serve runs) on the test Redis."""
     started, found = start_hosts(3, REDIS_URL=redis_url)
     yield found
     stop_hosts(started)
@@ -46,7 +47,7 @@ def start_hosts(count: int, **env: str) -> tuple[list[subprocess.Popen], list[in
         for _ in range(count):
             port = free_port()
             started.append(subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "--worker-class", "gthread", "--workers", "1", "--threads", "32",
+                [sys.executable, "-m", "gunicorn", "--worker-class", WORKER_CLASS, "--workers", "1", "--threads", "32",
                  "--graceful-timeout", "2", "--bind", f"127.0.0.1:{port}", "api:create_app()"],
                 cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
             ports.append(port)

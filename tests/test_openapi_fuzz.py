@@ -13,17 +13,12 @@ import sys
 import urllib.request
 from pathlib import Path
 
-from api_helpers import EXAMPLE_1, ROOT, served
+from api_helpers import EXAMPLE_1, ROOT, UNLIMITED, served
 from orakel_games import SAMPLE_BOARD
 
 #: Examples per operation and phase, and the whole run's budget in seconds;
 #: the strict run's budget (two operations).
 EXAMPLES, MAX_TIME, STRICT_TIME = 3, 60, 20
-
-#: High enough that the fuzzer meets the API, not the rate limits.
-UNLIMITED = {name: "1000000 per minute" for name in (
-    "BREHON_LIMIT_CREATE", "BREHON_LIMIT_TURNS", "BREHON_LIMIT_CHECKS", "BREHON_LIMIT_TALLIES",
-    "BREHON_LIMIT_BOARDS", "BREHON_LIMIT_BAD_TOKENS")}
 
 #: What the contract answers where schemathesis assumes otherwise.
 CONFIG = """

@@ -163,13 +163,14 @@ def test_metrics_name_their_charset_once(client):
     assert content_type == CONTENT_TYPE_LATEST and content_type.count("charset=") == 1
 
 
-@pytest.mark.parametrize("host, asked, shown", [("127.0.0.1", False, "1"), ("0.0.0.0", False, "0"),
-                                                ("0.0.0.0", True, "1")])
-def test_brehon_serve_shows_metrics_to_the_table_only_when_asked(tmp_path, host, asked, shown):
+@pytest.mark.parametrize("host, asked, proxies, shown", [
+    ("127.0.0.1", False, 0, "1"), ("0.0.0.0", False, 0, "0"), ("0.0.0.0", True, 0, "1"),
+    ("127.0.0.1", False, 1, "0"), ("127.0.0.1", True, 1, "1")])  # behind a proxy, loopback is anyone
+def test_brehon_serve_shows_metrics_to_the_table_only_when_asked(tmp_path, host, asked, proxies, shown):
     from brehon.serve import _operations
 
     env: dict = {}
-    _operations(env, str(tmp_path), host, metrics=asked, log_json=False)
+    _operations(env, str(tmp_path), host, metrics=asked, log_json=False, proxies=proxies)
     assert env["BREHON_METRICS"] == shown
     assert env["BREHON_REQUEST_LOG"] == "text"
     assert Path(env["PROMETHEUS_MULTIPROC_DIR"]) == tmp_path.resolve() / "metrics"

@@ -8,11 +8,11 @@ import pickle
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from orakel_games import boards, conservation_faults, new_record, options, play_random, play_turn, setups
-from scoring.cards import COLORS, HAND_SIZE
+from orakel_games import (boards, conservation_faults, new_record, options, play_random, play_turn, random_action,
+                          setups)
+from scoring.cards import HAND_SIZE
 from refusals import assert_a_refused_action_changes_nothing
 from scoring.engine import Game, Refused
-from scoring.keltis_orakel.board import TILES
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -47,23 +47,6 @@ def test_random_games_conserve_and_replay_the_same(data, random_board):
     assert copy.deepcopy(game.state) == game.state
 
 
-def wild_action(data) -> dict:
-    """Any well-formed action, legal or not."""
-    card = {"color": data.draw(st.sampled_from(COLORS)), "value": data.draw(st.integers(0, 10))}
-    return data.draw(st.sampled_from([
-        {"type": "play", "card": card, "figure": data.draw(st.integers(-1, 36))},
-        {"type": "play", "card": card, "priestess": data.draw(st.integers(-1, 6))},
-        {"type": "play", "card": card},
-        {"type": "discard", "card": card},
-        {"type": "reveal", "field": data.draw(st.integers(-1, 36)), "tile": data.draw(st.sampled_from([*TILES, "none"]))},
-        {"type": "spiral", "to": data.draw(st.one_of(st.none(), st.integers(-1, 36)))},
-        {"type": "goblin", "row": data.draw(st.sampled_from(COLORS))},
-        {"type": "goblin", "hand": card},
-        {"type": "goblin"},
-        {"type": "draw", "from": data.draw(st.sampled_from(["deck", *COLORS]))},
-    ]))
-
-
 @SETTINGS
 @given(data=st.data())
 def test_wild_turns_are_refused_cleanly_and_change_nothing(data):
@@ -72,7 +55,7 @@ def test_wild_turns_are_refused_cleanly_and_change_nothing(data):
     for _ in range(5):
         legal = play_turn(game.copy(), chooser(data)) if not game.is_over else {"player": "anna", "actions": []}
         actions = list(legal["actions"])
-        actions.insert(data.draw(st.integers(0, len(actions))), wild_action(data))
+        actions.insert(data.draw(st.integers(0, len(actions))), random_action(data.draw(st.randoms(use_true_random=False))))
         turn = {"player": legal["player"], "actions": actions}
         before = pickle.dumps(game.state)
         assert_a_refused_action_changes_nothing(game, turn)

@@ -1,17 +1,22 @@
 // This device's own data, in IndexedDB: my games (id and token), the
-// outbox of turns not yet answered, saved board profiles and preferences.
+// outbox of turns not yet answered, saved board profiles, preferences, and
+// the games that live on this phone (their record and log, see local.js).
 const NAME = 'brehon';
 let opening = null;
 
 function open() {
   opening ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(NAME, 1);
-    request.onupgradeneeded = () => {
+    const request = indexedDB.open(NAME, 2);
+    request.onupgradeneeded = event => {
       const db = request.result;
-      db.createObjectStore('games', {keyPath: 'id'});
-      db.createObjectStore('outbox', {keyPath: 'seq', autoIncrement: true});
-      db.createObjectStore('boards', {keyPath: 'id'});
-      db.createObjectStore('prefs');
+      if (event.oldVersion < 1) {
+        db.createObjectStore('games', {keyPath: 'id'});
+        db.createObjectStore('outbox', {keyPath: 'seq', autoIncrement: true});
+        db.createObjectStore('boards', {keyPath: 'id'});
+        db.createObjectStore('prefs');
+      }
+      // Apart from 'games', which screens write back whole from what they read.
+      if (event.oldVersion < 2) db.createObjectStore('local', {keyPath: 'id'});
     };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);

@@ -2,7 +2,7 @@
 // stays in a header), resumed with Last-Event-ID after a drop. Where the
 // stream is not available the game is polled with its version instead.
 import {language} from './i18n.js';
-import {ifMatch} from './api.js';
+import {ifMatch, isLocal} from './api.js';
 
 const POLL_MS = 1000;
 const RETRY_MS = 1000;
@@ -14,6 +14,9 @@ const RETRY_MS = 1000;
  * {event: 'poll', game} with the game as GET /games/{id} answered it.
  * Returns stop(). */
 export function follow(gameId, token, onChange, {version}) {
+  // A game on this phone changes only by this phone's own writes, whose
+  // answers are its news: there is nothing to follow.
+  if (isLocal(gameId)) return () => {};
   let stopped = false;
   // An event's id is the version it made: resuming from the version on the
   // screen replays whatever happened during a drop.

@@ -3,11 +3,13 @@
 // pyodide/, put there by the install step). A worker, so that neither its
 // start (seconds) nor a replay ever holds up a tap. referee.js talks to it:
 // {id, name, args} in, where args is the JSON text of the arguments, and
-// {id, text} (the answer's JSON text, as the server would write it) or
+// {id, text} (the answer's JSON text, as the server writes it) or
 // {id, error} out. It says {ready: true} once, or {unavailable: reason}.
 
 // The Python side: scoring.answers gives what the CLI and the API answer,
-// exports.spreadsheet the score sheet's CSV as the server writes it.
+// exports.spreadsheet the score sheet's CSV as the server writes it. The
+// JSON keeps the keys in the order the server writes them (not sorted, as
+// answers.dumps does for comparing): the composer asks in that order.
 const GLUE = `
 import json, sys
 sys.path.insert(0, "/home/pyodide/referee")
@@ -18,23 +20,75 @@ CALLS = {"replay": answers.replay, "check": answers.check, "tally": answers.tall
          "csv": lambda record: scoresheet_csv(record, answers.replay(record))}
 
 def answer(name, args):
-    return answers.dumps(CALLS[name](*json.loads(args)))
+    return json.dumps(CALLS[name](*json.loads(args)), ensure_ascii=False)
 `;
+
+// CPython's own start is most of the referee's (seconds on a phone; compiling
+// the WebAssembly is not: the browser keeps that). So the first start keeps
+// a memory snapshot of the interpreter with the engine imported, and later
+// starts resume from it, 5 to 7 times faster (Pyodide's _makeSnapshot and
+// _loadSnapshot; bench/bench_referee.py). Pyodide refuses a snapshot of
+// another build; the key names the engine's zip too. The service worker
+// drops the cache with every new version of the app.
+const SNAPSHOTS = 'brehon-referee-snapshot';
+const PYODIDE = {indexURL: '/vendor/pyodide/', packages: []};
+const ENGINE = {extractDir: '/home/pyodide/referee'};
 
 let answer = null;
 
 async function start() {
-  const {loadPyodide} = await import('/vendor/pyodide/pyodide.mjs');
-  const [pyodide, engine] = await Promise.all([
-    loadPyodide({indexURL: '/vendor/pyodide/', packages: []}),
+  const [{loadPyodide, version}, engine] = await Promise.all([
+    import('/vendor/pyodide/pyodide.mjs'),
     fetch('/referee/scoring.zip').then(got => {
       if (!got.ok) throw new Error(`the engine's zip: ${got.status}`);
       return got.arrayBuffer();
     }),
   ]);
-  pyodide.unpackArchive(engine, 'zip', {extractDir: '/home/pyodide/referee'});
-  pyodide.runPython(GLUE);
+  // Cache Storage (and crypto.subtle) only where the page is a secure context.
+  const key = self.caches && `/referee/snapshot/${version}/${await digest(engine)}`;
+  const pyodide = (key && await resumed(loadPyodide, key, engine)) || await fresh(loadPyodide, key, engine);
   answer = pyodide.globals.get('answer');
+}
+
+async function digest(bytes) {
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(hash, byte => byte.toString(16).padStart(2, '0')).join('');
+}
+
+// The interpreter as the snapshot left it, or null (none, or refused).
+async function resumed(loadPyodide, key, engine) {
+  try {
+    const kept = await (await caches.open(SNAPSHOTS)).match(key);
+    if (!kept) return null;
+    const pyodide = await loadPyodide({...PYODIDE, _loadSnapshot: await kept.arrayBuffer()});
+    // Files written after Pyodide's start live in JavaScript, not in the snapshot.
+    pyodide.unpackArchive(engine, 'zip', ENGINE);
+    if (!pyodide.globals.get('answer')) throw new Error('the snapshot holds no engine');
+    return pyodide;
+  } catch (error) {
+    console.warn('the referee starts afresh:', error);
+    return null;
+  }
+}
+
+async function fresh(loadPyodide, key, engine) {
+  const pyodide = await loadPyodide(key ? {...PYODIDE, _makeSnapshot: true} : PYODIDE);
+  pyodide.unpackArchive(engine, 'zip', ENGINE);
+  pyodide.runPython(GLUE);
+  if (key) keep(key, pyodide);
+  return pyodide;
+}
+
+// The snapshot is taken now, and written in the background: the referee is
+// ready without waiting for the write, and answers without a snapshot.
+async function keep(key, pyodide) {
+  try {
+    const snapshot = pyodide.makeMemorySnapshot();
+    await caches.delete(SNAPSHOTS);  // one snapshot, the current engine's
+    await (await caches.open(SNAPSHOTS)).put(key, new Response(snapshot));
+  } catch (error) {
+    console.warn('the referee keeps no snapshot:', error);
+  }
 }
 
 const started = start().then(

@@ -10,7 +10,8 @@ from axe_playwright_python.sync_playwright import Axe
 from browser_helpers import DATA, api, sample_board, shot
 from keltis_script import THREE, Policy, keltis_game, layout, three_player_game
 from playwright.sync_api import expect
-from tapping import answer, correct_turn, join, log_held, open_section, tap
+from tapping import answer, correct_turn, join, log_held, open_section, question, tap
+from test_local_games import new_game_here
 from test_offline_queue import PLAYERS, queue_turn, with_referee
 from test_table_behaviour import compose_first_turn
 
@@ -229,9 +230,25 @@ def new_orakel_options(page, base_url):
     page.wait_for_selector("#opt-goblin_scores-problem")
 
 
+def table_local(page, base_url):
+    """A game on this phone: its note, and "Share with the table" in place of the invite."""
+    page.goto("/")
+    new_game_here(page, layout())
+    page.wait_for_selector("#question")
+    answer(page, question(page)[1][0])
+
+
+def sheet_local(page, base_url):
+    """A game on this phone's score sheet: CSV and record, and a word on the PDF."""
+    page.goto("/")
+    new_game_here(page)
+    page.click("text=Score sheet >> nth=0")
+    page.wait_for_selector("#pdf-note")
+
+
 SCREENS = [home, home_with_games, new_game, new_orakel_options, table_keltis, table_sending, table_put_back, table_queue,
            table_queue_stopped, table_log, table_cards, dispute, table_orakel, table_orakel_chain, table_celtica, table_celtica_cards, join_panel, table_over, sheet,
-           sheet_in_progress, summary, boards, board_problem, correcting, tally]
+           sheet_in_progress, summary, boards, board_problem, correcting, tally, table_local, sheet_local]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -38,3 +38,33 @@ def test_the_referee_loads_in_the_background_within_its_budget_and_starts_again_
     page.wait_for_selector("nav.menu")
     assert page.wait_for_function(READY, timeout=START).json_value() is True
     expect(page.locator("#referee")).to_contain_text("runs on this phone")
+
+
+#: The memory snapshot the worker keeps of Pyodide with the engine imported (frontend/js/referee-worker.js).
+SNAPSHOTS = "(await (await caches.open('brehon-referee-snapshot')).keys())"
+ANSWERS = "async () => (await (await import('/js/referee.js')).tally({game: 'keltis', players: []})).status"
+
+
+def test_the_referee_starts_again_from_its_snapshot_and_afresh_when_it_is_refused(page):
+    starts = []
+    page.on("console", lambda message: starts.append(message.text) if "referee starts afresh" in message.text else None)
+    page.goto("/")
+    assert page.wait_for_function(READY, timeout=START).json_value() is True
+    page.wait_for_function(f"async () => ({SNAPSHOTS}).length === 1")  # kept in the background
+
+    page.reload()
+    assert page.wait_for_function(READY, timeout=START).json_value() is True
+    assert page.evaluate(ANSWERS) == "rejected"
+    assert starts == [], "the referee did not start from its snapshot"
+
+    key = page.evaluate(f"async () => ({SNAPSHOTS})[0].url")
+    page.evaluate("""async key => (await caches.open('brehon-referee-snapshot'))
+                     .put(key, new Response(new Uint8Array(64)))""", key)  # not a snapshot of this Pyodide
+    page.reload()
+    assert page.wait_for_function(READY, timeout=START).json_value() is True
+    assert page.evaluate(ANSWERS) == "rejected"
+    assert len(starts) == 1
+    page.wait_for_function("""async key => {
+      const kept = await caches.match(key);  // written again in the background
+      return kept && (await kept.arrayBuffer()).byteLength > 64;
+    }""", arg=key)

@@ -2,7 +2,7 @@
 // join one (scan the QR code or paste the link), quick tally, boards.
 import {h, fill, append} from '../ui.js';
 import {t, language} from '../i18n.js';
-import {api, problemText, idempotencyKey} from '../api.js';
+import {api, problemText, idempotencyKey, isLocal} from '../api.js';
 import {all, put, remove} from '../db.js';
 import {go} from '../router.js';
 import {rulesets} from '../rulesets.js';
@@ -65,8 +65,14 @@ export async function show(main) {
   };
   const stop = onReferee(sayReferee);
   sayReferee(refereeState().state);
-  // The server's version, in one line at the foot (none offline).
-  api('/server').then(({data}) => { version.textContent = t('home.version', {version: data.version}); }, () => {});
+  // The server's version, in one line at the foot (none offline); where
+  // something other than a Brehon server answers (a static host), that
+  // games are played on this phone and sharing needs a Brehon server.
+  api('/server').then(({data}) => {
+    version.textContent = data && data.version ? t('home.version', {version: data.version}) : t('home.no_server');
+  }, error => {
+    if (error.status) version.textContent = t('home.no_server');
+  });
 }
 
 // One line per game: the game, the players, the date, the status, the leader.
@@ -77,7 +83,8 @@ function gameLine(game, list) {
     : t('home.leads', {players: list.format(game.leaders), n: game.leaders.length});
   return [h('strong', {}, t(`game.${game.game}`)),
     game.names ? h('span', {}, game.names.join(', ')) : null,
-    h('span', {class: 'hint'}, [date, status, game.spectator ? t('home.spectating') : null].filter(Boolean).join(' · '))];
+    h('span', {class: 'hint'}, [date, status, game.spectator ? t('home.spectating') : null,
+      isLocal(game.id) ? t('home.on_phone') : null].filter(Boolean).join(' · '))];
 }
 
 // A join link, pasted or scanned: its fragment carries the game.
@@ -119,7 +126,7 @@ async function scan(button, box, problem) {
 }
 
 // A game record (the .json export of any Brehon, finished or not) becomes a
-// game on this server, kept on this device.
+// game on this server, kept on this device; with no server, on this phone.
 async function openRecord(file, problem) {
   problem.textContent = '';
   let body;
@@ -130,7 +137,10 @@ async function openRecord(file, problem) {
     return;
   }
   try {
-    const {data} = await api('/games', {method: 'POST', body, headers: {'Idempotency-Key': idempotencyKey()}});
+    // Where no Brehon server answers (a static host), it is played on this phone.
+    const local = await import('../local.js');
+    const {data} = (await local.server()) === 'none' ? {data: await local.createLocal(body)}
+      : await api('/games', {method: 'POST', body, headers: {'Idempotency-Key': idempotencyKey()}});
     await put('games', {id: data.id, token: data.token, spectator_token: data.spectator_token, joined: Date.now()});
     go('game', data.id);
   } catch (error) {

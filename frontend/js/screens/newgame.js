@@ -1,8 +1,10 @@
 // New game: the game, the players in seating order, the options with their
-// defaults (from the server), the board profile, and optionally the setup.
+// defaults (from the server), the board profile, and optionally the setup;
+// started on the server, or on this phone (local.js), where no server is.
 import {h, fill} from '../ui.js';
 import {t} from '../i18n.js';
 import {api, problemText} from '../api.js';
+import {createLocal, server} from '../local.js';
 import {all, put} from '../db.js';
 import {go} from '../router.js';
 import {rulesets} from '../rulesets.js';
@@ -31,8 +33,15 @@ export async function show(main) {
     options: {}, layouts: {}};
   const form = h('form', {id: 'new-game', onsubmit: submit});
   const problem = h('p', {class: 'problem', role: 'alert'});
-  main.append(h('h1', {}, t('new.title')), form, problem);
+  const status = h('p', {role: 'status'});
+  main.append(h('h1', {}, t('new.title')), form, status, problem);
+  // A static host (no Brehon server answers) starts games on this phone only.
+  let serverless = false;
   draw();
+  server().then(here => {
+    serverless = here === 'none';
+    if (serverless && form.isConnected) draw();
+  });
 
   function draw() {
     const ruleset = rules[state.game];
@@ -72,7 +81,10 @@ export async function show(main) {
         ruleset.options.map(option => optionField(option, state.options[state.game] ??= {}))) : null,
       ruleset.needs_board ? boardField(state, boards, draw) : null,
       setupField(state, boards, ruleset.pieces),
-      h('button', {type: 'submit', class: 'primary'}, t('new.start')));
+      h('div', {class: 'row'},
+        serverless ? null : h('button', {type: 'submit', class: 'primary', id: 'start'}, t('new.start')),
+        h('button', {type: 'submit', id: 'play-here', class: serverless ? 'primary' : null, value: 'local'}, t('new.play_here'))),
+      h('p', {class: 'hint'}, t(serverless ? 'home.no_server' : 'new.play_here_hint')));
   }
 
   async function submit(event) {
@@ -89,14 +101,18 @@ export async function show(main) {
     const record = {format: 'brehon/1', game: state.game, options, players,
       board: null, setup: readSetup(state, boards, players, rules[state.game].pieces), turns: []};
     const board = form.querySelector('#board');
-    if (board) record.board = board.value ? {id: board.value} : null;
+    // On this phone the board goes as its profile: no server holds it by id.
+    const here = event.submitter && event.submitter.value === 'local';
+    if (board) record.board = !board.value ? null : here ? boards.find(b => b.id === board.value).board : {id: board.value};
     try {
-      const {data} = await api('/games', {method: 'POST', body: record});
+      if (here) status.textContent = t('local.starting'); // the first time, the referee takes some seconds to start
+      const {data} = here ? {data: await createLocal(record)} : await api('/games', {method: 'POST', body: record});
       await put('games', {id: data.id, token: data.token, spectator_token: data.spectator_token,
         game: state.game, names: players.map(p => p.name), colours: state.players.map(p => p.colour),
         joined: Date.now()});
       go('game', data.id);
     } catch (error) {
+      status.textContent = '';
       // A refused option is said at its field, anything else below the form.
       const v = error.violations && error.violations[0];
       const pointer = v && v.details && v.details.pointer;

@@ -1,10 +1,11 @@
 // The score sheet: one card per player in rank order, every total and rank
 // in view at any width (no table that scrolls sideways), the breakdown like
 // the paper pad; exports as PDF, CSV and the game record; share; send to
-// BG Stats.
+// BG Stats. A game on this phone exports its CSV and record here; the PDF
+// and the summary are made by a server.
 import {h, download, append} from '../ui.js';
 import {t} from '../i18n.js';
-import {api, problemText} from '../api.js';
+import {api, problemText, isLocal} from '../api.js';
 import {get} from '../db.js';
 import {bgStatsPlay, bgStatsLink} from '../bgstats.js';
 
@@ -34,6 +35,7 @@ export async function show(main, id) {
   const {data: game} = await api(`/games/${id}`, {token: mine.token});
   const names = Object.fromEntries(game.record.players.map(p => [p.id, p.name]));
   const over = game.scoresheet.status === 'finished';
+  const local = isLocal(id);
   const problem = h('p', {role: 'status'});
   const fetchFile = async (path, accept, name) => {
     try {
@@ -48,16 +50,17 @@ export async function show(main, id) {
     sheetTable(game.scoresheet, names),
     h('h2', {}, t('sheet.export')),
     h('div', {class: 'row'},
-      h('button', {onclick: () => fetchFile(`/games/${id}/scoresheet?format=pdf`, 'application/pdf', `brehon-${id}.pdf`)}, 'PDF'),
+      local ? null : h('button', {onclick: () => fetchFile(`/games/${id}/scoresheet?format=pdf`, 'application/pdf', `brehon-${id}.pdf`)}, 'PDF'),
       h('button', {onclick: () => fetchFile(`/games/${id}/scoresheet?format=csv`, 'text/csv', `brehon-${id}.csv`)}, 'CSV'),
       h('button', {onclick: () => fetchFile(`/games/${id}/record`, 'application/json', `brehon-${id}.json`)}, t('sheet.record')),
       navigator.share ? h('button', {onclick: () => navigator.share({title: 'Brehon', text: sheetText(game.scoresheet, names)}).catch(() => {})}, t('join.share')) : null,
       over ? h('a', {class: 'button', id: 'bgstats', href: bgStatsLink(bgStatsPlay(game, t(`game.${game.record.game}`))),
         target: '_blank', rel: 'noopener'}, t('sheet.bgstats')) : null),
     over ? h('p', {class: 'hint'}, t('sheet.bgstats_hint')) : null,
+    local ? h('p', {class: 'hint', id: 'pdf-note'}, t('local.pdf')) : null,
     problem,
     h('p', {class: 'row'}, h('a', {class: 'button', href: `#/game/${id}`}, t('nav.table')),
-      over ? h('a', {class: 'button', href: `#/summary/${id}`}, t('nav.summary')) : null)]);
+      over && !local ? h('a', {class: 'button', href: `#/summary/${id}`}, t('nav.summary')) : null)]);
 }
 
 function sheetText(sheet, names) {

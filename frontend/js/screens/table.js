@@ -2,11 +2,12 @@
 // screen's state (the game as fetched and kept up with its news, the turn
 // being composed, the message about it) and follows the game live and the
 // outbox; the parts are drawn by table/: strip (scores, whose turn),
-// composer, queue (turns queued offline), sections (board, cards, log as
-// tabs), log, join (invite), message.
+// composer, offline (no network: the turns queued), sections (board,
+// cards, log as tabs), log, join (invite, and sharing a game that lives on
+// this phone), message.
 import {h, fill} from '../ui.js';
 import {t} from '../i18n.js';
-import {api, ifMatch, ApiError, idempotencyKey} from '../api.js';
+import {api, ifMatch, ApiError, idempotencyKey, isLocal} from '../api.js';
 import {get, put, getPref} from '../db.js';
 import {onOutbox, pending, flush, drop} from '../outbox.js';
 import {onReferee, refereeReady} from '../referee.js';
@@ -20,7 +21,7 @@ import {composerPanel, waitingPanel, outgoing, resetComposer, putBack, refusal, 
 import {offlineComposer, projected, review, stoppedPanel} from './table/offline.js';
 import {sections} from './table/sections.js';
 import {logPart} from './table/log.js';
-import {showInvite} from './table/join.js';
+import {showInvite, shareButton} from './table/join.js';
 import {turnMessage} from './table/message.js';
 
 
@@ -28,8 +29,9 @@ import {turnMessage} from './table/message.js';
 const sameItems = (a, b) => a.length === b.length
   && a.every((item, i) => item.key === b[i].key && !item.stopped === !b[i].stopped);
 
-/** Draw the table of one game; returns the function that leaves it. */
-export async function show(main, id) {
+/** Draw the table of one game (`then`: 'invite' opens the invite, as
+ * after sharing); returns the function that leaves it. */
+export async function show(main, id, then) {
   const mine = await get('games', id);
   if (!mine) {
     main.append(h('h1', {}, t('table.unknown')), h('p', {}, h('a', {href: '#/'}, t('nav.home'))));
@@ -37,6 +39,9 @@ export async function show(main, id) {
   }
   const root = h('div', {id: 'table'});
   main.append(root);
+  const local = isLocal(id);
+  // The first time, a game on this phone waits some seconds for its referee.
+  if (local && !refereeReady()) root.append(h('p', {role: 'status'}, t('local.starting')));
   const message = turnMessage();
 
   // What every part of the table reads and changes.
@@ -221,6 +226,7 @@ export async function show(main, id) {
         : table.composing.unchecked ? offlineComposer(table) : composerPanel(table));
     fill(root,
       h('h1', {}, t(`game.${game.record.game}`)),
+      local ? h('p', {class: 'hint', id: 'local-note'}, t('local.note')) : null,
       table.offline ? h('p', {class: 'panel offline-note', id: 'offline-note', role: 'status'}, t('table.offline_seen')) : null,
       scoreStrip(table, current),
       turnLine(table, current),
@@ -232,8 +238,10 @@ export async function show(main, id) {
       }),
       h('nav', {class: 'row', 'aria-label': t('table.more')},
         h('a', {class: 'button', href: `#/sheet/${id}`}, t('nav.sheet')),
-        h('a', {class: 'button', id: 'open-display', href: `#/display/${id}`}, t('display.open')),
-        mine.spectator || table.offline || table.queueing ? null : h('button', {id: 'invite', onclick: () => showInvite(table, invite)}, t('table.invite'))),
+        local ? null : h('a', {class: 'button', id: 'open-display', href: `#/display/${id}`}, t('display.open')),
+        local ? shareButton(table, invite)
+          : mine.spectator || table.offline || table.queueing ? null
+            : h('button', {id: 'invite', onclick: () => showInvite(table, invite)}, t('table.invite'))),
       invite);
   }
 
@@ -289,6 +297,7 @@ export async function show(main, id) {
     if (error instanceof ApiError) throw error;
     root.append(h('h1', {}, t('game.offline')), h('p', {}, t('error.offline_compose')));
   }
+  if (then === 'invite' && table.game) await showInvite(table, document.getElementById('join'));
   // Another phone logged: redraw. Answers given so far are dropped with a word.
   const hear = event => takeNews(event.game || event.data, {interrupting: true}).catch(() => {});
   const stop = follow(id, table.token, hear, {version: table.seen && table.seen.version});

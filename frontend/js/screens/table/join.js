@@ -1,8 +1,31 @@
 // Inviting the table: the join links (players, spectators) as QR codes and
-// links to copy or share.
+// links to copy or share; a game that lives on this phone is first shared
+// with a server, and then invited to as any other.
 import {h, fill} from '../../ui.js';
 import {t} from '../../i18n.js';
 import {api, problemText} from '../../api.js';
+import {server, share} from '../../local.js';
+import {go} from '../../router.js';
+
+/** The button that sends a game of this phone to the server (POST /games
+ * replays and checks its turns); the server's game then takes its place,
+ * with its invite open. Where no Brehon server answers, `box` says so. */
+export function shareButton(table, box) {
+  const say = text => fill(box, h('p', {class: 'problem', role: 'alert', id: 'share-problem'}, text));
+  return h('button', {id: 'share', onclick: async event => {
+    event.target.disabled = true;
+    fill(box, h('p', {role: 'status'}, t('local.sharing')));
+    const here = await server();
+    try {
+      if (here !== 'yes') say(t(here === 'none' ? 'local.needs_server' : 'error.network'));
+      else go('game', await share(table.id), 'invite');
+    } catch (error) {
+      say(problemText(error));
+    } finally {
+      event.target.disabled = false;
+    }
+  }}, t('table.share'));
+}
 
 /** Fill the invite panel of the table. The links use an address the phones
  * can reach (GET /api/v1/server), never a loopback one; where the server

@@ -3,6 +3,7 @@
 import {h} from '../../ui.js';
 import {t} from '../../i18n.js';
 import {symbol} from '../../words.js';
+import {isLocal} from '../../api.js';
 
 /** A player's colour mark: the symbol of the seat colour (the name beside it
  * says who; the colour is never the only signal). */
@@ -39,6 +40,7 @@ export function turnLine(table, current) {
     h('p', {id: 'winners'}, new Intl.ListFormat(document.documentElement.lang, {type: 'conjunction'}).format(winners),
       ' ', t('table.won', {n: winners.length})),
     h('p', {class: 'row'},
-      h('a', {class: 'button primary', href: `#/summary/${table.id}`}, t('nav.summary')),
-      h('a', {class: 'button', href: `#/sheet/${table.id}`}, t('nav.sheet'))));
+      // A game on this phone has no summary: a server's job makes it.
+      isLocal(table.id) ? null : h('a', {class: 'button primary', href: `#/summary/${table.id}`}, t('nav.summary')),
+      h('a', {class: `button${isLocal(table.id) ? ' primary' : ''}`, href: `#/sheet/${table.id}`}, t('nav.sheet'))));
 }
