@@ -1,6 +1,9 @@
 // Logged turns wait here (IndexedDB) until the server answers. Each keeps
 // the Idempotency-Key and the version it was composed on, so a repeat after
-// a dropped connection changes nothing and a stale one gets a 412.
+// a dropped connection changes nothing and a stale one gets a 412. A game's
+// turns go in order: one the server turned down stops the game's queue
+// (``stopped``, kept with the server's answer) until the table has said so
+// and the person chose what to send again and what to drop.
 import {all, put, remove, get} from './db.js';
 import {api, ifMatch, ApiError, idempotencyKey} from './api.js';
 
@@ -9,7 +12,8 @@ let flushing = null;
 let again = false;
 
 /** Listen to outbox events: {kind: 'queued'|'sending'|'sent'|'stale'|'refused'|'waiting'|'idle', item, ...};
- * 'sent' carries ``data``, the server's answer: the turn's news. */
+ * 'sent' carries ``data``, the server's answer: the turn's news; 'stale'
+ * and 'refused' a stopped ``item``. */
 export function onOutbox(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -20,9 +24,11 @@ function emit(event) {
 }
 
 /** Queue one turn for a game, composed on version, and try to send.
- * ``unchecked``: composed offline, the server has not seen any of it yet. */
-export async function enqueue(gameId, turn, version, {unchecked = false} = {}) {
-  const item = {gameId, turn, version, unchecked, key: idempotencyKey(), at: Date.now()};
+ * ``unchecked``: composed offline, nothing has checked any of it yet;
+ * ``queued``: composed on the game as it stands with the turns queued
+ * before it (checked by the phone's referee). */
+export async function enqueue(gameId, turn, version, {unchecked = false, queued = false} = {}) {
+  const item = {gameId, turn, version, unchecked, queued, stopped: null, key: idempotencyKey(), at: Date.now()};
   await put('outbox', item);
   emit({kind: 'queued', item});
   return flush();
@@ -31,6 +37,19 @@ export async function enqueue(gameId, turn, version, {unchecked = false} = {}) {
 /** The turns still waiting, oldest first. */
 export function pending(gameId) {
   return all('outbox').then(items => items.filter(item => !gameId || item.gameId === gameId));
+}
+
+/** Send again, in order, stopped turns that still fit the game as it now
+ * stands at ``version``: each on the version the one before it makes
+ * (``resent``). Their keys stay: a turn the server turned down was not logged. */
+export async function resend(items, version) {
+  for (const [i, item] of items.entries()) await put('outbox', {...item, version: version + i, stopped: null, resent: true});
+  return flush();
+}
+
+/** Take turns out of the outbox (the table has said which). */
+export async function drop(items) {
+  for (const item of items) await remove('outbox', item.seq);
 }
 
 /** Send what waits, in order. Stops at the first network failure. A turn
@@ -50,10 +69,15 @@ export function flush() {
 }
 
 async function sendAll() {
+  const stopped = new Set(); // games whose queue waits for the person
   for (const item of await all('outbox')) {
     const game = await get('games', item.gameId);
     if (!game) {
       await remove('outbox', item.seq);
+      continue;
+    }
+    if (item.stopped || stopped.has(item.gameId)) {
+      stopped.add(item.gameId);
       continue;
     }
     emit({kind: 'sending', item});
@@ -70,11 +94,14 @@ async function sendAll() {
         emit({kind: 'waiting', item});
         return false;
       }
-      // The server answered: the turn will never go through as it is. Say so,
-      // never drop it silently.
-      await remove('outbox', item.seq);
+      // The server answered: the turn will never go through as it is, nor
+      // the game's turns after it (composed on it). They stay, stopped,
+      // until the table has said so: never dropped silently.
       const kind = error.status === 412 ? 'stale' : 'refused';
-      emit({kind, item, error});
+      const held = {...item, stopped: {kind, violations: error.violations, message: error.message}};
+      await put('outbox', held);
+      stopped.add(item.gameId);
+      emit({kind, item: held});
     }
   }
   emit({kind: 'idle'});

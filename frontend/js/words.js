@@ -51,7 +51,8 @@ export function answer(game, key, value, names = {}) {
   const base = key.replace(/\.\d+$/, '');
   if (value === ABSENT) return has(`absent.${game}.${base}`) ? t(`absent.${game}.${base}`) : t('absent');
   if (key === 'type') return t(`action.${value}`);
-  if (/(^|\.)(color|druid|bonus|row)$/.test(key) || key === 'path') {
+  // A row is a colour in Orakel (a goblin's row of cards), a number on a Keltis path.
+  if ((/(^|\.)(color|druid|bonus|row)$/.test(key) && typeof value !== 'number') || key === 'path') {
     return value === null ? t(`null.${base}`) : colour(value);
   }
   if (key === 'from') return value === 'deck' ? t('from.deck') : t('from.pile', {colour: colour(value)});

@@ -29,16 +29,18 @@ def keltis_game(base_url: str, setup: dict | None = None) -> dict:
 
 
 class Policy:
-    """Which offered value to tap: play along the planned paths, lowest card first."""
+    """Which offered value to tap: play along the planned paths (``plan``:
+    each player's), lowest card first."""
 
-    def __init__(self):
-        self.turns = {"anna": 0, "ben": 0}
+    def __init__(self, plan: dict | None = None):
+        self.plan = plan or PLAN
+        self.turns = dict.fromkeys(self.plan, 0)
 
     def __call__(self, key, values, player):
         if key == "type":
             return "play" if "play" in values else values[0]
         if key == "card.color":
-            plan = PLAN[player]
+            plan = self.plan[player]
             wanted = plan[self.turns[player] % len(plan)]
             return wanted if wanted in values else next(v for v in values if v in plan)
         if key == "card.value":

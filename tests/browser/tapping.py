@@ -159,6 +159,13 @@ def decisions_of(base_url: str, created: dict, k: int) -> list:
     return decisions
 
 
+def old_phone(context) -> None:
+    """A phone without WebAssembly: the referee cannot run on it, and the
+    table works as it did before there was one (the server answers the
+    composer; offline, one turn composed from the action schemas)."""
+    context.add_init_script("delete globalThis.WebAssembly")
+
+
 def offline_reload(context, page, created):
     """Open the table online (the service worker keeps the shell and the
     rulesets), then reload it with no network."""

@@ -8,10 +8,11 @@ import json
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browser_helpers import DATA, api, sample_board, shot
-from keltis_script import keltis_game, layout, three_player_game
+from keltis_script import THREE, Policy, keltis_game, layout, three_player_game
 from playwright.sync_api import expect
 from tapping import answer, correct_turn, join, log_held, open_section, question, tap
 from test_local_games import new_game_here
+from test_offline_queue import PLAYERS, queue_turn, with_referee
 from test_table_behaviour import compose_first_turn
 
 WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
@@ -71,6 +72,35 @@ def table_put_back(page, base_url):
     expect(page.locator("#log li")).to_have_count(1)
     held[0].continue_()
     expect(page.locator("#turn-message")).to_contain_text("back in the composer")
+
+
+def queued_offline(page, base_url) -> dict:
+    """Two turns queued with no network, on a phone with the referee."""
+    created = three_player_game(base_url, 0)
+    with_referee(page.context, page, created)
+    page.context.set_offline(True)
+    policy = Policy(THREE)
+    for number, player in enumerate(PLAYERS[:2]):
+        queue_turn(page, policy, player, number + 1)
+    return created
+
+
+def table_queue(page, base_url):
+    """Offline: the next turn composed after two queued ones, listed open."""
+    queued_offline(page, base_url)
+    page.click("#queued-title")
+    expect(page.locator("#queued li").first).to_be_visible()
+
+
+def table_queue_stopped(page, base_url):
+    """Back online after another phone logged first: what happened, what still fits."""
+    created = queued_offline(page, base_url)
+    other = {"player": "anna", "actions": [{"type": "play", "card": {"color": "yellow", "value": 2}, "figure": "small"},
+                                           {"type": "draw", "from": "deck"}]}
+    api(base_url, "POST", f"/games/{created['id']}/turns", other, token=created["token"],
+        headers={"If-Match": f'"{created["version"]}"'})
+    page.context.set_offline(False)
+    expect(page.locator("#unsent li")).to_have_count(2, timeout=30_000)
 
 
 def table_orakel(page, base_url):
@@ -216,7 +246,8 @@ def sheet_local(page, base_url):
     page.wait_for_selector("#pdf-note")
 
 
-SCREENS = [home, home_with_games, new_game, new_orakel_options, table_keltis, table_sending, table_put_back, table_log, table_cards, dispute, table_orakel, table_orakel_chain, table_celtica, table_celtica_cards, join_panel, table_over, sheet,
+SCREENS = [home, home_with_games, new_game, new_orakel_options, table_keltis, table_sending, table_put_back, table_queue,
+           table_queue_stopped, table_log, table_cards, dispute, table_orakel, table_orakel_chain, table_celtica, table_celtica_cards, join_panel, table_over, sheet,
            sheet_in_progress, summary, boards, board_problem, correcting, tally, table_local, sheet_local]
 
 

@@ -1,7 +1,8 @@
 """A table that keeps going offline (issue 11 §5): a reload with no network
-opens the game as last seen; a turn composed offline from the game's action
-schema is checked and sent once when the network is back, and an illegal one
-comes back into the composer with its rule."""
+opens the game as last seen; on a phone without the referee (an old phone:
+test_offline_queue.py has the phones with one) a turn composed offline from
+the game's action schema is checked and sent once when the network is back,
+and an illegal one comes back into the composer with its rule."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import scoring
 from browser_helpers import api, shot
 from keltis_script import keltis_game
 from playwright.sync_api import expect
-from tapping import answer, offline_reload, tap
+from tapping import answer, offline_reload, old_phone, tap
 from test_table_behaviour import OPENING, opened_game
 
 ABSENT = "\u2205"
@@ -32,6 +33,7 @@ def context(request, browser, base_url):
 def compose(page, answers):
     for key, value in answers:
         expect(page.locator("#question")).to_have_attribute("data-key", key)
+        assert "undefined" not in page.inner_text("#composer .choices")  # every choice in words
         answer(page, value)
 
 
@@ -62,6 +64,7 @@ def test_an_offline_reload_shows_the_table_and_follows_it_again(context, page, b
 
 def test_an_offline_turn_is_checked_and_sent_once(context, page, base_url):
     created = keltis_game(base_url)
+    old_phone(context)
     offline_reload(context, page, created)
     compose(page, [("type", "play"), ("card.color", "red"), ("card.value", 3), ("figure", "small"),
                    ("bonus", ABSENT), ("type", "draw"), ("from", "deck")])
@@ -81,6 +84,7 @@ def test_an_offline_turn_is_checked_and_sent_once(context, page, base_url):
 
 def test_an_offline_illegal_turn_comes_back_with_its_rule(context, page, base_url):
     created = opened_game(base_url)
+    old_phone(context)
     offline_reload(context, page, created)
     # Yellow 9 is fine, but the blue discard pile is empty.
     compose(page, [("type", "play"), ("card.color", "yellow"), ("card.value", 9), ("figure", "small"),

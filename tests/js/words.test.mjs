@@ -84,6 +84,9 @@ test('answers to the composer\'s questions name colours with their symbol, and t
   assert.equal(words.answer('celtica', 'player', 'ben', NAMES), 'Ben');
   assert.equal(words.answer('celtica', 'draw', true), 'draw a druid card');
   assert.equal(words.answer('keltis', 'card.value', 7), '7');
+  // The offline composer asks a Keltis reveal's row: a number, not a colour ("undefined colour.1").
+  assert.equal(words.answer('keltis', 'row', 1), '1');
+  assert.equal(words.answer('keltis-orakel', 'row', 'red'), '● red');
 });
 
 test('a question is the most specific one the game has', () => {

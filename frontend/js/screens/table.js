@@ -2,13 +2,15 @@
 // screen's state (the game as fetched and kept up with its news, the turn
 // being composed, the message about it) and follows the game live and the
 // outbox; the parts are drawn by table/: strip (scores, whose turn),
-// composer, sections (board, cards, log as tabs), log, join (invite, and
-// sharing a game that lives on this phone), message.
+// composer, offline (no network: the turns queued), sections (board,
+// cards, log as tabs), log, join (invite, and sharing a game that lives on
+// this phone), message.
 import {h, fill} from '../ui.js';
 import {t} from '../i18n.js';
 import {api, ifMatch, ApiError, idempotencyKey, isLocal} from '../api.js';
 import {get, put, getPref} from '../db.js';
-import {onOutbox, pending, flush} from '../outbox.js';
+import {onOutbox, pending, flush, drop} from '../outbox.js';
+import {onReferee, refereeReady} from '../referee.js';
 import {follow} from '../live.js';
 import {applyNews} from '../news.js';
 import {drawerOf} from '../draw/drawers.js';
@@ -16,16 +18,16 @@ import {rulesets} from '../rulesets.js';
 import {seatColours, turn as turnText} from '../words.js';
 import {scoreStrip, turnLine} from './table/strip.js';
 import {composerPanel, waitingPanel, outgoing, resetComposer, putBack, refusal, takeForced, focusComposer} from './table/composer.js';
-import {offlineComposer} from './table/offline.js';
+import {offlineComposer, projected, review, stoppedPanel} from './table/offline.js';
 import {sections} from './table/sections.js';
 import {logPart} from './table/log.js';
 import {showInvite, shareButton} from './table/join.js';
-import {refereeReady} from '../referee.js';
 import {turnMessage} from './table/message.js';
 
 
-// The same outbox entries (by their Idempotency-Key).
-const sameItems = (a, b) => a.length === b.length && a.every((item, i) => item.key === b[i].key);
+// The same outbox entries (by their Idempotency-Key), stopped or not.
+const sameItems = (a, b) => a.length === b.length
+  && a.every((item, i) => item.key === b[i].key && !item.stopped === !b[i].stopped);
 
 /** Draw the table of one game (`then`: 'invite' opens the invite, as
  * after sharing); returns the function that leaves it. */
@@ -45,7 +47,10 @@ export async function show(main, id, then) {
   // What every part of the table reads and changes.
   const table = {
     id, mine, token: mine.token,
-    game: null, // as GET /games/{id} answers it: fetched, then kept up with the news
+    seen: null, // as GET /games/{id} answers it: fetched, then kept up with the news
+    // The game shown: `seen`, or queueing, as it will stand with the queued
+    // turns (the referee's view), its version the one the next turn follows.
+    game: null,
     drawer: null,
     pieces: null, // the game's colours, paths, parts... (GET /rulesets)
     // The turn being composed: the actions so far, the checks after each
@@ -59,11 +64,17 @@ export async function show(main, id, then) {
     sending: null,
     correcting: false, // this phone's correction on its way
     waiting: [], // this game's turns in the outbox
+    // No network (offline, or the outbox could not reach the server:
+    // `netDown`) and the referee ready: every turn is composed on the game
+    // with the queued ones and queued after them.
+    netDown: false,
+    queueing: false,
+    stopped: null, // the queue the server stopped, reviewed (table/queue.js)
     section: await getPref('table-section'), // the open tab, remembered on this device
     logOpen: false,
     message,
-    // No network: the game as this phone last saw it (kept in IndexedDB),
-    // composed from the game's action `schemas`, unchecked.
+    // No network: the game as this phone last saw it (kept in IndexedDB);
+    // with no referee composed from the game's action `schemas`, unchecked.
     offline: false,
     schemas: null,
     names: () => Object.fromEntries(table.game.record.players.map(p => [p.id, p.name])),
@@ -101,11 +112,12 @@ export async function show(main, id, then) {
   function takeNews(news, {interrupting = false, changed = false} = {}) {
     const fromElsewhere = interrupts(interrupting);
     return inTurn(async () => {
-      if (table.game && news && news.version <= table.game.version) {
-        if (changed) await settle(table.game, {changed});
+      table.netDown = false; // news came from the server
+      if (table.seen && news && news.version <= table.seen.version) {
+        if (changed) await settle(table.seen, {changed});
         return;
       }
-      const game = news && news.record ? news : applyNews(table.game, news);
+      const game = news && news.record ? news : applyNews(table.seen, news);
       await (game ? settle(game, {fromElsewhere, changed}) : fetchGame({fromElsewhere, changed}));
     });
   }
@@ -114,9 +126,10 @@ export async function show(main, id, then) {
     let data, cached = false;
     try {
       // The version shown, so that an unchanged game is a 304 with no body.
-      const headers = table.game && !table.offline ? {'If-None-Match': ifMatch(table.game.version)} : {};
+      const headers = table.seen && !table.offline ? {'If-None-Match': ifMatch(table.seen.version)} : {};
       const answer = await api(`/games/${id}`, {token: table.token, headers});
-      data = answer.status === 304 ? table.game : answer.data;
+      data = answer.status === 304 ? table.seen : answer.data;
+      table.netDown = false;
     } catch (error) {
       if (error instanceof ApiError || !mine.seen) throw error;
       data = mine.seen.data;
@@ -125,22 +138,32 @@ export async function show(main, id, then) {
     await settle(data, {...how, cached});
   }
 
+  // Turns are queued on the game with the ones before them when there is no
+  // network and the referee can check them; not while an unchecked turn or
+  // a stopped queue waits (those go as before the phone had a referee).
+  const queueMode = (queued, cached) => refereeReady() && (cached || table.netDown)
+    && !queued.some(item => item.unchecked || item.stopped);
+
   // Show the game `data` (`cached`: as last seen, no network): what a load
   // and applied news have in common.
   async function settle(data, {cached = false, changed = false, fromElsewhere = false}) {
     const queued = await pending(id);
     const back = table.offline && !cached; // the network is back
+    const queueing = queueMode(queued, cached);
     // Nothing new: keep the screen (and any answers given) as it is.
-    if (table.game && !changed && !back && cached === table.offline && data.version === table.game.version
-      && sameItems(queued, table.waiting)) return;
+    if (table.seen && !changed && !back && cached === table.offline && data.version === table.seen.version
+      && sameItems(queued, table.waiting) && queueing === table.queueing) return;
     const composing = table.composing;
     const interrupted = fromElsewhere && composing && (composing.actions.length || composing.picks.length);
     // A turn being composed offline (not yet queued) is checked now, answer by answer.
     const unchecked = back && !table.waiting.length && composing.actions.length
       ? {player: composing.player, actions: composing.actions} : null;
-    table.game = data;
+    table.seen = data;
     table.waiting = queued;
     table.offline = cached;
+    const ahead = queueing && queued.length ? await projected(data, queued) : null;
+    table.game = ahead || data;
+    table.queueing = queueing && (ahead !== null || !queued.length);
     table.drawer ??= await drawerOf(data.record.game);
     // The game's pieces, and its action schemas for composing offline
     // (rulesets() keeps the last answer on this device).
@@ -155,17 +178,30 @@ export async function show(main, id, then) {
       await put('games', {...mine, game: data.record.game, names: Object.values(names), status: data.scoresheet.status,
         leaders: data.scoresheet.winners.map(player => names[player])});
     }
+    // The server stopped the queue: turns queued on the phone are reviewed
+    // (what happened, which still fit); a lone turn logged online goes back
+    // into the composer.
+    const stale = queued.find(item => item.stopped);
+    const reviewing = stale && (stale.queued || queued.length > 1);
+    if (reviewing && !table.stopped) table.message.clear(); // "saved on this phone" no longer holds
+    table.stopped = reviewing ? await review(data, queued) : null;
     resetComposer(table);
     draw();
-    if (unchecked) await putBack(table, unchecked);
+    if (stale && !reviewing && !cached) await notLogged(stale);
+    else if (unchecked) await putBack(table, unchecked);
     else if (interrupted) table.say(t('composer.moved_on'), 'alert');
-    if (!table.offline) await takeForced(table);
+    if (!table.composing.unchecked && !table.stopped) await takeForced(table);
   }
 
-  // The outbox changed (a turn queued, sent, waiting): show it, in turn with the loads.
+  // The outbox changed (a turn queued, sent, waiting): show it, in turn with
+  // the loads; a change of the queue changes the game shown while queueing.
   const showOutbox = () => inTurn(async () => {
-    table.waiting = await pending(id);
-    if (table.game) draw();
+    const queued = await pending(id);
+    if (!table.seen) {
+      table.waiting = queued;
+    } else if (sameItems(queued, table.waiting) && queueMode(queued, table.offline) === table.queueing) {
+      draw();
+    } else await settle(table.seen, {cached: table.offline, changed: true});
   });
 
   // A correction (undo or replace) of this game; its answer is its news.
@@ -185,14 +221,16 @@ export async function show(main, id, then) {
     const correcting = table.composing.at !== null;
     const composes = !mine.spectator && (!over || correcting);
     const invite = h('div', {id: 'join'});
-    const composer = table.offline ? offlineComposer : composerPanel;
+    const panel = () => (table.stopped ? stoppedPanel(table)
+      : outgoing(table).length && !table.queueing ? waitingPanel(table)
+        : table.composing.unchecked ? offlineComposer(table) : composerPanel(table));
     fill(root,
       h('h1', {}, t(`game.${game.record.game}`)),
       local ? h('p', {class: 'hint', id: 'local-note'}, t('local.note')) : null,
       table.offline ? h('p', {class: 'panel offline-note', id: 'offline-note', role: 'status'}, t('table.offline_seen')) : null,
       scoreStrip(table, current),
       turnLine(table, current),
-      composes ? (outgoing(table).length ? waitingPanel(table) : composer(table)) : message.element,
+      composes ? panel() : message.element,
       sections(table, {
         board: () => table.drawer.board(game, table.names(), {colours: table.colours(), composing: table.composing}),
         cards: () => table.drawer.cards(game, table.names()),
@@ -202,7 +240,8 @@ export async function show(main, id, then) {
         h('a', {class: 'button', href: `#/sheet/${id}`}, t('nav.sheet')),
         local ? null : h('a', {class: 'button', id: 'open-display', href: `#/display/${id}`}, t('display.open')),
         local ? shareButton(table, invite)
-          : mine.spectator || table.offline ? null : h('button', {id: 'invite', onclick: () => showInvite(table, invite)}, t('table.invite'))),
+          : mine.spectator || table.offline || table.queueing ? null
+            : h('button', {id: 'invite', onclick: () => showInvite(table, invite)}, t('table.invite'))),
       invite);
   }
 
@@ -212,32 +251,39 @@ export async function show(main, id, then) {
     if (event.kind === 'queued' || event.kind === 'sending') {
       table.sending = event.item;
       await showOutbox();
-      // "Log turn" went with the composer: the focus goes to what took its place.
-      if (event.kind === 'queued') document.getElementById('waiting-title')?.focus({preventScroll: true});
+      // "Log turn" went with the composer: the focus goes to what took its
+      // place (queueing, the composer of the next turn).
+      const next = table.queueing ? 'composer-title' : 'waiting-title';
+      if (event.kind === 'queued') document.getElementById(next)?.focus({preventScroll: true});
     } else if (event.kind === 'waiting') {
       table.sending = null;
+      table.netDown = true;
       await showOutbox();
       table.say(t('composer.queued'));
     } else if (event.kind === 'sent') {
       table.sending = null;
       await takeNews(event.data, {changed: true});
-      table.say(t('composer.logged'));
+      // A turn sent again leaves the word on what the person chose in view.
+      if (!event.item.resent) table.say(t('composer.logged'));
     } else if (event.kind === 'stale' || event.kind === 'refused') {
-      // Shown on its way until it is back in the composer.
-      await load({changed: true});
-      await inTurn(() => notLogged(event));
+      // Stopped in the outbox, shown on its way until the table has said
+      // what happened (settle, once: a load that came first has said it).
+      table.sending = null;
+      await load();
     }
   });
 
-  // A turn the server did not take: say so at the composer, with what was
-  // not logged, and put it back into the composer where it still can be.
-  async function notLogged(event) {
-    const lost = turnText(table.game.record.game, event.item.turn, table.names());
-    const v = event.error.violations[0];
-    const why = event.kind === 'stale' ? t('composer.stale') : `${t('composer.refused')} ${v ? `${v.message} (${v.rule})` : event.error.message}`;
-    const back = await putBack(table, event.item.turn, {version: event.item.version});
-    table.sending = null;
-    if (v && back && !table.composing.verdict) table.composing.verdict = refusal(table, {violations: event.error.violations});
+  // A lone turn the server did not take: say so at the composer, with what
+  // was not logged, and put it back into the composer where it still can be.
+  async function notLogged(item) {
+    await drop([item]);
+    table.waiting = await pending(id);
+    const {kind, violations, message: problem} = item.stopped;
+    const lost = turnText(table.game.record.game, item.turn, table.names());
+    const v = violations[0];
+    const why = kind === 'stale' ? t('composer.stale') : `${t('composer.refused')} ${v ? `${v.message} (${v.rule})` : problem}`;
+    const back = await putBack(table, item.turn, {version: item.version});
+    if (v && back && !table.composing.verdict) table.composing.verdict = refusal(table, {violations});
     draw();
     table.say([h('p', {}, why), h('p', {}, t('composer.not_logged', {turn: lost})),
       h('p', {}, !back ? t('composer.compose_again') : back.at === null ? t('composer.put_back')
@@ -254,14 +300,25 @@ export async function show(main, id, then) {
   if (then === 'invite' && table.game) await showInvite(table, document.getElementById('join'));
   // Another phone logged: redraw. Answers given so far are dropped with a word.
   const hear = event => takeNews(event.game || event.data, {interrupting: true}).catch(() => {});
-  const stop = follow(id, table.token, hear, {version: table.game && table.game.version});
+  const stop = follow(id, table.token, hear, {version: table.seen && table.seen.version});
   // News that came while the game could not be fetched is fetched on return.
   const refresh = () => load({interrupting: true}).catch(() => {});
   addEventListener('online', refresh);
+  // The referee ready: offline, the real composer and the queue; a stopped
+  // queue is checked. Not in the middle of a turn composed without it.
+  root.dataset.referee = refereeReady() ? 'ready' : 'loading';
+  const offReferee = onReferee(state => {
+    root.dataset.referee = state;
+    const idle = !table.composing || (!table.composing.actions.length && !table.composing.picks.length);
+    if (state === 'ready' && table.seen && idle && (table.offline || table.netDown || table.stopped)) {
+      load({changed: true}).catch(() => {});
+    }
+  });
   flush();
   return () => {
     stop();
     offOutbox();
+    offReferee();
     removeEventListener('online', refresh);
   };
 }

@@ -2,22 +2,26 @@
 // decision's legal actions (see ../../composer.js), "back", "Log turn",
 // dispute mode ("Can I do this?") and the composing of a correction.
 import {h} from '../../ui.js';
-import {t} from '../../i18n.js';
+import {t, language} from '../../i18n.js';
 import {api, ApiError, problemText} from '../../api.js';
 import {enqueue} from '../../outbox.js';
 import {updateBadge} from '../../badge.js';
 import {narrow, nextQuestion, claimable, withValue, forced, chainStep, same, describedParts} from '../../composer.js';
 import * as words from '../../words.js';
 import {turnLoggedAfter} from '../../history.js';
+import {refereeReady, check} from '../../referee.js';
+import {queuedPart} from './offline.js';
 
-/** A fresh composer for the next turn of the game as it stands. */
+/** A fresh composer for the next turn of the game as it stands
+ * (`unchecked`: offline with no referee, composed from the action schemas). */
 export function resetComposer(table) {
   const decision = table.game.decision;
   // A turn may be complete before any action (a Celtica end turn with nothing to buy).
   const complete = Boolean(decision && decision.can_end && decision.name !== 'over');
   table.composing = {player: decision && decision.player, at: null, actions: [],
     checks: [{decision, complete, legal: true, violations: []}],
-    picks: [], mode: 'turn', dispute: table.composing ? table.composing.dispute : false, verdict: null, ...taking()};
+    picks: [], mode: 'turn', dispute: table.composing ? table.composing.dispute : false, verdict: null,
+    unchecked: table.offline && !refereeReady(), ...taking()};
 }
 
 // What was taken for the player: `auto` the indices of actions taken
@@ -43,6 +47,23 @@ export async function takeForced(table) {
   if (taken) await append(table, taken.action, {auto: true, chained: taken.chained});
 }
 
+// Who answers the composer: the referee on this phone once it is ready (no
+// request: the next question at the speed of a tap, and offline too), else
+// the server's check route as before. Both answer the same JSON. The server
+// stays the authority: a turn is logged only when POST /turns takes it.
+async function checkTurn(table, turn, at = null) {
+  if (refereeReady()) {
+    try {
+      return await check(table.game.record, turn, language(), {at});
+    } catch {
+      // The referee stopped answering: the server still does.
+    }
+  }
+  const {data} = await api(`/games/${table.id}/check${at === null ? '' : `?at=${at}`}`,
+    {method: 'POST', token: table.token, body: turn});
+  return data;
+}
+
 /** Start composing the replacement of turn k: the composer asks as it would
  * have before that turn (the check route replays the first k turns). */
 export async function startCorrection(table, k) {
@@ -58,8 +79,7 @@ export async function startCorrection(table, k) {
 
 async function openCorrection(table, k) {
   const turn = table.game.record.turns[k];
-  const {data} = await api(`/games/${table.id}/check?at=${k}`, {method: 'POST', token: table.token,
-    body: {player: turn.player, actions: []}});
+  const data = await checkTurn(table, {player: turn.player, actions: []}, k);
   table.composing = {player: turn.player, at: k, by: table.names()[turn.player] || '', actions: [], checks: [data],
     picks: [], mode: 'turn', dispute: false, verdict: null, ...taking()};
 }
@@ -95,10 +115,6 @@ export async function putBack(table, turn, {version = null} = {}) {
   await takeForced(table);
   return {at: table.composing.at};
 }
-
-// The check route asks about the next turn, or (correcting) about turn k
-// on the game as it stood before it.
-const checkPath = table => `/games/${table.id}/check${table.composing.at === null ? '' : `?at=${table.composing.at}`}`;
 
 const offline = error => (error instanceof ApiError ? problemText(error) : t('error.offline_compose'));
 
@@ -136,6 +152,7 @@ export function composerPanel(table) {
     correcting ? h('p', {class: 'hint'}, t('correct.hint', {
       player: table.names()[composing.player] || composing.player,
       turn: words.turn(table.game.record.game, table.game.record.turns[composing.at], table.names())})) : null,
+    table.queueing ? queuedPart(table) : null,
     soFar(table, Boolean(question)),
     composing.verdict,
     question,
@@ -258,7 +275,7 @@ async function append(table, action, {auto = false, chained = false, follow = tr
   const composing = table.composing;
   const actions = [...composing.actions, action];
   try {
-    const {data} = await api(checkPath(table), {method: 'POST', token: table.token, body: {player: composing.player, actions}});
+    const data = await checkTurn(table, {player: composing.player, actions}, composing.at);
     if (!data.legal) {
       composing.verdict = refusal(table, data);
       table.draw();
@@ -281,8 +298,7 @@ async function append(table, action, {auto = false, chained = false, follow = tr
 async function verdict(table, claim) {
   const composing = table.composing;
   try {
-    const {data} = await api(checkPath(table), {method: 'POST', token: table.token,
-      body: {player: composing.player, actions: [...composing.actions, claim]}});
+    const data = await checkTurn(table, {player: composing.player, actions: [...composing.actions, claim]}, composing.at);
     composing.picks = [];
     composing.verdict = data.legal ? h('p', {class: 'good', id: 'verdict'}, t('dispute.legal')) : refusal(table, data);
     table.draw();
@@ -326,12 +342,14 @@ export function back(table) {
   table.draw();
 }
 
-/** Queue the composed turn (``unchecked`` when composed offline); the
- * outbox's events show it on its way (see table.js). */
+/** Queue the composed turn (``unchecked`` when composed with no referee
+ * offline; ``queued`` on the game as it stands with the turns queued before
+ * it, whose version it follows); the outbox's events show it on its way
+ * (see table.js). */
 export async function logTurn(table) {
   const turn = {player: table.composing.player, actions: table.composing.actions};
   table.message.clear(); // the panel that takes the composer's place says it is being sent
-  await enqueue(table.id, turn, table.game.version, {unchecked: table.offline});
+  await enqueue(table.id, turn, table.game.version, {unchecked: table.composing.unchecked, queued: table.queueing});
   updateBadge();
 }
 

@@ -1,5 +1,6 @@
 // The log as the server keeps it: turns and corrections, latest on top.
-// Undone and replaced turns stay in it, each with the correction after it.
+// Undone and replaced turns stay in it, each with the correction after it;
+// turns queued on this phone are on top of them, marked as not yet sent.
 // The latest few are shown, the rest one tap away; only the last turn has
 // its "Correct" in view, an earlier one is corrected from its own menu.
 import {h} from '../../ui.js';
@@ -17,13 +18,17 @@ export function logPart(table) {
   const game = table.game;
   const last = game.record.turns.length - 1;
   const entries = logEntries(game).reverse();
+  // Entries past the version the server has: queued here, corrected only once logged.
+  const queued = entry => entry.index >= table.seen.version;
   if (!entries.length) return h('p', {class: 'hint'}, t('table.log_empty'));
   const more = entries.length - LATEST;
   const list = h('ol', {class: 'log', reversed: true, id: 'log', dataset: {open: String(table.logOpen)}},
     entries.map((entry, shown) => h('li', {value: entry.index + 1, hidden: shown >= LATEST && !table.logOpen,
-      class: entry.kind === 'correction' ? 'correction' : null, dataset: entry.holds === null ? {} : {turn: entry.holds}},
-    h('span', {}, entry.holds === null ? null : h('span', {class: 'turn-number'}, `${entry.holds + 1}.`), entryText(table, entry)),
-    entry.holds === null || table.mine.spectator || table.offline ? null
+      class: entry.kind === 'correction' ? 'correction' : queued(entry) ? 'queued' : null,
+      dataset: entry.holds === null ? {} : {turn: entry.holds}},
+    h('span', {}, entry.holds === null ? null : h('span', {class: 'turn-number'}, `${entry.holds + 1}.`), entryText(table, entry),
+      queued(entry) ? h('span', {class: 'hint'}, ` (${t('queue.not_sent')})`) : null),
+    entry.holds === null || table.mine.spectator || table.offline || table.queueing ? null
       : entry.holds === last ? lastTurnActions(table, entry.holds) : turnMenu(table, entry.holds))));
   return [list,
     more > 0 ? h('button', {id: 'log-all', class: 'quiet', 'aria-expanded': String(Boolean(table.logOpen)), 'aria-controls': 'log',

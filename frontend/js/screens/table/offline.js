@@ -1,11 +1,20 @@
-// The composer with no network: one field at a time, as the game's action
-// schema (GET /api/v1/rulesets, kept by the service worker) allows. The turn
-// is queued "not checked yet"; the server checks it when it arrives, and a
-// refusal puts it back into the composer (see table.js).
+// The table with no network. With the phone's referee, turns are composed
+// with the real composer and queued, each on the game as it stands with the
+// ones queued before it (the projection below); the list of them above the
+// composer; and when the server turned one down (another phone logged
+// first), what happened, which still fit, and the person's choice: send
+// those again, or drop them all. With no referee (a first visit, an old
+// phone) the composer below asks one field at a time, as the game's action
+// schema (GET /api/v1/rulesets, kept by the service worker) allows; that
+// one turn is queued "not checked yet", the server checks it when it
+// arrives, and a refusal puts it back into the composer (see table.js).
 import {h} from '../../ui.js';
-import {t} from '../../i18n.js';
+import {t, language} from '../../i18n.js';
 import {schemaQuestion, END} from '../../composer.js';
 import * as words from '../../words.js';
+import {entries, afterTurn} from '../../history.js';
+import {resend, drop} from '../../outbox.js';
+import {refereeReady, check, game} from '../../referee.js';
 import {back, logTurn} from './composer.js';
 
 /** The offline composer panel, with the turn message at its top. */
@@ -42,4 +51,119 @@ function pick(table, key, value) {
     composing.picks = [];
   }
   table.draw();
+}
+
+/** The check of a whole turn on `record` by the referee: null without it. */
+async function fits(record, turn) {
+  if (!refereeReady()) return null;
+  try {
+    return await check(record, turn, language());
+  } catch {
+    return null;
+  }
+}
+
+/** The game as it will stand once the queued `items` are logged: the
+ * referee's view of the record with them, each an entry of the history
+ * after the version seen. Null when the referee cannot tell. */
+export async function projected(seen, items) {
+  const turns = [...seen.record.turns, ...items.map(item => item.turn)];
+  const record = {...seen.record, turns};
+  let view;
+  try {
+    view = await game(record, language());
+  } catch {
+    return null;
+  }
+  if (!view || !view.state || !view.scoresheet) return null;
+  let history = seen.history;
+  for (const [i, item] of items.entries()) {
+    history = history && afterTurn(history, new Date(item.at).toISOString(), seen.record.turns.length + i);
+  }
+  return {...seen, record, state: view.state, decision: view.decision, scoresheet: view.scoresheet,
+    version: seen.version + items.length, history: history || seen.history};
+}
+
+/** The queued turns above the composer, each marked as not yet sent; one
+ * tap away, so that the question stays in view after a long evening. */
+export function queuedPart(table) {
+  if (!table.waiting.length) return null;
+  return h('details', {class: 'queued'},
+    h('summary', {id: 'queued-title'}, t('queue.title', {n: table.waiting.length})),
+    h('ol', {id: 'queued', 'aria-labelledby': 'queued-title'}, table.waiting.map(item => h('li', {},
+      words.turn(table.game.record.game, item.turn, table.names()),
+      h('span', {class: 'hint'}, ` (${t('queue.not_sent')})`)))));
+}
+
+/** What stopped this game's queue, from the game as the server now has it
+ * (`seen`) and the queued turns (`items`, the first one stopped): the log
+ * entries since the version the first was composed on, and for each queued
+ * turn whether it still fits after those that do ({fits: true|false|null
+ * (no referee to tell), why}). */
+export async function review(seen, items) {
+  const since = entries(seen).filter(entry => entry.index >= items[0].version);
+  let record = seen.record;
+  const turns = [];
+  for (const item of items) {
+    const answer = await fits(record, item.turn);
+    const fit = answer && answer.legal && answer.complete;
+    const v = answer && answer.violations[0];
+    turns.push({item, fits: answer && Boolean(fit), why: v ? `${v.message} (${v.rule})` : t('queue.unfinished')});
+    if (fit) record = {...record, turns: [...record.turns, item.turn]};
+  }
+  return {kind: items[0].stopped.kind, first: items[0], since, turns};
+}
+
+/** The panel in the composer's place while the queue is stopped. */
+export function stoppedPanel(table) {
+  const {kind, first, since, turns} = table.stopped;
+  const game = table.game.record.game;
+  const names = table.names();
+  const fitting = turns.filter(turn => turn.fits !== false);
+  const v = first.stopped.violations[0];
+  return h('section', {class: 'panel', id: 'stopped', 'aria-labelledby': 'stopped-title'},
+    h('h2', {id: 'stopped-title', tabindex: -1}, t(kind === 'stale' ? 'queue.stopped_stale' : 'queue.stopped_refused')),
+    table.message.element,
+    kind === 'stale' ? null : h('p', {class: 'problem'}, v ? `${v.message} (${v.rule})` : first.stopped.message),
+    since.length ? [h('p', {}, t('queue.meanwhile')),
+      h('ul', {id: 'meanwhile'}, since.map(entry => h('li', {}, entry.kind === 'correction'
+        ? t('table.correction', {by: entry.by, what: entry.undo ? t('table.undone')
+          : t('table.replaced', {n: entry.replace + 1, turn: words.turn(game, entry.turn, names)})})
+        : words.turn(game, entry.turn, names))))] : null,
+    h('p', {}, t('queue.unsent')),
+    h('ul', {id: 'unsent'}, turns.map(turn => h('li', {class: turn.fits === false ? 'problem' : null,
+      dataset: {fits: String(turn.fits)}}, words.turn(game, turn.item.turn, names),
+    h('span', {class: 'hint'}, ` (${turn.fits === null ? t('composer.unchecked')
+      : turn.fits ? t('queue.fits') : t('queue.no_longer', {why: turn.why})})`)))),
+    h('div', {class: 'row'},
+      fitting.length ? h('button', {id: 'resend', class: 'primary', onclick: () => sendFitting(table)},
+        fitting.length === turns.length ? t('queue.resend_all', {n: fitting.length})
+          : t('queue.resend', {n: fitting.length, dropped: turns.length - fitting.length})) : null,
+      h('button', {id: 'drop-queued', class: 'quiet', onclick: () => dropAll(table)}, t('queue.drop', {n: turns.length}))));
+}
+
+// Those that still fit go again, each on the version the one before makes;
+// the others are dropped, and the message says which.
+async function sendFitting(table) {
+  const {turns} = table.stopped;
+  const dropped = turns.filter(turn => turn.fits === false).map(turn => turn.item);
+  await drop(dropped);
+  table.stopped = null;
+  sayDropped(table, dropped);
+  await resend(turns.filter(turn => turn.fits !== false).map(turn => turn.item), table.seen.version);
+  await table.load({changed: true});
+}
+
+async function dropAll(table) {
+  const dropped = table.stopped.turns.map(turn => turn.item);
+  await drop(dropped);
+  table.stopped = null;
+  sayDropped(table, dropped);
+  await table.load({changed: true});
+}
+
+function sayDropped(table, dropped) {
+  if (!dropped.length) return;
+  table.say([h('p', {}, t('queue.dropped', {n: dropped.length})),
+    h('ul', {}, dropped.map(item => h('li', {}, words.turn(table.game.record.game, item.turn, table.names()))))]);
 }
