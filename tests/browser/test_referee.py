@@ -38,3 +38,22 @@ def test_the_referee_loads_in_the_background_within_its_budget_and_starts_again_
     page.wait_for_selector("nav.menu")
     assert page.wait_for_function(READY, timeout=START).json_value() is True
     expect(page.locator("#referee")).to_contain_text("runs on this phone")
+
+
+def test_the_phone_writes_the_csv_in_german_and_spanish_with_the_server_s_bytes(page, base_url):
+    import json
+    from browser_helpers import DATA, api
+
+    record = json.loads((DATA / "celtica" / "complete_game.json").read_text())
+    record = record.get("record", record)
+    created = api(base_url, "POST", "/games", record)
+    page.goto("/")
+    page.wait_for_selector("nav.menu")
+    assert page.wait_for_function(READY, timeout=START).json_value() is True
+    for lang in ("de", "es", "en"):
+        phone = page.evaluate("async ([record, lang]) => (await import('/js/referee.js')).csv(record, lang)",
+                              [record, lang])
+        server = page.request.get(f"{base_url}/api/v1/games/{created['id']}/scoresheet?format=csv&lang={lang}",
+                                  headers={"Authorization": f"Bearer {created['token']}"})
+        assert server.ok and phone.encode() == server.body(), lang
+        assert phone.startswith({"de": "Spiel,Optionen,", "es": "juego,opciones,", "en": "game,options,"}[lang])
