@@ -277,3 +277,15 @@ def test_every_spanish_colour_after_a_feminine_noun_takes_the_feminine_form():
     feminine = re.compile(r"\b(fila|carta|figura|casilla|pila de descarte) \{(color|row|pile)\}")
     for game, rule, variant, lang, template in every_template():
         assert not (lang == "es" and feminine.search(template)), (game, rule, template)
+
+
+def test_no_option_is_explained_in_developer_form(client):
+    # The new-game screen shows each option's doc as its hint, from GET /rulesets.
+    for lang in LANGUAGES:
+        rulesets = client.get("/api/v1/rulesets", headers={"Accept-Language": lang}).get_json()
+        for ruleset in rulesets:
+            for option in ruleset["options"]:
+                said = f"{option['label']} {option['doc']} {' '.join(option.get('choice_labels', []))}"
+                assert not re.search(r"\b(true|false)\b|\w_\w", said, re.IGNORECASE), (lang, option["name"], said)
+                # the ids of choices that are no words of their own ("exactly" is one)
+                assert not re.search(r"\b(cap|forbid|kept)\b", option["doc"]), (lang, option["name"], option["doc"])

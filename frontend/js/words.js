@@ -15,6 +15,22 @@ export function seatColours(players, chosen = []) {
   return Object.fromEntries(players.map((p, i) => [p.id, (chosen || [])[i] || SEAT_COLOURS[i % SEAT_COLOURS.length]]));
 }
 
+// Letters that are no letter plus a mark, so NFKD leaves them whole: said
+// as a reader of the name would spell them in plain Latin letters.
+const PLAIN = {ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', đ: 'd', ð: 'd', þ: 'th', ł: 'l', ı: 'i', ŋ: 'n', ħ: 'h', ŧ: 't'};
+
+/** A player id from a name (CONTRACT: `^[a-z0-9][a-z0-9_-]{0,31}$`), readable
+ * and unique: "Jürgen" -> "jurgen", "Søren" -> "soren", "Anna Lena" ->
+ * "anna-lena"; a second "Anna" is "anna-2". */
+export function playerId(name, taken) {
+  const plain = name.toLowerCase().normalize('NFKD').replace(/\p{M}+/gu, '')
+    .replace(/[øæœßđðþłıŋħŧ]/g, letter => PLAIN[letter]);
+  const base = (plain.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'p').slice(0, 28);
+  let id = /^[a-z0-9]/.test(base) ? base : `p${base}`;
+  for (let n = 2; taken.includes(id); n++) id = `${base}-${n}`;
+  return id;
+}
+
 /** The symbol that goes with a colour. */
 export function symbol(id) {
   return SYMBOLS[id];

@@ -8,15 +8,7 @@ import {createLocal, server} from '../local.js';
 import {all, put} from '../db.js';
 import {go} from '../router.js';
 import {rulesets} from '../rulesets.js';
-import {SEAT_COLOURS, colour, part, tile} from '../words.js';
-
-/** A player id from a name: lower case letters and digits, unique. */
-export function playerId(name, taken) {
-  const base = (name.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'p').slice(0, 28);
-  let id = /^[a-z0-9]/.test(base) ? base : `p${base}`;
-  for (let n = 2; taken.includes(id); n++) id = `${base}-${n}`;
-  return id;
-}
+import {SEAT_COLOURS, colour, part, playerId, tile} from '../words.js';
 
 /** Draw the new-game screen. */
 export async function show(main) {
