@@ -51,7 +51,7 @@ OPTIONS = (
     Option("overshoot", "string", "cap",
            "A move past the goal: the druid stops on the goal, or the move is not allowed.", ("cap", "forbid")),
     Option("experience_alone", "boolean", True,
-           "Experience cards may be played without druid cards (cards: 0)."),
+           "Experience cards may be played without druid cards (a move of experience cards only)."),
     Option("experience_needs_druid_card", "boolean", True,
            "Experience cards alone do not keep a player in the round (off: a house rule)."),
     Option("take_count", "string", "up_to",
