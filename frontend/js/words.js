@@ -1,6 +1,6 @@
 // Game things in words: colours with a symbol (colour is never the only
 // signal), tiles, parts, answers to composer questions, and turns for the log.
-import {t, has} from './i18n.js';
+import {t, has, language} from './i18n.js';
 import {ABSENT} from './composer.js';
 
 const SYMBOLS = {red: '●', yellow: '▲', green: '■', blue: '◆', purple: '★', grey: '▲', white: '○', brown: '■', black: '◆'};
@@ -29,6 +29,26 @@ export function playerId(name, taken) {
   let id = /^[a-z0-9]/.test(base) ? base : `p${base}`;
   for (let n = 2; taken.includes(id); n++) id = `${base}-${n}`;
   return id;
+}
+
+/** What decides the ranks of a score sheet where its totals do not, in
+ * words; null where the totals do. Celtica ranks by complete amulets, then
+ * by the largest incomplete one, the next largest, … (rules/celtica.md §12). */
+export function rankReason(sheet) {
+  if (sheet.game !== 'celtica') return null;
+  const complete = sheet.players.map(p => p.breakdown.complete);
+  if (complete.every(n => n === 0)) return t('celtica.rank_none');
+  if (new Set(complete).size < complete.length) return t('celtica.rank_equal');
+  return null;
+}
+
+/** A Celtica player's amulets in words: ["1 complete amulet", "1 incomplete
+ * amulet (8 parts)"]. */
+export function amuletWords(breakdown) {
+  const sizes = breakdown.incomplete || [];
+  const parts = new Intl.ListFormat(language(), {type: 'conjunction'}).format(sizes.map(n => t('celtica.parts', {n})));
+  return [t('celtica.complete', {n: breakdown.complete}),
+    sizes.length ? t('celtica.incomplete', {n: sizes.length, parts}) : t('celtica.incomplete_none')];
 }
 
 /** The symbol that goes with a colour. */
