@@ -14,8 +14,8 @@ from typing import Iterable, Sequence
 
 from fpdf import FPDF
 
-from .spreadsheet import (TEXTS, breakdown_columns, cell_text, column_title, end_reason_text, game_title, language,
-                          names_of, options_text, rank_one)
+from .spreadsheet import (TEXTS, amulet_sizes_text, breakdown_columns, cell_text, column_title, end_reason_text,
+                          game_title, language, names_of, options_text, rank_one, rank_reason)
 
 #: Fonts tried in order for the PDF; DejaVu covers names in any European
 #: script. Without it the PDF falls back to Helvetica (Latin-1 only).
@@ -105,7 +105,7 @@ def scoresheet_pdf(
     status = words[f"status:{sheet['status']}"]
     if sheet.get("end_reason"):
         status += f" ({end_reason_text(sheet['end_reason'], lang)})"
-    pdf = _Sheet([*names.values(), options, status, game_title(sheet["game"])])
+    pdf = _Sheet([*names.values(), options, status, game_title(sheet["game"]), rank_reason(sheet, lang) or ""])
     pdf.set_title(f"Brehon {words['score sheet']}: {game_title(sheet['game'])}")
     pdf.add_page()
     date = date or datetime.datetime.now(datetime.timezone.utc).date().isoformat()
@@ -114,6 +114,9 @@ def scoresheet_pdf(
     pdf.write_line(f"{words['Date']}: {date}")
     pdf.write_line(f"{words['Options']}: {options}")
     pdf.write_line(f"{words['Status']}: {status}")
+    reason = rank_reason(sheet, lang)
+    if reason:
+        pdf.write_line(reason)
     winners = [names.get(winner, winner) for winner in sheet.get("winners", [])]
     label = "Winner" if sheet["status"] == "finished" else "Leading"
     if label == "Winner" and len(winners) != 1:
@@ -157,7 +160,8 @@ def _players_table(pdf: _Sheet, sheet: dict, names: dict[str, str], lang: str) -
         winner = player["id"] in winners
         cells = [
             names.get(player["id"], player["id"]),
-            *(cell_text(player["breakdown"].get(key), lang) for key in columns),
+            *(amulet_sizes_text(player["breakdown"][key], lang) if key == "incomplete"  # Celtica's, in parts
+              else cell_text(player["breakdown"].get(key), lang) for key in columns),
             str(player["total"]),
             str(player["rank"]),
             words["yes"] if winner else "",

@@ -14,7 +14,7 @@ import io
 from typing import Any
 
 from scoring.engine import RULESETS
-from scoring.messages import LANGUAGES
+from scoring.messages import LANGUAGES, PLURAL_FORMS
 
 # Characters that make a spreadsheet read a cell as a formula.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -31,6 +31,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "Leading": "Leading", "Date": "Date", "Options": "Options", "Status": "Status", "score sheet": "score sheet",
         "Score after every turn": "Score after every turn", "Parts held after every turn": "Parts held after every turn",
         "turn": "turn", "status:in_progress": "in progress", "status:finished": "finished",
+        "part:one": "{n} part", "part:other": "{n} parts",
+        "rank_none": "No complete amulet yet: the largest incomplete amulet decides the rank, then the next largest.",
     },
     "de": {
         "game": "Spiel", "options": "Optionen", "status": "Stand", "end_reason": "Spielende",
@@ -41,6 +43,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "Leading": "Es führt", "Date": "Datum", "Options": "Optionen", "Status": "Stand", "score sheet": "Wertung",
         "Score after every turn": "Punkte nach jedem Zug", "Parts held after every turn": "Teile nach jedem Zug",
         "turn": "Zug", "status:in_progress": "Spiel läuft", "status:finished": "beendet",
+        "part:one": "{n} Teil", "part:other": "{n} Teile",
+        "rank_none": "Noch kein fertiges Amulett: das größte unfertige Amulett entscheidet über den Platz, "
+                     "dann das nächstgrößte.",
     },
     "es": {
         "game": "juego", "options": "opciones", "status": "estado", "end_reason": "final",
@@ -52,6 +57,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "score sheet": "hoja de puntos",
         "Score after every turn": "Puntos tras cada turno", "Parts held after every turn": "Piezas tras cada turno",
         "turn": "turno", "status:in_progress": "en juego", "status:finished": "terminada",
+        "part:one": "{n} pieza", "part:other": "{n} piezas",
+        "rank_none": "Aún no hay ningún amuleto completo: decide el puesto el amuleto incompleto más grande, "
+                     "luego el siguiente.",
     },
 }
 
@@ -142,6 +150,21 @@ def cell_text(value: Any, lang: str = "en") -> str:
     if isinstance(value, dict):
         return "; ".join(f"{key}: {cell_text(item, lang)}" for key, item in value.items())
     return str(value)
+
+
+def amulet_sizes_text(sizes: list[int], lang: str = "en") -> str:
+    """Celtica's incomplete amulets in words: ``[6, 1]`` -> ``6 parts, 1 part``."""
+    lang = language(lang)
+    form = PLURAL_FORMS[lang]
+    return ", ".join(TEXTS[lang][f"part:{'one' if form(size) == 'one' else 'other'}"].format(n=size) for size in sizes)
+
+
+def rank_reason(sheet: dict, lang: str = "en") -> str | None:
+    """What decides the ranks where the totals do not: Celtica with no
+    complete amulet, where the largest incomplete one does."""
+    if sheet["game"] != "celtica" or any(player["breakdown"]["complete"] for player in sheet["players"]):
+        return None
+    return TEXTS[language(lang)]["rank_none"]
 
 
 def end_reason_text(reason: str | None, lang: str = "en") -> str:

@@ -236,3 +236,15 @@ def test_a_game_in_progress_has_a_leader_not_a_winner(client):
         "yes" if player["id"] in created["scoresheet"]["winners"] else "no" for player in created["scoresheet"]["players"]]
     text = pdf_text(fetch(client, created, "scoresheet", format="pdf").data)
     assert "Leading:" in text and "Winner" not in text
+
+
+def test_pdf_of_celtica_counts_amulet_parts_in_words_and_says_what_decides_the_rank():
+    record = finished_records()["celtica"]
+    sheet = Game.replay(record).scoresheet()
+    assert all(player["breakdown"]["complete"] == 0 for player in sheet["players"])
+    text = pdf_text(scoresheet_pdf(record, sheet, date="2026-11-30"))
+    assert "No complete amulet yet: the largest incomplete amulet decides the rank" in text
+    assert "8 parts" in text
+    sheet["players"][0]["breakdown"].update(complete=1, incomplete=[1])
+    text = pdf_text(scoresheet_pdf(record, sheet, date="2026-11-30", lang="de"))
+    assert "Noch kein fertiges Amulett" not in text and "1 Teil" in text
