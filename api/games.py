@@ -11,7 +11,7 @@ import re
 from flask import Response, request
 from marshmallow import Schema, fields, validate
 
-from exports.scoresheet import scoresheet_pdf
+from exports.scoresheet import scoresheet_pdf, summary_pdf
 from exports.spreadsheet import scoresheet_csv
 from scoring import answers
 from store import Idempotency, KeyReused, StoredGame
@@ -21,6 +21,7 @@ from .access import SECURITY, table_access, tables, version_hint
 from .bodies import Blueprint, json_body
 from .problems import IDEMPOTENCY_REUSED, STALE, VERSION_REQUIRED, Problem, lang
 from .problems import MEDIA_TYPE as PROBLEM
+from .problems import lang as request_lang
 from .schemas import (
     CheckSchema,
     CreatedSchema,
@@ -213,17 +214,18 @@ def check_turn(table: StoredGame, at: int | None = None):
 @table_access()
 @blp.arguments(ScoresheetQuerySchema(), location="query", as_kwargs=True)
 @blp.response(200, ScoresheetSchema, description="JSON, or text/csv, or application/pdf with ?format=")
-def get_scoresheet(table: StoredGame, format: str):
+def get_scoresheet(table: StoredGame, format: str, lang: str | None = None):
     """The score sheet as JSON, CSV or PDF.
 
     JSON and CSV are the version's (304 for the version a client holds);
     the PDF gains the lead's chart when the summary job has run, so it is
-    sent whole."""
+    sent whole. CSV and PDF are in the language of ``?lang=``, else of
+    ``Accept-Language``."""
     sheet = table.game.scoresheet()
     name = f"brehon-{table.record['game']}-{table.id}"
+    language = lang or request_lang()
     if format == "pdf":
-        # The summary job's PDF (with the chart of the lead) when it has run for this version.
-        pdf = tables().store.summary_pdf(table.id, table.version) or scoresheet_pdf(tables().record(table), sheet)
+        pdf = _pdf(table, sheet, language)
         return Response(pdf, mimetype="application/pdf",
                         headers={"Content-Disposition": f'attachment; filename="{name}.pdf"'})
     unchanged = not_modified(table)
@@ -232,8 +234,23 @@ def get_scoresheet(table: StoredGame, format: str):
     headers = {"ETag": etag(table.version)}
     if format == "json":
         return sheet, 200, headers
-    return Response(scoresheet_csv(tables().record(table), sheet), mimetype="text/csv",
-                    headers={**headers, "Content-Disposition": f'attachment; filename="{name}.csv"'})
+    return Response(scoresheet_csv(tables().record(table), sheet, language), mimetype="text/csv",
+                    headers={**headers, "Content-Disposition": f'attachment; filename="{name}.csv"',
+                             "Content-Language": language, "Vary": "Accept-Language"})
+
+
+def _pdf(table: StoredGame, sheet: dict, language: str) -> bytes:
+    """The PDF in ``language``: with the lead's chart once the summary job
+    has run for this version (the job keeps the English one ready)."""
+    store = tables().store
+    if language == "en":
+        cached = store.summary_pdf(table.id, table.version)
+        if cached:
+            return cached
+    summary = store.summary(table.id, table.version)
+    if summary is not None:
+        return summary_pdf(tables().record(table), summary, language)
+    return scoresheet_pdf(tables().record(table), sheet, lang=language)
 
 
 @blp.route("/<game_id>/record", methods=["GET"])

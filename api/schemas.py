@@ -21,6 +21,7 @@ from marshmallow import INCLUDE, RAISE, Schema, fields, validate
 
 import scoring
 from scoring import Refused, Violation
+from scoring.messages import LANGUAGES
 
 
 def _any(description: str, **kwargs) -> fields.Raw:
@@ -111,6 +112,8 @@ class BoardQuerySchema(Schema):
 
 class ScoresheetQuerySchema(Schema):
     format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv", "pdf"]))
+    lang = fields.String(validate=validate.OneOf(LANGUAGES), metadata={
+        "description": "the language of the CSV and the PDF (en, de, es); without it, Accept-Language's"})
 
 
 # -- answers -----------------------------------------------------------------

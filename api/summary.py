@@ -46,6 +46,8 @@ class SummarySchema(Schema):
     start = fields.Raw()
     history = fields.Raw(metadata={"description": "every player's score after every turn"})
     lead_changes = fields.Raw()
+    decisive_turns = fields.Raw(metadata={"description": "the few turns that decided the game "
+                                                         "(scoring/chronicle.py says which)"})
     sources = fields.Raw(metadata={"description": "per player, where the final score came from"})
     facts = fields.Raw()
 

@@ -14,7 +14,8 @@ from typing import Iterable, Sequence
 
 from fpdf import FPDF
 
-from .spreadsheet import breakdown_columns, cell_text, column_title, game_title, names_of, options_text, rank_one
+from .spreadsheet import (TEXTS, amulet_sizes_text, breakdown_columns, cell_text, column_title, end_reason_text,
+                          game_title, language, names_of, options_text, rank_one, rank_reason)
 
 #: Fonts tried in order for the PDF; DejaVu covers names in any European
 #: script. Without it the PDF falls back to Helvetica (Latin-1 only).
@@ -85,46 +86,64 @@ def scoresheet_pdf(
     history: Sequence[dict] | None = None,
     *,
     date: str | None = None,
-    chart_title: str = "Score after every turn",
+    chart: str = "scores",
+    lang: str = "en",
 ) -> bytes:
-    """A printable score sheet: game, options, date, status, and a table of
-    players with every breakdown column, total, rank and winners.
+    """A printable score sheet in ``lang``: game, options, date, status, and
+    a table of players with every breakdown column, total, rank and winners.
 
     ``history`` holds ``{"scores": {player id: score}}`` before the first
     turn and after every turn (the summary's ``start`` and ``history``);
-    when given, a line chart of it, titled ``chart_title``, follows the
-    table. ``date`` is
+    when given, a line chart of it follows the table, titled for what
+    ``chart`` says it measures (``scores``, or ``parts`` held). ``date`` is
     printed as given (the summary's date); without it, today's date (UTC).
     """
+    lang = language(lang)
+    words = TEXTS[lang]
     names = names_of(record)
-    pdf = _Sheet([*names.values(), options_text(record), game_title(sheet["game"])])
-    pdf.set_title(f"Brehon score sheet: {game_title(sheet['game'])}")
+    options = options_text(record, lang)
+    status = words[f"status:{sheet['status']}"]
+    if sheet.get("end_reason"):
+        status += f" ({end_reason_text(sheet['end_reason'], lang)})"
+    pdf = _Sheet([*names.values(), options, status, game_title(sheet["game"]), rank_reason(sheet, lang) or ""])
+    pdf.set_title(f"Brehon {words['score sheet']}: {game_title(sheet['game'])}")
     pdf.add_page()
     date = date or datetime.datetime.now(datetime.timezone.utc).date().isoformat()
 
-    pdf.write_line(f"{game_title(sheet['game'])}: score sheet", size=16, bold=True, height=9)
-    pdf.write_line(f"Date: {date}")
-    pdf.write_line(f"Options: {options_text(record)}")
-    status = sheet["status"].replace("_", " ")
-    if sheet.get("end_reason"):
-        status += f" ({sheet['end_reason'].replace('_', ' ')})"
-    pdf.write_line(f"Status: {status}")
+    pdf.write_line(f"{game_title(sheet['game'])}: {words['score sheet']}", size=16, bold=True, height=9)
+    pdf.write_line(f"{words['Date']}: {date}")
+    pdf.write_line(f"{words['Options']}: {options}")
+    pdf.write_line(f"{words['Status']}: {status}")
+    reason = rank_reason(sheet, lang)
+    if reason:
+        pdf.write_line(reason)
     winners = [names.get(winner, winner) for winner in sheet.get("winners", [])]
     label = "Winner" if sheet["status"] == "finished" else "Leading"
     if label == "Winner" and len(winners) != 1:
         label = "Winners"
-    pdf.write_line(f"{label}: {', '.join(winners) or '-'}", bold=True)
+    pdf.write_line(f"{words[label]}: {', '.join(winners) or '-'}", bold=True)
     pdf.ln(3)
-    _players_table(pdf, sheet, names)
+    _players_table(pdf, sheet, names, lang)
     if history:
         pdf.ln(6)
-        _history_chart(pdf, sheet, names, history, chart_title)
+        title = words["Parts held after every turn" if chart == "parts" else "Score after every turn"]
+        _history_chart(pdf, sheet, names, history, title, words["turn"])
     return bytes(pdf.output())
 
 
-def _players_table(pdf: _Sheet, sheet: dict, names: dict[str, str]) -> None:
+def summary_pdf(record: dict, summary: dict, lang: str = "en") -> bytes:
+    """The PDF score sheet of a summary (worker/summary.py) with its chart
+    of what the summary says the chart measures, from the start of the game on."""
+    measure = summary["chart"]
+    history = [{"scores": entry[measure]} for entry in (summary["start"], *summary["history"])]
+    return scoresheet_pdf(record, summary["scoresheet"], history, date=summary["date"], chart=measure, lang=lang)
+
+
+def _players_table(pdf: _Sheet, sheet: dict, names: dict[str, str], lang: str) -> None:
+    words = TEXTS[lang]
     columns = breakdown_columns(sheet)
-    headers = ["Player", *(column_title(key) for key in columns), "Total", "Rank", rank_one(sheet).capitalize()]
+    headers = [words["Player"], *(column_title(key, lang) for key in columns), words["Total"], words["Rank"],
+               rank_one(sheet, lang).capitalize()]
     # Each number column as wide as its header; the names take what is left.
     pdf.set_font(pdf.family, "B", 8)
     widths = [0.0] + [max(14.0, pdf.get_string_width(header) + 4) for header in headers[1:]]
@@ -141,10 +160,11 @@ def _players_table(pdf: _Sheet, sheet: dict, names: dict[str, str]) -> None:
         winner = player["id"] in winners
         cells = [
             names.get(player["id"], player["id"]),
-            *(cell_text(player["breakdown"].get(key)) for key in columns),
+            *(amulet_sizes_text(player["breakdown"][key], lang) if key == "incomplete"  # Celtica's, in parts
+              else cell_text(player["breakdown"].get(key), lang) for key in columns),
             str(player["total"]),
             str(player["rank"]),
-            "yes" if winner else "",
+            words["yes"] if winner else "",
         ]
         for index, (text, column_width) in enumerate(zip(cells, widths)):
             bold = winner or index == len(cells) - 3  # the total stands out
@@ -153,7 +173,8 @@ def _players_table(pdf: _Sheet, sheet: dict, names: dict[str, str]) -> None:
         pdf.ln()
 
 
-def _history_chart(pdf: _Sheet, sheet: dict, names: dict[str, str], history: Sequence[dict], title: str) -> None:
+def _history_chart(pdf: _Sheet, sheet: dict, names: dict[str, str], history: Sequence[dict], title: str,
+                   turn_word: str) -> None:
     """Each player's score after every turn, drawn with lines and text only."""
     players = [player["id"] for player in sheet["players"]]
     series = {player: [entry["scores"].get(player, 0) for entry in history] for player in players}
@@ -187,7 +208,7 @@ def _history_chart(pdf: _Sheet, sheet: dict, names: dict[str, str], history: Seq
         pdf.text(pdf.l_margin, y_of(score) + 1, str(score))
     for turn in _ticks(0, turns):
         pdf.text(x_of(turn) - 1.5, bottom + 4, str(turn))
-    pdf.text(left + width / 2 - 5, bottom + 8, "turn")
+    pdf.text(left + width / 2 - 5, bottom + 8, pdf.text_of(turn_word))
 
     pdf.set_line_width(0.6)
     for index, player in enumerate(players):

@@ -5,7 +5,8 @@ assembles the story; everything it needs to know of a game's rules comes
 from the game's :class:`Chronicle` (``Ruleset.chronicle``): what the lead
 chart measures, what each history entry keeps besides the scores, the
 notable facts (clover chains, cards played, the turn that ended the game)
-and where each player's points came from.
+and where each player's points came from; and :func:`decisive_turns`,
+the few turns that decided the game.
 """
 
 from __future__ import annotations
@@ -62,6 +63,58 @@ class Chronicle(ABC, Generic[State]):
     @abstractmethod
     def sources(self, sheet: JSON, state: State) -> JSON:
         """Per player, where the final score came from."""
+
+
+#: How many turns besides the last change of the lead a summary calls decisive.
+MARGIN_TURNS = 2
+
+
+def decisive_turns(start: JSON, history: list[JSON], sheet: JSON, key: str) -> list[JSON]:
+    """The few turns that decided the game, not every change of the lead.
+
+    The choice, so that a table reads two or three turns and recognises them:
+
+    1. the turn after which the final leaders led to the end (the last turn
+       that changed who leads; none when they led from the start), and
+    2. the :data:`MARGIN_TURNS` turns that widened the final winner's lead
+       over the runner-up the most (the first of equal turns), other than
+       that one: the turns that built the win. A turn that narrowed it is
+       left out: the win stood in spite of it.
+
+    The winner is the first of the final sheet's ``winners``; the runner-up
+    the best-ranked player who is no winner (on a shared win, the second
+    winner). Margins are counted in ``key`` of the history entries, what the
+    lead chart plots (points; Celtica's parts held). ``start`` and
+    ``history`` are the summary's (``scores``/``parts`` and ``leaders``).
+
+    Each turn, in turn order: ``{"turn", "player", "reason": "lead" |
+    "margin", "leaders" (after the turn), "winner", "second", "change"}``,
+    ``change`` being what the turn did to the winner's margin."""
+    if not history:
+        return []
+    ranked = sorted(sheet["players"], key=lambda player: player["rank"])
+    winners = sheet["winners"] or [ranked[0]["id"]]
+    winner = winners[0]
+    second = next((player["id"] for player in ranked if player["id"] not in winners),
+                  next(player["id"] for player in ranked if player["id"] != winner))
+    changes, before = {}, start[key]
+    for entry in history:
+        after = entry[key]
+        changes[entry["turn"]] = (after[winner] - after[second]) - (before[winner] - before[second])
+        before = after
+
+    chosen: dict[int, str] = {}
+    leaders = start["leaders"]
+    for entry in history:
+        if entry["leaders"] != leaders:
+            chosen = {entry["turn"]: "lead"}
+        leaders = entry["leaders"]
+    swings = sorted((turn for turn, change in changes.items() if change > 0 and turn not in chosen),
+                    key=lambda turn: (-abs(changes[turn]), turn))
+    chosen.update((turn, "margin") for turn in swings[:MARGIN_TURNS])
+    return [{"turn": entry["turn"], "player": entry["player"], "reason": chosen[entry["turn"]],
+             "leaders": entry["leaders"], "winner": winner, "second": second, "change": changes[entry["turn"]]}
+            for entry in history if entry["turn"] in chosen]
 
 
 class _CardState(Protocol):

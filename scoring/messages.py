@@ -6,6 +6,12 @@ those values are translated through :data:`WORDS`, so a template written
 as ``Your {color} row ...`` reads ``Deine rot-Reihe`` nowhere: the German
 template says ``Deine Reihe in {color}`` and ``red`` becomes ``Rot``.
 
+A colour said as an adjective agrees with its noun: ``{color!f}`` writes
+the feminine form, ``{color!m}`` the masculine (``la carta roja``, ``el
+camino rojo``); German's ``!f`` and ``!m`` are the weak adjective after an
+article (``die rote 7``, ``der rote Ablagestapel``). Without a conversion
+the colour is its name (``Rot``, ``rojo``), as after ``in`` or ``de color``.
+
 A count chooses its noun through the language's plural rules (CLDR's, see
 :data:`PLURAL_FORMS`): ``{need} {need:one=part|other=parts}`` writes the word
 for the count in ``need``; German and Spanish list their own forms.
@@ -88,7 +94,7 @@ SHARED: dict[str, dict[str, str]] = {
     "card.exhausted": {
         "en": "Both {card} cards are already seen elsewhere; this one cannot be in your hand.",
         "de": "Beide Karten {card} sind schon anderswo zu sehen; diese kann nicht auf deiner Hand sein.",
-        "es": "Las dos cartas {card} ya se han visto en otro sitio; esta no puede estar en tu mano.",
+        "es": "Las dos cartas del {card} ya se han visto en otro sitio; esta no puede estar en tu mano.",
         # Celtica counts cards per colour instead of naming them
         "en:counted": "No more {druid} {deck} cards can be in your hand: {seen} of {total} "
                       "{seen:one=is|other=are} in the discard pile.",
@@ -100,7 +106,7 @@ SHARED: dict[str, dict[str, str]] = {
     "card.not_in_hand": {
         "en": "Every card in your hand is known, and none of them is {card}.",
         "de": "Jede Karte deiner Hand ist bekannt, und keine davon ist {card}.",
-        "es": "Todas las cartas de tu mano son conocidas y ninguna es {card}.",
+        "es": "Todas las cartas de tu mano son conocidas y ninguna es el {card}.",
     },
 }
 
@@ -160,6 +166,10 @@ WORDS: dict[str, dict[str, str]] = {
         "every small field holds a tile": "auf jedem kleinen Feld liegt ein Plättchen",
         "red": "Rot", "yellow": "Gelb", "green": "Grün", "blue": "Blau", "purple": "Lila",
         "grey": "Grau", "white": "Weiß", "brown": "Braun", "black": "Schwarz",
+        **{f"{color}:{gender}": adjective for color, adjective in (
+            ("red", "rote"), ("yellow", "gelbe"), ("green", "grüne"), ("blue", "blaue"), ("purple", "lila"),
+            ("grey", "graue"), ("white", "weiße"), ("brown", "braune"), ("black", "schwarze"))
+           for gender in ("f", "m")},
         "small": "kleine", "large": "große", "deck": "Nachziehstapel",
         "ascends": "steigt", "descends": "fällt", "higher": "höher", "lower": "niedriger",
         "play": "Ausspielen", "discard": "Abwerfen", "draw": "Nachziehen", "reveal": "Aufdecken",
@@ -180,6 +190,7 @@ WORDS: dict[str, dict[str, str]] = {
         "every small field holds a tile": "cada casilla pequeña tiene una loseta",
         "red": "rojo", "yellow": "amarillo", "green": "verde", "blue": "azul", "purple": "morado",
         "grey": "gris", "white": "blanco", "brown": "marrón", "black": "negro",
+        "red:f": "roja", "yellow:f": "amarilla", "purple:f": "morada", "white:f": "blanca", "black:f": "negra",
         "small": "pequeña", "large": "grande", "deck": "mazo",
         "ascends": "asciende", "descends": "desciende", "higher": "más alta", "lower": "más baja",
         "play": "jugar", "discard": "descartar", "draw": "robar", "reveal": "revelar",
@@ -232,12 +243,28 @@ class _Fields(dict[str, Any]):
         return "{" + key + "}"
 
 
+class _Word(str):
+    """A game word in a message's language that remembers its id, so that
+    a template can ask for the form agreeing with its noun (``{color!f}``)."""
+
+    id: str
+
+
 class _Formatter(string.Formatter):
     """``str.format`` plus plural words: ``{n:one=part|other=parts}`` writes
-    the form that the language's plural rules choose for the count ``n``."""
+    the form that the language's plural rules choose for the count ``n``;
+    and gendered words: ``{color!f}``, ``{color!m}``."""
 
     def __init__(self, lang: str):
+        self.lang = lang
         self.plural_form = PLURAL_FORMS[lang]
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion in ("f", "m"):
+            if isinstance(value, _Word):
+                return WORDS[self.lang].get(f"{value.id}:{conversion}", value)
+            return value
+        return super().convert_field(value, conversion)
 
     def format_field(self, value: Any, format_spec: str) -> Any:
         if "=" not in format_spec:
@@ -248,8 +275,13 @@ class _Formatter(string.Formatter):
 
 def _word(value: Any, lang: str) -> Any:
     if isinstance(value, str):
-        return WORDS[lang].get(value, value)
+        word = _Word(WORDS[lang].get(value, value))
+        word.id = value
+        return word
     if isinstance(value, dict) and set(value) == {"color", "value"}:
+        # Spanish names a card by its number with the colour after it: "el 7 rojo"
+        if lang == "es":
+            return f"{value['value']} {_word(value['color'], lang)}"
         return f"{_word(value['color'], lang)} {value['value']}"
     if isinstance(value, dict) and set(value) == {"field"}:  # an Orakel field, by index
         return f"{WORDS[lang]['field']} {value['field']}"

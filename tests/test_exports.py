@@ -12,7 +12,8 @@ from worker_games import finished_records
 
 from scoring import Game
 from exports.scoresheet import scoresheet_pdf
-from exports.spreadsheet import scoresheet_csv
+from exports.spreadsheet import options_text, scoresheet_csv
+from scoring import RULESETS
 from store import SummaryQueue
 from worker.summary import summarize
 
@@ -62,9 +63,65 @@ def test_csv_says_game_and_options_in_words():
     sheet = Game.replay(record).scoresheet()
     rows = list(csv.DictReader(io.StringIO(scoresheet_csv(record, sheet))))
     assert rows[0]["game"] == "Keltis"
-    # every option with its value, the defaults filled in
-    assert "tie_break: wishing_stones" in rows[0]["options"]
-    assert "point_tiles_stay: yes" in rows[0]["options"]
+    # every option with its value, the defaults filled in, in the words of GET /rulesets
+    assert rows[0]["options"] == ("Draw back your own discard: yes; Clover may start a path: no; "
+                                  "Equal totals: more wishing stones rank higher; Point tiles stay: yes")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_export_shows_an_option_in_developer_form(game):
+    record = finished_records()[game]
+    for lang in ("en", "de", "es"):
+        said = options_text(record, lang)
+        assert "_" not in said and "true" not in said.lower() and "false" not in said.lower(), (lang, said)
+        for option in RULESETS[game].describe(lang)["options"]:
+            assert f"{option['label']}: " in said
+    assert "forbid" not in options_text(finished_records()["celtica"], "en")
+
+
+def test_csv_in_german_and_spanish_from_lang_or_accept_language(client):
+    record = finished_records()["keltis"]
+    created = create_game(client, record)
+    german = fetch(client, created, "scoresheet", format="csv", lang="de")
+    assert german.status_code == 200 and german.headers["Content-Language"] == "de"
+    rows = list(csv.DictReader(io.StringIO(german.get_data(as_text=True))))
+    assert {"Spiel", "Optionen", "Stand", "Spielende", "Summe", "Platz", "Sieger", "Wunschsteine"} <= set(rows[0])
+    assert rows[0]["Stand"] == "beendet" and rows[0]["Spielende"] in ("fünf Figuren im Zielbereich",
+                                                                        "der Nachziehstapel ist leer")
+    assert "Eigene Ablage zurücknehmen: ja" in rows[0]["Optionen"]
+    assert {row["Sieger"] for row in rows} <= {"ja", "nein"}
+    spanish = client.get(f"/api/v1/games/{created['id']}/scoresheet", query_string={"format": "csv"},
+                         headers={**bearer(created["token"]), "Accept-Language": "es-ES,es;q=0.9"})
+    assert spanish.get_data(as_text=True).startswith("juego,opciones,estado,final,")
+    # ?lang= wins over Accept-Language; English keeps the columns' ids
+    english = client.get(f"/api/v1/games/{created['id']}/scoresheet", query_string={"format": "csv", "lang": "en"},
+                         headers={**bearer(created["token"]), "Accept-Language": "de"})
+    assert english.get_data(as_text=True).startswith("game,options,status,end_reason,player,name,")
+    assert fetch(client, created, "scoresheet", format="csv", lang="fr").status_code == 422
+
+
+def test_csv_with_no_language_is_english_as_before():
+    record = finished_records()["celtica"]
+    sheet = Game.replay(record).scoresheet()
+    assert scoresheet_csv(record, sheet) == scoresheet_csv(record, sheet, "en")
+    assert scoresheet_csv(record, sheet, "fr") == scoresheet_csv(record, sheet, "en")
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("de", ["Wertung", "Datum", "Optionen", "Stand: beendet", "Spieler", "Summe", "Platz", "Sieger"]),
+    ("es", ["hoja de puntos", "Fecha", "Opciones", "Estado: terminada", "Jugador", "Total", "Puesto"]),
+])
+def test_pdf_in_the_language_asked_for(client, redis_client, lang, words):
+    record = finished_records()["keltis"]
+    created = create_game(client, record)
+    text = pdf_text(fetch(client, created, "scoresheet", format="pdf", lang=lang).get_data())
+    for word in words:
+        assert word in text, (word, text)
+    assert "Date:" not in text and "Winner" not in text
+    # with the summary's chart too: the job keeps the English PDF, the route draws the others
+    InProcessWorker([SummaryQueue(redis_client).queue], connection=redis_client).work(burst=True)
+    text = pdf_text(fetch(client, created, "scoresheet", format="pdf", lang=lang).get_data())
+    assert words[0] in text and ("Punkte nach jedem Zug" if lang == "de" else "Puntos tras cada turno") in text
 
 
 def test_csv_keeps_a_name_from_running_as_a_formula():
@@ -179,3 +236,15 @@ def test_a_game_in_progress_has_a_leader_not_a_winner(client):
         "yes" if player["id"] in created["scoresheet"]["winners"] else "no" for player in created["scoresheet"]["players"]]
     text = pdf_text(fetch(client, created, "scoresheet", format="pdf").data)
     assert "Leading:" in text and "Winner" not in text
+
+
+def test_pdf_of_celtica_counts_amulet_parts_in_words_and_says_what_decides_the_rank():
+    record = finished_records()["celtica"]
+    sheet = Game.replay(record).scoresheet()
+    assert all(player["breakdown"]["complete"] == 0 for player in sheet["players"])
+    text = pdf_text(scoresheet_pdf(record, sheet, date="2026-11-30"))
+    assert "No complete amulet yet: the largest incomplete amulet decides the rank" in text
+    assert "8 parts" in text
+    sheet["players"][0]["breakdown"].update(complete=1, incomplete=[1])
+    text = pdf_text(scoresheet_pdf(record, sheet, date="2026-11-30", lang="de"))
+    assert "Noch kein fertiges Amulett" not in text and "1 Teil" in text

@@ -31,7 +31,7 @@ def test_example_4_message_in_german_and_spanish():
         Game.replay(example(4)["record"])
     violation = refused.value.violation
     assert violation.message("de") == "Deine Reihe in Lila steigt: die nächste Karte in Lila muss 4 oder höher sein."
-    assert violation.message("es") == "Tu fila morado asciende: la siguiente carta morado debe ser 4 o más alta."
+    assert violation.message("es") == "Tu fila morada asciende: la siguiente carta morada debe ser 4 o más alta."
 
 
 def test_example_5_view_shows_known_hand_and_stones():

@@ -246,3 +246,46 @@ def test_schema_messages_spell_choices_as_json():
 
 
 from scoring import Refused  # noqa: E402
+
+
+# -- colour words agree with their noun (issue 22 §6) ----------------------------------------
+
+
+def test_spanish_and_german_colour_words_agree_with_their_noun():
+    row = {"color": "red", "heading": "ascends", "last": 5, "bound": "higher", "row": [3, 5],
+           "card": {"color": "red", "value": 4}}
+    for game in ("keltis", "keltis-orakel"):
+        assert render(game, f"{game}.row.direction", "es", row) == \
+            "Tu fila roja asciende: la siguiente carta roja debe ser 5 o más alta."
+        assert render(game, f"{game}.row.direction", "de", row) == \
+            "Deine Reihe in Rot steigt: die nächste Karte in Rot muss 5 oder höher sein."
+    assert render("keltis", "keltis.bonus.missing", "es", {"color": "yellow"}).startswith("Tu figura amarilla ")
+    assert render("keltis", "keltis.draw.empty", "es", {"pile": "purple"}) == "La pila de descarte morada está vacía."
+    assert render("keltis", "keltis.draw.empty", "de", {"pile": "purple"}) == "Der lila Ablagestapel ist leer."
+    # a masculine noun keeps the masculine form, and a colour with one form keeps it
+    assert render("keltis", "keltis.path.occupied", "es", {"path": "red"}).startswith("Ya tienes una figura en el camino rojo;")
+    assert render("keltis-orakel", "keltis-orakel.move.no_field", "es", {"color": "green", "field": 3}) == \
+        "No hay ninguna casilla verde por delante de la casilla 3."
+    own = {"color": "yellow", "value": 3}
+    assert render("keltis-orakel", "keltis-orakel.draw.own_discard", "de", own).startswith("Du hast diese gelbe 3 ")
+    assert render("keltis-orakel", "keltis-orakel.draw.own_discard", "es", own).startswith("Pusiste este 3 amarillo ")
+    assert render("keltis", "card.not_in_hand", "es", {"card": {"color": "white", "value": 3}}) == \
+        "Todas las cartas de tu mano son conocidas y ninguna es el 3 blanco."
+
+
+def test_every_spanish_colour_after_a_feminine_noun_takes_the_feminine_form():
+    feminine = re.compile(r"\b(fila|carta|figura|casilla|pila de descarte) \{(color|row|pile)\}")
+    for game, rule, variant, lang, template in every_template():
+        assert not (lang == "es" and feminine.search(template)), (game, rule, template)
+
+
+def test_no_option_is_explained_in_developer_form(client):
+    # The new-game screen shows each option's doc as its hint, from GET /rulesets.
+    for lang in LANGUAGES:
+        rulesets = client.get("/api/v1/rulesets", headers={"Accept-Language": lang}).get_json()
+        for ruleset in rulesets:
+            for option in ruleset["options"]:
+                said = f"{option['label']} {option['doc']} {' '.join(option.get('choice_labels', []))}"
+                assert not re.search(r"\b(true|false)\b|\w_\w", said, re.IGNORECASE), (lang, option["name"], said)
+                # the ids of choices that are no words of their own ("exactly" is one)
+                assert not re.search(r"\b(cap|forbid|kept)\b", option["doc"]), (lang, option["name"], option["doc"])

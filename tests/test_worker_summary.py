@@ -13,7 +13,7 @@ import random
 import pytest
 from keltis_games import random_game
 from examples import example
-from worker_games import celtica_example_3, keltis_goal_area, orakel_example_3
+from worker_games import celtica_example_3, finished_records, keltis_goal_area, orakel_example_3
 
 from scoring import Game, Refused
 from worker.summary import lead_changes, summarize
@@ -229,3 +229,41 @@ def test_orakel_chain_through_a_revealed_clover():
     summary = summarize(record)
     assert summary["history"][0]["scores"]["anna"] == 10  # on 25: figure 8, points-2
     assert summary["facts"]["longest_clover_chain"] == {"length": 4, "turn": 0, "player": "anna"}
+
+
+def test_decisive_turns_are_the_last_change_of_the_lead_and_the_turns_that_built_the_win():
+    from scoring.chronicle import decisive_turns
+
+    def entry(turn, player, a, b, c, leaders):
+        return {"turn": turn, "player": player, "scores": {"a": a, "b": b, "c": c}, "leaders": leaders}
+
+    start = {"scores": {"a": 0, "b": 0, "c": 0}, "leaders": ["a", "b", "c"]}
+    history = [
+        entry(0, "a", 3, 0, 0, ["a"]),       # a leads
+        entry(1, "b", 3, 5, 0, ["b"]),       # b leads
+        entry(2, "c", 3, 5, 9, ["c"]),       # c leads
+        entry(3, "a", 10, 5, 9, ["a"]),      # a leads for good: +7 on b
+        entry(4, "b", 10, 8, 9, ["a"]),      # b closes 3: no part of the win
+        entry(5, "a", 14, 8, 9, ["a"]),      # +4 on b
+        entry(6, "b", 14, 9, 9, ["a"]),
+        entry(7, "a", 16, 9, 9, ["a"]),      # +2 on b
+    ]
+    sheet = {"players": [{"id": "a", "rank": 1}, {"id": "b", "rank": 2}, {"id": "c", "rank": 2}], "winners": ["a"]}
+    assert len(lead_changes(start["leaders"], history)) == 4
+    chosen = decisive_turns(start, history, sheet, "scores")
+    assert [(turn["turn"], turn["reason"], turn["change"]) for turn in chosen] == \
+        [(0, "margin", 3), (3, "lead", 7), (5, "margin", 4)]
+    assert {(turn["winner"], turn["second"]) for turn in chosen} == {("a", "b")}
+    # a winner who led from the start: no change of the lead, only the turns that built it
+    calm = [entry(0, "a", 2, 0, 0, ["a"]), entry(1, "b", 2, 1, 0, ["a"]), entry(2, "a", 5, 1, 0, ["a"])]
+    start_a = {"scores": {"a": 0, "b": 0, "c": 0}, "leaders": ["a"]}
+    assert [(turn["turn"], turn["reason"]) for turn in decisive_turns(start_a, calm, sheet, "scores")] == \
+        [(0, "margin"), (2, "margin")]
+    assert decisive_turns(start_a, [], sheet, "scores") == []
+
+
+def test_a_summary_names_at_most_three_decisive_turns():
+    for game, record in finished_records().items():
+        summary = summarize(record)
+        assert 1 <= len(summary["decisive_turns"]) <= 3, game
+        assert summary["decisive_turns"][-1]["turn"] <= summary["turns"] - 1

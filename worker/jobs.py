@@ -12,7 +12,7 @@ import os
 from prometheus_client import Histogram
 from rq import get_current_job
 
-from exports.scoresheet import scoresheet_pdf
+from exports.scoresheet import summary_pdf
 from store import Store
 from store.redis_conn import connect
 
@@ -47,16 +47,3 @@ def _store() -> Store:
     queue = job.connection
     url = os.environ.get("REDIS_URL")
     return Store(connect(url), queue=queue) if url else Store(queue)
-
-
-#: the PDF chart's title per measure the summary's ``chart`` names
-CHART_TITLES = {"scores": "Score after every turn", "parts": "Parts held after every turn"}
-
-
-def summary_pdf(record: dict, summary: dict) -> bytes:
-    """The PDF score sheet of a summary with its chart of what the summary
-    says the chart measures, from the start of the game on."""
-    measure = summary["chart"]
-    history = [{"scores": entry[measure]} for entry in (summary["start"], *summary["history"])]
-    return scoresheet_pdf(record, summary["scoresheet"], history, date=summary["date"],
-                          chart_title=CHART_TITLES[measure])

@@ -14,6 +14,8 @@ engine's answer: the game's :class:`scoring.chronicle.Chronicle`. Shape::
      "start": {"scores": {id: total}, "leaders": [ids]},   # before the first turn
      "history": [{"turn", "player", "scores": {id: total}, "leaders": [ids]}],
      "lead_changes": [{"turn", "player", "leaders", "before"}],
+     "decisive_turns": [{"turn", "player", "reason": "lead" | "margin", "leaders",
+                         "winner", "second", "change"}],   # scoring.chronicle.decisive_turns
      "sources": {id: {...}},
      "facts": {"longest_clover_chain": {"length", "turn", "player"} | null,
                "biggest_turn": {"turn", "player", "gain"} | null,
@@ -43,6 +45,7 @@ game's own tie-break decides who leads.
 from __future__ import annotations
 
 import scoring  # noqa: F401  (registers the games)
+from scoring.chronicle import decisive_turns
 from scoring.engine import Game
 
 
@@ -76,6 +79,7 @@ def summarize(record: dict) -> dict:
         "start": start,
         "history": history,
         "lead_changes": lead_changes(start["leaders"], history),
+        "decisive_turns": decisive_turns(start, history, sheet, chronicle.chart),
         "sources": chronicle.sources(sheet, game.state),
         "facts": {
             "longest_clover_chain": chronicle.longest_chain(),

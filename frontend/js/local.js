@@ -64,7 +64,11 @@ const ROUTES = {
     const format = query.get('format') || 'json';
     if (format === 'pdf') throw problem(501, t('local.pdf'), 'Not Implemented');
     const version = stored.entries.length;
-    if (format === 'csv') return {status: 200, data: new Blob([await csv(stored.record)], {type: 'text/csv'}), etag: etag(version)};
+    if (format === 'csv') {
+      const lang = query.get('lang') || language();  // as the route: ?lang=, else the app's Accept-Language
+      if (!['en', 'de', 'es'].includes(lang)) throw problem(422, 'lang: Must be one of: en, de, es.', 'Invalid query parameter');
+      return {status: 200, data: new Blob([await csv(stored.record, lang)], {type: 'text/csv'}), etag: etag(version)};
+    }
     return ok((await viewOf(stored)).scoresheet, version);
   },
   'GET record': async stored => ok(stored.record, stored.entries.length),

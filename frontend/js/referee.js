@@ -4,7 +4,7 @@
 //   check(record, turn, lang)    what POST /games/{id}/check answers for a game
 //                                whose record is `record` ({at: k} as ?at=k)
 //   tally(input)                 what `brehon tally` prints
-//   csv(record)                  the score sheet's CSV, as GET .../scoresheet?format=csv
+//   csv(record, lang)            the score sheet's CSV, as GET .../scoresheet?format=csv&lang=
 //   game(record, lang, entries)  the game's view as GET /games/{id} shows what
 //                                the record (and its log, entries) decides (local games, turns
 //                                queued offline)
@@ -107,4 +107,4 @@ export const replay = record => call('replay', [record]);
 export const check = (record, turn, lang = 'en', {at = null} = {}) => call('check', [record, turn, lang, at]);
 export const tally = input => call('tally', [input]);
 export const game = (record, lang = 'en', entries = null) => call('game_view', [record, lang, entries]);
-export const csv = record => call('csv', [record]);
+export const csv = (record, lang = 'en') => call('csv', [record, lang]);

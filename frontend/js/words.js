@@ -1,6 +1,6 @@
 // Game things in words: colours with a symbol (colour is never the only
 // signal), tiles, parts, answers to composer questions, and turns for the log.
-import {t, has} from './i18n.js';
+import {t, has, language} from './i18n.js';
 import {ABSENT} from './composer.js';
 
 const SYMBOLS = {red: '●', yellow: '▲', green: '■', blue: '◆', purple: '★', grey: '▲', white: '○', brown: '■', black: '◆'};
@@ -13,6 +13,42 @@ export const SEAT_COLOURS = ['red', 'blue', 'green', 'yellow', 'purple'];
  * the creating phone and passed on in the join link), else by seat. */
 export function seatColours(players, chosen = []) {
   return Object.fromEntries(players.map((p, i) => [p.id, (chosen || [])[i] || SEAT_COLOURS[i % SEAT_COLOURS.length]]));
+}
+
+// Letters that are no letter plus a mark, so NFKD leaves them whole: said
+// as a reader of the name would spell them in plain Latin letters.
+const PLAIN = {ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', đ: 'd', ð: 'd', þ: 'th', ł: 'l', ı: 'i', ŋ: 'n', ħ: 'h', ŧ: 't'};
+
+/** A player id from a name (CONTRACT: `^[a-z0-9][a-z0-9_-]{0,31}$`), readable
+ * and unique: "Jürgen" -> "jurgen", "Søren" -> "soren", "Anna Lena" ->
+ * "anna-lena"; a second "Anna" is "anna-2". */
+export function playerId(name, taken) {
+  const plain = name.toLowerCase().normalize('NFKD').replace(/\p{M}+/gu, '')
+    .replace(/[øæœßđðþłıŋħŧ]/g, letter => PLAIN[letter]);
+  const base = (plain.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'p').slice(0, 28);
+  let id = /^[a-z0-9]/.test(base) ? base : `p${base}`;
+  for (let n = 2; taken.includes(id); n++) id = `${base}-${n}`;
+  return id;
+}
+
+/** What decides the ranks of a score sheet where its totals do not, in
+ * words; null where the totals do. Celtica ranks by complete amulets, then
+ * by the largest incomplete one, the next largest, … (rules/celtica.md §12). */
+export function rankReason(sheet) {
+  if (sheet.game !== 'celtica') return null;
+  const complete = sheet.players.map(p => p.breakdown.complete);
+  if (complete.every(n => n === 0)) return t('celtica.rank_none');
+  if (new Set(complete).size < complete.length) return t('celtica.rank_equal');
+  return null;
+}
+
+/** A Celtica player's amulets in words: ["1 complete amulet", "1 incomplete
+ * amulet (8 parts)"]. */
+export function amuletWords(breakdown) {
+  const sizes = breakdown.incomplete || [];
+  const parts = new Intl.ListFormat(language(), {type: 'conjunction'}).format(sizes.map(n => t('celtica.parts', {n})));
+  return [t('celtica.complete', {n: breakdown.complete}),
+    sizes.length ? t('celtica.incomplete', {n: sizes.length, parts}) : t('celtica.incomplete_none')];
 }
 
 /** The symbol that goes with a colour. */

@@ -165,7 +165,7 @@ OPTION_WORDS: OptionWords = {
         "label": {"en": "Staying in needs a druid card", "de": "Im Spiel bleiben braucht eine Druidenkarte",
                   "es": "Seguir en la ronda pide una carta de druida"},
         "doc": {"de": "Erfahrungskarten allein halten niemanden in der Runde (aus: Hausregel).",
-                "es": "Las cartas de experiencia solas no mantienen a nadie en la ronda (no: regla de la casa)."}},
+                "es": "Las cartas de experiencia solas no mantienen a nadie en la ronda (desactivada: regla de la casa)."}},
     "take_count": {
         "label": {"en": "Parts taken at a find site", "de": "Teile an einem Fundort", "es": "Piezas en un lugar de hallazgo"},
         "doc": {"de": "Wie viele Teile man an einem Fundort nimmt: bis zu so vielen, wie er zeigt, "

@@ -49,13 +49,13 @@ ALLOWED = {"move": ("move",), "take": ("take",), "give": ("give",), "cult": ("cu
 
 OPTIONS = (
     Option("overshoot", "string", "cap",
-           "A move past the goal: cap stops the druid on the goal, forbid refuses it.", ("cap", "forbid")),
+           "A move past the goal: the druid stops on the goal, or the move is not allowed.", ("cap", "forbid")),
     Option("experience_alone", "boolean", True,
-           "Experience cards may be played without druid cards (cards: 0)."),
+           "Experience cards may be played without druid cards (a move of experience cards only)."),
     Option("experience_needs_druid_card", "boolean", True,
-           "Experience cards alone do not keep a player in the round (false: house rule)."),
+           "Experience cards alone do not keep a player in the round (off: a house rule)."),
     Option("take_count", "string", "up_to",
-           "A find site's take: up_to any number up to the parts it shows, or exactly that many.",
+           "How many parts a find site gives: any number up to the parts it shows, or exactly that many.",
            ("up_to", "exactly")),
 )
 

@@ -13,7 +13,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "keltis.row.direction": {
         "en": "Your {color} row {heading}: the next {color} card must be {last} or {bound}.",
         "de": "Deine Reihe in {color} {heading}: die nächste Karte in {color} muss {last} oder {bound} sein.",
-        "es": "Tu fila {color} {heading}: la siguiente carta {color} debe ser {last} o {bound}.",
+        "es": "Tu fila {color!f} {heading}: la siguiente carta {color!f} debe ser {last} o {bound}.",
     },
     "keltis.path.occupied": {
         "en": "You already have a figure on the {path} path; it moves on, and no second figure can enter there.",
@@ -33,12 +33,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "keltis.bonus.missing": {
         "en": "Your {color} figure is on the end stone: choose another figure to advance (bonus) or decline with null.",
         "de": "Deine Figur auf {color} steht auf dem Endstein: wähle eine andere Figur für den Bonusschritt oder lehne mit null ab.",
-        "es": "Tu figura {color} está en la piedra final: elige otra figura para avanzar (bonificación) o renuncia con null.",
+        "es": "Tu figura {color!f} está en la piedra final: elige otra figura para avanzar (bonificación) o renuncia con null.",
     },
     "keltis.bonus.unexpected": {
         "en": "Your {color} figure is not on the end stone, so this card gives no bonus step.",
         "de": "Deine Figur auf {color} steht nicht auf dem Endstein, also gibt diese Karte keinen Bonusschritt.",
-        "es": "Tu figura {color} no está en la piedra final, así que esta carta no da paso de bonificación.",
+        "es": "Tu figura {color!f} no está en la piedra final, así que esta carta no da paso de bonificación.",
     },
     "keltis.move.no_figure": {
         "en": "You have no figure on the {path} path to move.",
@@ -52,8 +52,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "keltis.draw.empty": {
         "en": "The {pile} discard pile is empty.",
-        "de": "Der Ablagestapel {pile} ist leer.",
-        "es": "La pila de descarte {pile} está vacía.",
+        "de": "Der {pile!m} Ablagestapel ist leer.",
+        "es": "La pila de descarte {pile!f} está vacía.",
     },
     "keltis.draw.own_discard": {
         "en": "You cannot take back the card you just discarded.",

@@ -69,7 +69,7 @@ class Keltis(Ruleset[KeltisState]):
                "A clover may bring a figure from the start stone onto row 1 of a new path."),
         Option("tie_break", "string", "shared", "How equal totals rank.", ("shared", "wishing_stones")),
         Option("point_tiles_stay", "boolean", True,
-               "Point tiles stay and score for every arrival; false: the first arrival takes them."),
+               "Point tiles stay and score for every arrival; when off, the first arrival takes them."),
     )
 
     # -- shape (rules §13.5) ----------------------------------------------

@@ -15,7 +15,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     f"{GAME}.row.direction": {
         "en": "Your {color} row {heading}: the next {color} card must be {last} or {bound}.",
         "de": "Deine Reihe in {color} {heading}: die nächste Karte in {color} muss {last} oder {bound} sein.",
-        "es": "Tu fila {color} {heading}: la siguiente carta {color} debe ser {last} o {bound}.",
+        "es": "Tu fila {color!f} {heading}: la siguiente carta {color!f} debe ser {last} o {bound}.",
     },
     f"{GAME}.figure.not_there": {
         "en": "None of your figures stands on field {field}: "
@@ -28,7 +28,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     f"{GAME}.move.no_field": {
         "en": "There is no {color} field ahead of field {field}.",
         "de": "Vor Feld {field} liegt kein Feld in {color}.",
-        "es": "No hay ninguna casilla {color} por delante de la casilla {field}.",
+        "es": "No hay ninguna casilla {color!f} por delante de la casilla {field}.",
     },
     f"{GAME}.move.required": {
         "en": "A played card must move a figure or the priestess; if nothing can move, discard it instead.",
@@ -76,17 +76,17 @@ MESSAGES: dict[str, dict[str, str]] = {
     f"{GAME}.goblin.empty_row": {
         "en": "Your {row} row has no card to discard.",
         "de": "Deine Reihe in {row} hat keine Karte zum Abwerfen.",
-        "es": "Tu fila {row} no tiene ninguna carta que descartar.",
+        "es": "Tu fila {row!f} no tiene ninguna carta que descartar.",
     },
     f"{GAME}.draw.empty_pile": {
         "en": "The {pile} discard pile is empty.",
-        "de": "Der Ablagestapel {pile} ist leer.",
-        "es": "La pila de descarte {pile} está vacía.",
+        "de": "Der {pile!m} Ablagestapel ist leer.",
+        "es": "La pila de descarte {pile!f} está vacía.",
     },
     f"{GAME}.draw.own_discard": {
         "en": "You put this {color} {value} there in this turn and may not take it back.",
-        "de": "Du hast diese {color} {value} in diesem Zug dort abgelegt und darfst sie nicht zurücknehmen.",
-        "es": "Pusiste este {color} {value} ahí en este turno y no puedes recuperarlo.",
+        "de": "Du hast diese {color!f} {value} in diesem Zug dort abgelegt und darfst sie nicht zurücknehmen.",
+        "es": "Pusiste este {value} {color!m} ahí en este turno y no puedes recuperarlo.",
     },
 }
 

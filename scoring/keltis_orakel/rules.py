@@ -31,7 +31,7 @@ OPTIONS = (
            "Whether a card may be played without movement when nothing can move with it.",
            choices=("when_stuck", "never")),
     Option("row_direction", "string", "kept",
-           "What a goblin's row discard does to the row's direction: kept, or from_cards computes it again.",
+           "What a goblin's row discard does to the row's direction: it stays, or it follows the cards left.",
            choices=("kept", "from_cards")),
 )
 

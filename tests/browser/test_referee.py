@@ -68,3 +68,22 @@ def test_the_referee_starts_again_from_its_snapshot_and_afresh_when_it_is_refuse
       const kept = await caches.match(key);  // written again in the background
       return kept && (await kept.arrayBuffer()).byteLength > 64;
     }""", arg=key)
+
+
+def test_the_phone_writes_the_csv_in_german_and_spanish_with_the_server_s_bytes(page, base_url):
+    import json
+    from browser_helpers import DATA, api
+
+    record = json.loads((DATA / "celtica" / "complete_game.json").read_text())
+    record = record.get("record", record)
+    created = api(base_url, "POST", "/games", record)
+    page.goto("/")
+    page.wait_for_selector("nav.menu")
+    assert page.wait_for_function(READY, timeout=START).json_value() is True
+    for lang in ("de", "es", "en"):
+        phone = page.evaluate("async ([record, lang]) => (await import('/js/referee.js')).csv(record, lang)",
+                              [record, lang])
+        server = page.request.get(f"{base_url}/api/v1/games/{created['id']}/scoresheet?format=csv&lang={lang}",
+                                  headers={"Authorization": f"Bearer {created['token']}"})
+        assert server.ok and phone.encode() == server.body(), lang
+        assert phone.startswith({"de": "Spiel,Optionen,", "es": "juego,opciones,", "en": "game,options,"}[lang])

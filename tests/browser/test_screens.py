@@ -223,3 +223,26 @@ def test_new_celtica_game_with_starting_parts_and_display(page, base_url, tmp_pa
     assert record["setup"] == {"display": ["n", None, None, "center", None, None, None, None, None],
                                "parts": {"anna": ["n", "s"], "cleo": ["ne", "ne"], "ben": ["center", "w"]}}
     assert record["board"] == sample_board("celtica")
+
+
+def test_player_ids_read_as_the_names_and_option_hints_are_words(page, base_url):
+    page.goto("/#/new")
+    page.click('button[data-game="keltis"]')
+    # every option's hint in words: no raw value, no option name
+    hints = page.locator("#new-game .option .hint").all_inner_texts()
+    assert hints and all("false" not in hint and "_" not in hint for hint in hints), hints
+    page.fill("#player-0", "Jürgen")
+    page.fill("#player-1", "Søren")
+    page.click("text=Add a player")
+    page.fill("#player-2", "Iñigo")
+    page.click("text=Start the game")
+    expect(page.locator("#turn-now")).to_contain_text("Jürgen")
+    record = started_record(page, base_url)
+    assert [(player["id"], player["name"]) for player in record["players"]] == \
+        [("jurgen", "Jürgen"), ("soren", "Søren"), ("inigo", "Iñigo")]
+    page.goto("/#/new")
+    page.click('button[data-game="celtica"]')
+    hints = " ".join(page.locator("#new-game .option .hint").all_inner_texts())
+    assert "stops on the goal" in hints
+    for raw in ("cap ", "forbid", "up_to", "false"):
+        assert raw not in hints, hints

@@ -113,3 +113,16 @@ test('a choice that names a colour is filled with it; other answers are not', ()
   assert.equal(words.swatch('card.value', 'red'), null);
   assert.equal(words.swatch('path', null), null);
 });
+
+test('player ids made from names read as the names do', () => {
+  const cases = {'Jürgen': 'jurgen', 'Søren': 'soren', 'Iñigo': 'inigo', 'Æsa': 'aesa', 'Straße': 'strasse',
+    'Łukasz': 'lukasz', 'Zoë Ann': 'zoe-ann', 'François': 'francois', 'Ðóra': 'dora', '  Ana  ': 'ana', '★': 'p',
+    'ﬁona': 'fiona', '_x': 'x'};
+  for (const [name, id] of Object.entries(cases)) {
+    assert.equal(words.playerId(name, []), id, name);
+    assert.match(id, /^[a-z0-9][a-z0-9_-]{0,31}$/);
+  }
+  assert.equal(words.playerId('Jürgen', ['jurgen']), 'jurgen-2');
+  assert.equal(words.playerId('Jurgen', ['jurgen', 'jurgen-2']), 'jurgen-3');
+  assert.match(words.playerId('Ä'.repeat(60), []), /^a{28}$/);
+});

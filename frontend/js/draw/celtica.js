@@ -2,7 +2,7 @@
 // player's amulets in the canonical packing with hand counts.
 import {h, svg} from '../ui.js';
 import {t} from '../i18n.js';
-import {colour, part, symbol} from '../words.js';
+import {amuletWords, colour, part, symbol} from '../words.js';
 import {tokens} from './tokens.js';
 
 const PER_LINE = 5;
@@ -71,10 +71,18 @@ export function cards(game, names) {
     h('ul', {class: 'druid-cards', 'aria-labelledby': 'discard-title'}, Object.entries(view.druid_discard).map(([c, n]) =>
       h('li', {class: `swatch swatch-${c}`, dataset: {druid: c}}, h('span', {}, colour(c)), h('strong', {class: 'count'}, String(n))))),
     h('h3', {}, t('celtica.amulets')),
-    Object.entries(view.players).map(([id, seat]) => h('div', {class: 'panel'},
-      h('strong', {}, names[id] || id), ' ',
-      h('span', {class: 'hint'}, `${t('celtica.druid_cards', {n: seat.druid_cards})}, ${t('celtica.experience_cards', {n: seat.experience})}`),
-      h('div', {}, amulets(seat.amulets, seat.parts)))));
+    playerAmulets(game, names));
+}
+
+/** Every player's amulets, drawn and in words, with his hand counts (on the
+ * Cards tab; the table display, short of room, leaves them out: `hands`). */
+export function playerAmulets(game, names, {hands = true} = {}) {
+  const sheet = Object.fromEntries(game.scoresheet.players.map(p => [p.id, p.breakdown]));
+  return Object.entries(game.state.players).map(([id, seat]) => h('div', {class: 'panel player-amulets', dataset: {player: id}},
+    h('strong', {}, names[id] || id), ' ',
+    hands ? h('span', {class: 'hint'}, `${t('celtica.druid_cards', {n: seat.druid_cards})}, ${t('celtica.experience_cards', {n: seat.experience})}`) : null,
+    h('div', {}, amulets(seat.amulets, seat.parts)),
+    sheet[id] ? h('p', {class: 'amulet-count'}, amuletWords(sheet[id]).join(' · ')) : null));
 }
 
 // The display's parts as cards, one per kind with its count: each shows

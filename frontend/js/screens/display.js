@@ -80,6 +80,10 @@ export async function show(main, id) {
         h('h1', {id: 'display-title'}, t(`game.${game.record.game}`)),
         scoreStrip(view, current),
         turnLine(view, current),
+        // Celtica's amulets decide its ranks: every player's, drawn, where the table sees them.
+        drawer.playerAmulets ? h('section', {id: 'display-amulets', 'aria-labelledby': 'display-amulets-title'},
+          h('h2', {id: 'display-amulets-title'}, t('celtica.amulets')),
+          h('div', {class: 'amulet-grid'}, drawer.playerAmulets(game, view.names(), {hands: false}))) : null,
         h('h2', {}, t('display.last')),
         h('p', {id: 'last-turn', class: 'last-turn', 'aria-live': 'polite'},
           last ? turnText(game.record.game, last, view.names()) : t('table.log_empty')),

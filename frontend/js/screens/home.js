@@ -2,12 +2,13 @@
 // join one (scan the QR code or paste the link), quick tally, boards.
 import {h, fill, append} from '../ui.js';
 import {t, language} from '../i18n.js';
-import {api, problemText, idempotencyKey, isLocal} from '../api.js';
+import {ApiError, api, problemText, idempotencyKey, isLocal} from '../api.js';
 import {all, put, remove} from '../db.js';
 import {go} from '../router.js';
 import {rulesets} from '../rulesets.js';
 import {qrReader} from '../qr.js';
 import {onReferee, refereeState} from '../referee.js';
+import {action as saidAction} from '../words.js';
 
 /** Draw the home screen. */
 export async function show(main) {
@@ -131,7 +132,7 @@ async function openRecord(file, problem) {
   problem.textContent = '';
   let body;
   try {
-    body = JSON.parse(await file.text());
+    body = recordIn(JSON.parse(await file.text()));
   } catch {
     problem.textContent = t('home.record_bad');
     return;
@@ -144,6 +145,38 @@ async function openRecord(file, problem) {
     await put('games', {id: data.id, token: data.token, spectator_token: data.spectator_token, joined: Date.now()});
     go('game', data.id);
   } catch (error) {
-    problem.textContent = problemText(error);
+    problem.textContent = refusalText(error, body);
+    problem.scrollIntoView({block: 'nearest'}); // the file picker leaves the page where it was
   }
+}
+
+// The record in a file as `brehon replay` finds it (scoring/answers.py): the
+// object itself, or the record it holds under a key ({"record": ..., "sheet":
+// ...}, as an example file keeps one with its expected answer).
+function recordIn(data) {
+  const isRecord = value => value !== null && typeof value === 'object' && value.format === 'brehon/1';
+  if (isRecord(data) || data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  return Object.values(data).find(isRecord) ?? data;
+}
+
+// A refusal of a record, saying where in it: the turn (numbered from 1, with
+// its player) and the action (numbered, in words), as the violation places them.
+function refusalText(error, record) {
+  const found = error instanceof ApiError && error.violations[0];
+  const turn = found && Number.isInteger(found.turn) && record.turns?.[found.turn];
+  if (!turn) return problemText(error);
+  const names = Object.fromEntries((record.players || []).map(p => [p.id, p.name || p.id]));
+  const said = {turn: found.turn + 1, player: names[turn.player] || turn.player || '?'};
+  const action = Number.isInteger(found.action) && turn.actions?.[found.action];
+  let where = t('home.refused_turn', said);
+  if (action) {
+    let what;
+    try {
+      what = saidAction(record.game, action);
+    } catch { // an action of no known shape: its type is all there is to say
+      what = String(action.type);
+    }
+    where = t('home.refused_action', {...said, action: found.action + 1, what});
+  }
+  return `${where}: ${problemText(error)}`;
 }

@@ -8,15 +8,7 @@ import {createLocal, server} from '../local.js';
 import {all, put} from '../db.js';
 import {go} from '../router.js';
 import {rulesets} from '../rulesets.js';
-import {SEAT_COLOURS, colour, part, tile} from '../words.js';
-
-/** A player id from a name: lower case letters and digits, unique. */
-export function playerId(name, taken) {
-  const base = (name.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'p').slice(0, 28);
-  let id = /^[a-z0-9]/.test(base) ? base : `p${base}`;
-  for (let n = 2; taken.includes(id); n++) id = `${base}-${n}`;
-  return id;
-}
+import {SEAT_COLOURS, colour, part, playerId, tile} from '../words.js';
 
 /** Draw the new-game screen. */
 export async function show(main) {
@@ -26,9 +18,11 @@ export async function show(main) {
   // seat) keeps it; each player carries his Celtica starting parts along,
   // and each game keeps its options as entered and the tiles laid out by
   // place (see layoutOf).
-  const parts = rules.celtica.pieces.parts;
+  // Celtica's starting parts are entered, never assumed: the rules need
+  // them (rules/celtica.md §3), and a part filled in for the table would
+  // start the game from parts nobody drew.
   const seat = index => ({name: '', colour: SEAT_COLOURS[index % SEAT_COLOURS.length],
-    start: Array(rules.celtica.pieces.start_parts).fill(parts[0])});
+    start: Array(rules.celtica.pieces.start_parts).fill('')});
   const state = {game: 'keltis', players: [seat(0), seat(1)], display: Array(rules.celtica.pieces.display).fill(''),
     options: {}, layouts: {}};
   const form = h('form', {id: 'new-game', onsubmit: submit});
@@ -92,6 +86,7 @@ export async function show(main) {
     problem.textContent = '';
     const options = readOptions(form);
     if (!options) return; // a value that is no value: said at its field
+    if (!startingPartsEntered(form, state)) return;
     const taken = [];
     const players = state.players.map(player => {
       const id = playerId(player.name, taken);
@@ -240,8 +235,11 @@ function setupField(state, boards, pieces) {
       state.players.map((player, i) => h('div', {class: 'row'},
         h('span', {class: 'seat-name', id: `seat-name-${i}`}, player.name || t('new.name', {n: i + 1})),
         player.start.map((_, k) => [h('label', {for: `start-${i}-${k}`, class: 'sr'}, t('new.start_part', {n: i + 1, k: k + 1})),
-          h('select', {id: `start-${i}-${k}`, onchange: e => { player.start[k] = e.target.value; }},
-            pieces.parts.map(p => h('option', {value: p, selected: p === player.start[k]}, part(p))))]))),
+          h('select', {id: `start-${i}-${k}`, dataset: {start: `${i}:${k}`}, 'aria-describedby': 'start-problem',
+            onchange: e => { player.start[k] = e.target.value; e.target.removeAttribute('aria-invalid'); }},
+          h('option', {value: ''}, t('new.start_choose')),
+          pieces.parts.map(p => h('option', {value: p, selected: p === player.start[k]}, part(p))))]))),
+      h('p', {class: 'problem', id: 'start-problem', role: 'alert'}),
       h('h3', {}, t('new.display')),
       h('div', {class: 'row'}, state.display.map((shown, k) => [
         h('label', {for: `display-${k}`, class: 'sr'}, t('new.display_space', {n: k + 1})),
@@ -285,6 +283,23 @@ function tilePlaces(state, boards, pieces) {
 function smallFields(board) {
   if (!board) return [];
   return board.board.fields.map((field, index) => [field, index]).filter(([field]) => field.kind === 'small').map(([, index]) => index);
+}
+
+// Celtica's starting parts all entered; else the first one missing is
+// marked, said beside the parts and given the focus.
+function startingPartsEntered(form, state) {
+  if (state.game !== 'celtica') return true;
+  const missing = [...form.querySelectorAll('[data-start]')].filter(select => !select.value);
+  missing.forEach(select => select.setAttribute('aria-invalid', 'true'));
+  const said = form.querySelector('#start-problem');
+  if (!missing.length) {
+    said.textContent = '';
+    return true;
+  }
+  const seat = Number(missing[0].dataset.start.split(':')[0]);
+  said.textContent = t('new.start_missing', {player: state.players[seat].name.trim() || t('new.name', {n: seat + 1})});
+  missing[0].focus();
+  return false;
 }
 
 function readSetup(state, boards, players, pieces) {

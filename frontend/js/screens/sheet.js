@@ -8,6 +8,7 @@ import {t} from '../i18n.js';
 import {api, problemText, isLocal} from '../api.js';
 import {get} from '../db.js';
 import {bgStatsPlay, bgStatsLink} from '../bgstats.js';
+import {amuletWords, rankReason} from '../words.js';
 
 /** The score sheet's cards; used by the tally too. While the game goes on,
  * rank 1 is "leading", not "winner". */
@@ -17,16 +18,21 @@ export function sheetTable(sheet, names) {
   // A tally has no end reason: it scores the table as it lies.
   const caption = over ? t('sheet.finished', {reason: sheet.end_reason ? t(`end.${sheet.end_reason}`) : '–'}) : t('sheet.in_progress');
   const ranked = [...sheet.players].sort((a, b) => a.rank - b.rank);
+  const reason = rankReason(sheet);
   return h('div', {}, h('p', {id: 'sheet-caption'}, caption),
+    reason ? h('p', {class: 'hint', id: 'rank-reason'}, reason) : null,
     h('ol', {id: 'sheet', class: 'sheet', 'aria-labelledby': 'sheet-caption'}, ranked.map(p => h('li', {dataset: {player: p.id}},
       h('div', {class: 'sheet-head'},
         h('span', {class: 'rank', 'aria-label': t('table.rank', {rank: p.rank})}, `${p.rank}.`),
         h('span', {class: 'name'}, names[p.id],
           first.has(p.id) ? h('span', {class: 'first'}, t(over ? 'sheet.winner' : 'sheet.leading')) : null),
         h('span', {class: 'total', 'aria-label': `${t('score.total')} ${p.total}`}, String(p.total))),
-      h('dl', {class: 'breakdown'}, Object.entries(p.breakdown).map(([key, value]) => [
-        h('dt', {}, t(`score.${key}`)),
-        h('dd', {}, Array.isArray(value) ? value.join(', ') || '–' : String(value))]))))));
+      sheet.game === 'celtica'
+        // Amulets are counted in words: "1 incomplete amulet (8 parts)", not "Incomplete amulets 8".
+        ? h('ul', {class: 'amulet-words'}, amuletWords(p.breakdown).map(line => h('li', {}, line)))
+        : h('dl', {class: 'breakdown'}, Object.entries(p.breakdown).map(([key, value]) => [
+          h('dt', {}, t(`score.${key}`)),
+          h('dd', {}, Array.isArray(value) ? value.join(', ') || '–' : String(value))]))))));
 }
 
 /** Draw the score sheet of a game. */

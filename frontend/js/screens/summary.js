@@ -5,7 +5,6 @@ import {h, svg} from '../ui.js';
 import {t} from '../i18n.js';
 import {api, problemText} from '../api.js';
 import {get} from '../db.js';
-import {colour} from '../words.js';
 
 const POLL_MS = 1500;
 // Lines differ in colour and in dash pattern: colour is never the only signal.
@@ -47,22 +46,38 @@ function render(summary) {
   const out = [h('h2', {}, t(measure === 'parts' ? 'summary.parts_chart' : 'summary.lead')), chart(points, summary.players, names)];
   out.push(h('h2', {}, t('summary.sources')), h('ul', {id: 'sources'}, Object.entries(summary.sources).map(([id, sources]) =>
     h('li', {}, h('strong', {}, names[id] || id), ': ', Object.entries(sources).map(([key, value]) => source(key, value)).join(' · ')))));
-  if (summary.lead_changes.length) {
-    out.push(h('h2', {}, t('summary.decisive')), h('ul', {id: 'decisive'}, summary.lead_changes.map(change =>
-      h('li', {}, t('summary.lead_change', {turn: change.turn + 1, player: names[change.player] || change.player,
-        leaders: who(change.leaders), before: who(change.before)})))));
+  // The few turns that decided it (scoring/chronicle.py chooses them), not every change of the lead.
+  if (summary.decisive_turns.length) {
+    out.push(h('h2', {}, t('summary.decisive')), h('ul', {id: 'decisive'}, summary.decisive_turns.map(turn =>
+      h('li', {}, decisive(turn, names, who, measure)))));
   }
   const facts = summary.facts;
   const list = [];
-  if (facts.longest_clover_chain) list.push(t('fact.clover_chain', named(facts.longest_clover_chain, names)));
-  if (facts.biggest_turn) list.push(t(measure === 'parts' ? 'fact.biggest_turn_parts' : 'fact.biggest_turn', named(facts.biggest_turn, names)));
-  if (facts.cards_played && Object.keys(facts.cards_played).length) {
-    list.push(t('fact.cards_played', {cards: Object.entries(facts.cards_played).map(([c, n]) => `${colour(c)} ${n}`).join(', ')}));
+  const chain = facts.longest_clover_chain;
+  if (chain) list.push(t('fact.clover_chain', {...named(chain, names), n: chain.length}));
+  const biggest = facts.biggest_turn;
+  if (biggest) list.push(t(measure === 'parts' ? 'fact.biggest_turn_parts' : 'fact.biggest_turn', {...named(biggest, names), n: biggest.gain}));
+  const played = Object.entries(facts.cards_played || {});
+  if (played.length) {
+    // A count, then what it counts: "Cards played: 31 (Red: 7, Yellow: 6, ...)"
+    const cards = played.map(([c, n]) => `${capital(t(`colour.${c}`))}: ${n}`).join(', ');
+    list.push(t('fact.cards_played', {n: played.reduce((sum, [, n]) => sum + n, 0), cards}));
   }
   if (facts.end) list.push(t('fact.end', {...named(facts.end, names), reason: t(`end.${facts.end.reason}`)}));
   if (list.length) out.push(h('h2', {}, t('summary.facts')), h('ul', {id: 'facts'}, list.map(text => h('li', {}, text))));
   return out;
 }
+
+// A decisive turn in words: who took the lead for good, or how far the
+// winner pulled ahead of the runner-up.
+function decisive(turn, names, who, measure) {
+  const said = {turn: turn.turn + 1, player: names[turn.player] || turn.player};
+  if (turn.reason === 'lead') return t('summary.decisive_lead', {...said, leaders: who(turn.leaders)});
+  return t(measure === 'parts' ? 'summary.decisive_parts' : 'summary.decisive_points',
+    {...said, n: turn.change, to: names[turn.winner] || turn.winner, from: names[turn.second] || turn.second});
+}
+
+const capital = word => word.charAt(0).toUpperCase() + word.slice(1);
 
 function named(fact, names) {
   return {...fact, turn: fact.turn + 1, player: names[fact.player] || fact.player};
@@ -70,10 +85,10 @@ function named(fact, names) {
 
 // One source of points in words: numbers as they are, nested counts by kind.
 function source(key, value) {
-  if (typeof value !== 'object' || value === null) return `${t(`score.${key}`)} ${value}`;
+  if (typeof value !== 'object' || value === null) return `${t(`score.${key}`)}: ${value}`;
   const parts = Object.entries(value).map(([kind, n]) => (typeof n === 'object'
     ? `${t(`kind.${kind}`)} +${n.gained ?? 0}/−${n.lost ?? 0}`
-    : `${t(`score.${kind}`)} ${n}`));
+    : `${t(`score.${kind}`)}: ${n}`));
   return `${t(`score.${key}`)}: ${parts.join(', ')}`;
 }
 

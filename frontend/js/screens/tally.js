@@ -6,7 +6,7 @@ import {all} from '../db.js';
 import {rulesets} from '../rulesets.js';
 import {part} from '../words.js';
 import {sheetTable} from './sheet.js';
-import {playerId} from './newgame.js';
+import {playerId} from '../words.js';
 
 /** Draw the quick tally. */
 export async function show(main) {

@@ -2,7 +2,7 @@
 // turn it is, and for a finished game who won, with the ways on.
 import {h} from '../../ui.js';
 import {t} from '../../i18n.js';
-import {symbol} from '../../words.js';
+import {rankReason, symbol} from '../../words.js';
 import {isLocal} from '../../api.js';
 
 /** A player's colour mark: the symbol of the seat colour (the name beside it
@@ -12,18 +12,26 @@ export function seatMark(table, player) {
   return h('span', {class: `seat-mark c-${colour}`, 'aria-hidden': 'true'}, `${symbol(colour)} `);
 }
 
-/** Every player's running total and rank, the current player marked. */
+/** Every player's running total and rank, the current player marked; where
+ * the totals do not decide the ranks (Celtica's incomplete amulets), what
+ * does, and each player's largest incomplete amulet. */
 export function scoreStrip(table, current) {
-  const byId = Object.fromEntries(table.game.scoresheet.players.map(p => [p.id, p]));
-  return h('ol', {class: 'strip', 'aria-label': t('table.scores')}, table.game.record.players.map(player => {
-    const score = byId[player.id];
-    return h('li', {class: `player seat-${table.colours()[player.id]}${player.id === current ? ' current' : ''}`,
-      dataset: {player: player.id}},
-    h('div', {class: 'name'}, seatMark(table, player.id), player.name,
-      player.id === current ? h('span', {class: 'sr'}, ` (${t('table.now')})`) : null),
-    h('div', {class: 'total'}, String(score.total)),
-    h('div', {class: 'hint'}, t('table.rank', {rank: score.rank})));
-  }));
+  const sheet = table.game.scoresheet;
+  const byId = Object.fromEntries(sheet.players.map(p => [p.id, p]));
+  const reason = rankReason(sheet);
+  const strip = h('ol', {class: 'strip', 'aria-label': t('table.scores'), 'aria-describedby': reason ? 'strip-reason' : null},
+    table.game.record.players.map(player => {
+      const score = byId[player.id];
+      const largest = reason && score.breakdown.incomplete[0];
+      return h('li', {class: `player seat-${table.colours()[player.id]}${player.id === current ? ' current' : ''}`,
+        dataset: {player: player.id}},
+      h('div', {class: 'name'}, seatMark(table, player.id), player.name,
+        player.id === current ? h('span', {class: 'sr'}, ` (${t('table.now')})`) : null),
+      h('div', {class: 'total'}, String(score.total)),
+      h('div', {class: 'hint'}, t('table.rank', {rank: score.rank}),
+        largest ? [h('br'), t('celtica.largest', {n: largest})] : null));
+    }));
+  return reason ? [strip, h('p', {class: 'hint strip-reason', id: 'strip-reason'}, reason)] : strip;
 }
 
 /** Whose turn it is, large; or, when the game is over, who won and the
