@@ -222,6 +222,11 @@ def test_rulesets_describe_every_registered_game(client):
     assert tie_break["choice_labels"] == ["share the rank", "more wishing stones rank higher"]
     assert "keltis.row.direction" in keltis["rules"]
     assert keltis["pieces"]["paths"] == ["red", "yellow", "green", "blue", "purple"]
+    # How many of each tile the box holds, for the set-up's sheet of tiles still left (rules/keltis.md §1).
+    assert keltis["pieces"]["stock"] == {"wish": 9, "clover": 9, "points-1": 2, "points-2": 3, "points-3": 2}
+    assert keltis["pieces"]["dark_stones"] == 20
+    orakel = next(game for game in described if game["game"] == "keltis-orakel")
+    assert sum(orakel["pieces"]["stock"].values()) == 30 and orakel["pieces"]["stock"]["mirror"] == 3
 
 
 def test_rulesets_say_the_options_in_the_language_asked_for(client):

@@ -145,3 +145,63 @@ def test_orakel_value_by_its_steppers(page, base_url):
     expect(page.locator('svg.board .field[data-field="1"] .value')).to_have_text("−3")
     page.fill("#value-1", "")
     expect(page.locator("#step-problems")).to_contain_text("Value of field 1 must be an integer")
+
+
+def test_orakel_tiles_laid_by_tapping_the_small_fields(phone, base_url, tmp_path):
+    page, name = phone
+    sample = json.loads((DATA / "boards" / "keltis-orakel-sample.json").read_text())
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps({"game": "keltis-orakel", "board": sample}))
+    page.goto("/#/boards")
+    page.set_input_files("#board-file", str(path))
+    page.click("#walk-end")
+    page.click("text=Check and save")
+    expect(page.locator("#board-status")).to_contain_text("Saved")
+    page.goto("/#/new")
+    page.click('button[data-game="keltis-orakel"]')
+    page.fill("#player-0", "Anna")
+    page.fill("#player-1", "Ben")
+    page.click("text=Lay out the tiles now (optional)")
+    # Only the small fields hold a tile: only they are buttons.
+    small = [str(i) for i, field in enumerate(sample["fields"]) if field["kind"] == "small"]
+    expect(page.locator("svg.board.profile [data-place]")).to_have_count(len(small))
+    fits(page)
+    for field, tile in (("1", "clover-red"), ("2", "mirror"), ("3", "mirror"), ("4", "mirror")):
+        lay_tile(page, field, tile)
+    expect(page.locator('[data-place="1"] .tile')).to_have_text("♣●")  # which clover: its colour's symbol
+    page.click('[data-place="5"]')
+    sheet = page.locator("#tile-sheet")
+    expect(sheet.locator('button[data-tile="mirror"]')).to_be_disabled()
+    expect(sheet.locator('button[data-tile="mirror"]')).to_contain_text("0 of 3 left")
+    expect(sheet.locator('button[data-tile="clover-red"]')).to_be_disabled()
+    fits(page)
+    shot(page, f"setup-orakel-sheet-{name}")
+    sheet.locator('button[data-tile="goblin"]').click()
+    page.eval_on_selector("header#top", "header => { header.style.position = 'static'; }")
+    page.locator("details:has(#tile-board)").screenshot(path=str(ARTIFACTS / f"setup-orakel-board-{name}.png"))
+    page.click("text=Start the game")
+    expect(page.locator("#turn-now")).to_contain_text("Anna")
+    game_id = page.url.split("#/game/")[-1]
+    record = api(base_url, "GET", f"/games/{game_id}/record", token=stored_token(page, game_id))
+    assert record["setup"] == {"tiles": {"1": "clover-red", "2": "mirror", "3": "mirror", "4": "mirror", "5": "goblin"},
+                               "tiles_complete": False}
+
+
+def test_keltis_rows_1_to_8_hold_20_tiles(page):
+    """Only 20 stones of rows 1 to 8 hold a tile (rules §1): with 20 laid
+    there, the sheet of a 21st offers none, and says why; an end stone still
+    takes one."""
+    page.goto("/#/new")
+    page.click("text=Lay out the tiles now (optional)")
+    tiles = ["wish"] * 9 + ["clover"] * 9 + ["points-2"] * 2
+    stones = [(path, row) for row in range(1, 5) for path in ("red", "yellow", "green", "blue", "purple")]
+    for (path, row), tile in zip(stones, tiles):
+        lay_tile(page, f"{path}:{row}", tile)
+    expect(page.locator("#tiles-laid")).to_have_text("20 of 25 tiles laid.")
+    page.click('[data-place="red:5"]')
+    sheet = page.locator("#tile-sheet")
+    expect(sheet).to_contain_text("Rows 1 to 8 hold only 20 tiles")
+    expect(sheet.locator('button[data-tile="points-3"]')).to_be_disabled()
+    sheet.locator("text=Cancel").click()
+    lay_tile(page, "red:9", "points-3")
+    expect(page.locator('[data-place="red:9"] .tile')).to_have_text("+3")

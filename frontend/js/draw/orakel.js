@@ -91,9 +91,11 @@ export function profileBoard(profile, {at = null, problems = new Set(), tiles = 
     target.append(svg('text', {x: x + 8, y: y + 22, class: 'number'}, String(index)));
     target.append(svg('text', {x: x + WIDTH - 8, y: y + 22, 'text-anchor': 'end', class: 'ink'}, field.color ? symbol(field.color) : ''));
     // The middle: a large field's wishing stones, or "!" for a problem; the bottom: the value, or the tile laid.
-    const middle = problems.has(index) ? '!' : field.stones ? `✦${field.stones}` : '';
+    // Laying tiles, a field that holds none shows only its number and colour.
+    const bare = tiles && field.kind !== 'small';
+    const middle = problems.has(index) ? '!' : field.stones && !bare ? `✦${field.stones}` : '';
     target.append(svg('text', {x: x + WIDTH / 2, y: y + 48, 'text-anchor': 'middle', class: problems.has(index) ? 'problem-mark' : 'stones'}, middle));
-    const below = laid !== undefined ? (laid ? tileMark(laid) : '?') : signed(field.value);
+    const below = laid !== undefined ? (laid ? tileMark(laid) : '?') : bare ? '' : signed(field.value);
     target.append(svg('text', {x: x + WIDTH / 2, y: y + HEIGHT - 14, 'text-anchor': 'middle', class: laid === undefined ? 'value' : laid ? 'tile' : 'tile unknown'}, below));
     drawn.append(cell);
   });

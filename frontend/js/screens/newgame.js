@@ -263,7 +263,7 @@ function setupField(state, boards, pieces) {
     h('p', {class: 'hint'}, t(game === 'keltis' ? 'new.setup_tap_stone' : 'new.setup_tap_field')),
     h('p', {class: 'hint'}, t('new.setup_hint')),
     boardBox, count,
-    h('label', {for: 'tiles-complete', class: 'row'},
+    h('label', {for: 'tiles-complete', class: 'row check'},
       h('input', {id: 'tiles-complete', type: 'checkbox', checked: layout.complete,
         onchange: e => { layout.complete = e.target.checked; }}),
       t('new.tiles_complete')));
