@@ -7,6 +7,7 @@ import copy
 import pytest
 
 import scoring
+from scoring import answers
 from api_helpers import TALLY, bearer, create_game, problem
 
 from api import create_app
@@ -278,7 +279,10 @@ def test_a_board_check_answers_the_verdict_and_stores_nothing(client, redis_clie
                                   headers={"Accept-Language": "de"}), 422)
     assert verdict == {"valid": False, "violations": refused["violations"], "warnings": []}
     assert verdict["violations"][0]["details"]["pointer"] == "/board/fields/3/color"
-    problem(client.post("/api/v1/boards/check", json={"game": "chess", "board": SAMPLE_BOARD}), 422)
+    # The phone's referee answers a board check with the same function, word for word.
+    assert answers.check_board({"game": "keltis-orakel", "board": broken}, "de") == verdict
+    unknown = problem(client.post("/api/v1/boards/check", json={"game": "chess", "board": SAMPLE_BOARD}), 422)
+    assert answers.check_board({"game": "chess", "board": SAMPLE_BOARD})["violations"] == unknown["violations"]
     assert redis_client.keys("boards") == [] and client.get("/api/v1/boards").get_json() == []
 
 

@@ -17,7 +17,7 @@ from scoring import answers
 from exports.spreadsheet import scoresheet_csv
 
 CALLS = {"replay": answers.replay, "check": answers.check, "tally": answers.tally, "game_view": answers.game_view,
-         "csv": lambda record: scoresheet_csv(record, answers.replay(record))}
+         "check_board": answers.check_board, "csv": lambda record: scoresheet_csv(record, answers.replay(record))}
 
 def answer(name, args):
     return json.dumps(CALLS[name](*json.loads(args)), ensure_ascii=False)

@@ -205,3 +205,23 @@ def test_keltis_rows_1_to_8_hold_20_tiles(page):
     sheet.locator("text=Cancel").click()
     lay_tile(page, "red:9", "points-3")
     expect(page.locator('[data-place="red:9"] .tile')).to_have_text("+3")
+
+
+def test_orakel_walk_checked_by_the_phones_referee_offline(page, tmp_path):
+    """With no server to ask, each field is checked by the phone's referee,
+    with the server's checks and words (scoring/answers.py on both)."""
+    page.goto("/#/boards")
+    assert page.evaluate("async () => (await import('/js/referee.js')).whenReady()")
+    sample = json.loads((DATA / "boards" / "keltis-orakel-sample.json").read_text())
+    wrong = {**sample, "fields": [dict(field) for field in sample["fields"]]}
+    wrong["fields"][12]["color"] = None
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps({"game": "keltis-orakel", "board": wrong}))
+    page.context.set_offline(True)
+    page.set_input_files("#board-file", str(path))
+    expect(page.locator("#board-check")).to_contain_text("Colour of field 12 must be one of", timeout=120_000)
+    page.click('[data-place="12"]')
+    expect(page.locator("#step-problems")).to_contain_text("Colour of field 12 must be one of")
+    page.click('#walk-step button[data-color="red"]')
+    expect(page.locator("#board-check")).to_contain_text("passes the checks")
+    expect(page.locator("svg.board .field.problem")).to_have_count(0)

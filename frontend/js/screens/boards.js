@@ -1,21 +1,23 @@
 // Board profiles: enter a physical board field by field, check it with the
 // server, save and share it by id; import and export as JSON.
 import {h, append, fill, download} from '../ui.js';
-import {t} from '../i18n.js';
+import {t, language} from '../i18n.js';
 import {api, problemText, ApiError} from '../api.js';
 import {all, get, put} from '../db.js';
 import {rulesets} from '../rulesets.js';
 import {colour, swatch} from '../words.js';
 import {profileBoard} from '../draw/orakel.js';
+import {server} from '../local.js';
+import {checkBoard} from '../referee.js';
 
 // How long typing pauses before the profile is checked with the server.
 const CHECK_DELAY_MS = 400;
 // The inputs of the profile's own (not per-field) entries, by JSON key.
 const TOP_INPUTS = {name: 'board-name', oracle_from: 'oracle-from', wishing_stone_table: 'wish-table',
-  green_numbers: 'green-numbers', fields: 'fields', locations: 'locations'};
+  green_numbers: 'green-numbers', locations: 'locations'};
 
-/** The id of the input a board check's problem names: by its pointer
- * ("/board/fields/3/color" is colour-3) or, for Celtica, its location index
+/** The id of the Celtica editor's input a board check's problem names: by
+ * its pointer ("/board/locations/3/parts" is parts-3) or its location index
  * (the amulet symbols of that location, else its kind). */
 export function inputFor(details) {
   const [, , key, index, member] = (details.pointer || '').split('/');
@@ -184,48 +186,13 @@ export async function show(main) {
           if (e.target.value.trim()) board.name = e.target.value.trim();
           else delete board.name;
         }}),
-        h('p', {class: 'hint'}, t(game === 'celtica' ? 'boards.walk_celtica' : 'boards.walk_orakel')),
-        game === 'celtica' ? locations() : fields(),
+        h('p', {class: 'hint'}, t('boards.walk_celtica')),
+        locations(),
         h('div', {class: 'row'},
           h('button', {type: 'submit', class: 'primary'}, t('boards.save')),
           h('button', {type: 'button', onclick: () => download(new Blob([JSON.stringify({game, board}, null, 2)],
             {type: 'application/json'}), 'board.json')}, t('boards.export'))));
       showVerdict();
-    }
-
-    function numberInput(id, label, value, set) {
-      return [h('label', {for: id}, label), h('input', {id, type: 'number', value, inputmode: 'numeric',
-        oninput: e => set(e.target.value === '' ? null : Number(e.target.value))})];
-    }
-
-    function fields() {
-      return [
-        h('ol', {start: 0, class: 'stack', id: 'fields'}, board.fields.map((field, i) => h('li', {class: 'row'},
-          h('span', {class: 'index', 'aria-hidden': 'true'}, String(i)),
-          h('label', {for: `kind-${i}`, class: 'sr'}, t('boards.kind', {n: i})),
-          h('select', {id: `kind-${i}`, onchange: e => {
-            field.kind = e.target.value;
-            field.stones = pieces.stones[field.kind];
-            drawForm();
-          }},
-            pieces.field_kinds.map(k => h('option', {value: k, selected: k === field.kind}, t(`kind.${k}`)))),
-          h('label', {for: `color-${i}`, class: 'sr'}, t('boards.color', {n: i})),
-          h('select', {id: `color-${i}`, onchange: e => { field.color = e.target.value || null; }},
-            h('option', {value: ''}, '–'), pieces.colors.map(c => h('option', {value: c, selected: c === field.color}, colour(c)))),
-          h('label', {for: `value-${i}`, class: 'sr'}, t('boards.value', {n: i})),
-          h('input', {id: `value-${i}`, type: 'number', value: field.value, style: 'width:5rem',
-            oninput: e => { field.value = Number(e.target.value); }}),
-          field.kind === 'large' || field.kind === 'center' ? [
-            h('label', {for: `stones-${i}`, class: 'sr'}, t('boards.stones', {n: i})),
-            h('input', {id: `stones-${i}`, type: 'number', value: field.stones, style: 'width:4rem',
-              oninput: e => { field.stones = Number(e.target.value); }})] : null))),
-        numberInput('oracle-from', t('boards.oracle_from'), board.oracle_from, v => { board.oracle_from = v; }),
-        h('label', {for: 'wish-table'}, t('boards.wish_table')),
-        h('input', {id: 'wish-table', value: board.wishing_stone_table.join(', '),
-          oninput: e => { board.wishing_stone_table = e.target.value.split(',').map(Number); }}),
-        h('label', {for: 'green-numbers'}, t('boards.green_numbers')),
-        h('input', {id: 'green-numbers', value: board.green_numbers.join(', '),
-          oninput: e => { board.green_numbers = e.target.value.split(',').map(Number); }})];
     }
 
     function locations() {
@@ -289,7 +256,8 @@ export async function show(main) {
     const checked = h('div', {id: 'board-check', role: 'status', 'aria-live': 'polite'});
     const step = h('section', {id: 'walk-step', 'aria-labelledby': 'walk-title'});
     const drawn = h('div', {id: 'walk-board'});
-    fill(editorBox, h('h2', {}, t('boards.editing', {game: t(`game.${game}`)})), checked, step, drawn);
+    fill(editorBox, h('h2', {}, t('boards.editing', {game: t(`game.${game}`)})),
+      h('p', {class: 'hint'}, t('boards.walk_orakel')), checked, step, drawn);
     drawStep();
     check();
     editorBox.scrollIntoView({block: 'start'}); // below the saved boards and the ways to open one
@@ -303,14 +271,10 @@ export async function show(main) {
     async function check() {
       clearTimeout(timer);
       const asked = JSON.stringify(board);
-      try {
-        const {data} = await api('/boards/check', {method: 'POST', body: {game, board}});
-        if (JSON.stringify(board) !== asked) return; // changed meanwhile: a later check answers
-        verdict = data;
-        showVerdict();
-      } catch {
-        // Offline: saving checks again.
-      }
+      const data = await boardCheck(game, board);
+      if (!data || JSON.stringify(board) !== asked) return; // changed meanwhile: a later check answers
+      verdict = data;
+      showVerdict();
     }
 
     // The problems the last check found at field `index` (not those of the fields as a whole).
@@ -457,6 +421,23 @@ export async function show(main) {
       const first = refused.map(fieldOf).find(index => index !== null);
       if (first !== undefined) go(first);
       else showVerdict();
+    }
+  }
+}
+
+// The board checks of POST /boards/check; where no Brehon server answers
+// (offline, or a static host), the phone's referee's, which are the same
+// (scoring/answers.py). Null when neither can say (saving checks again).
+async function boardCheck(game, board) {
+  try {
+    return (await api('/boards/check', {method: 'POST', body: {game, board}})).data;
+  } catch (error) {
+    if (error instanceof ApiError && (await server()) === 'yes') return null; // the server's own refusal (a body too large)
+    try {
+      const answer = await checkBoard({game, board}, language());
+      return 'status' in answer ? null : answer;
+    } catch {
+      return null; // no referee on this phone
     }
   }
 }
