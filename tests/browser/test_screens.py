@@ -46,6 +46,7 @@ def test_new_orakel_game_on_a_saved_board_with_options(page, base_url, tmp_path)
     page.click("text=Check and save")
     expect(page.locator("#board-status")).to_contain_text("Saved")
     page.goto("/#/new")
+    page.wait_for_selector("#new-game")  # the boards screen has a button of that game too
     page.click('button[data-game="keltis-orakel"]')
     page.fill("#player-0", "Anna")
     page.fill("#player-1", "Ben")

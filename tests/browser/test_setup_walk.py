@@ -63,6 +63,7 @@ def test_keltis_tiles_laid_by_tapping_the_stones(phone, base_url):
     expect(sheet.locator('button[data-tile="wish"]')).to_contain_text("8 of 9 left")
     expect(sheet.locator('button[data-tile=""]')).to_have_attribute("aria-pressed", "true")
     fits(page)
+    page.screenshot(path=str(ARTIFACTS / f"setup-keltis-sheet-screen-{name}.png"))
     shot(page, f"setup-keltis-sheet-{name}")
     sheet.locator("text=Cancel").click()
     expect(sheet).to_have_count(0)
@@ -113,6 +114,9 @@ def test_orakel_board_walked_field_by_field(phone, base_url, tmp_path):
     expect(page.locator("#step-problems")).to_contain_text("Colour of field 12")
     expect(page.locator("#walk-title")).to_have_text(f"Field 12 of {last}")
     fits(page)
+    # What the phone shows: the field's questions, its problem and "Next" on the screen.
+    assert page.evaluate("document.querySelector('#walk-next').getBoundingClientRect().bottom <= innerHeight")
+    page.screenshot(path=str(ARTIFACTS / f"walk-orakel-problem-screen-{name}.png"))
     shot(page, f"walk-orakel-problem-{name}")
     step.locator(f'button[data-color="{sample["fields"][12]["color"]}"]').click()
     expect(page.locator("#step-problems")).to_be_empty()
@@ -158,6 +162,7 @@ def test_orakel_tiles_laid_by_tapping_the_small_fields(phone, base_url, tmp_path
     page.click("text=Check and save")
     expect(page.locator("#board-status")).to_contain_text("Saved")
     page.goto("/#/new")
+    page.wait_for_selector("#new-game")  # the boards screen has a button of that game too
     page.click('button[data-game="keltis-orakel"]')
     page.fill("#player-0", "Anna")
     page.fill("#player-1", "Ben")
@@ -175,6 +180,7 @@ def test_orakel_tiles_laid_by_tapping_the_small_fields(phone, base_url, tmp_path
     expect(sheet.locator('button[data-tile="mirror"]')).to_contain_text("0 of 3 left")
     expect(sheet.locator('button[data-tile="clover-red"]')).to_be_disabled()
     fits(page)
+    page.screenshot(path=str(ARTIFACTS / f"setup-orakel-sheet-screen-{name}.png"))
     shot(page, f"setup-orakel-sheet-{name}")
     sheet.locator('button[data-tile="goblin"]').click()
     page.eval_on_selector("header#top", "header => { header.style.position = 'static'; }")

@@ -260,7 +260,7 @@ export async function show(main) {
       h('p', {class: 'hint'}, t('boards.walk_orakel')), checked, step, drawn);
     drawStep();
     check();
-    editorBox.scrollIntoView({block: 'start'}); // below the saved boards and the ways to open one
+    step.scrollIntoView({block: 'start'}); // below the saved boards and the ways to open one
 
     function changed() {
       clearTimeout(timer);
@@ -288,10 +288,12 @@ export async function show(main) {
         h('p', {class: 'hint'}, t('boards.walk_legend')));
     }
 
+    // To a step: its questions at the top of the screen, at the same place for every field.
     function go(index) {
       at = index;
       drawStep();
-      step.querySelector('h3').focus();
+      step.scrollIntoView({block: 'start'});
+      step.querySelector('h3').focus({preventScroll: true});
     }
 
     // The verdict at the top, on the board, and at the step it concerns.
@@ -379,7 +381,7 @@ export async function show(main) {
       return [
         h('h3', {id: 'walk-title', tabindex: -1}, t('boards.step_whole')),
         h('label', {for: 'board-name'}, t('boards.name')),
-        h('input', {id: 'board-name', value: board.name || '', maxlength: 80, oninput: e => {
+        h('input', {id: 'board-name', class: 'wide', value: board.name || '', maxlength: 80, oninput: e => {
           // A profile without a name has no name key (an empty one is no name).
           if (e.target.value.trim()) board.name = e.target.value.trim();
           else delete board.name;
