@@ -352,17 +352,19 @@ export async function show(main) {
         h('div', {class: 'choices'},
           i === 0 || !field.color ? choose('color', null, t('boards.no_color'), {dataset: {color: 'none'}}) : null,
           pieces.colors.map(c => choose('color', c, colour(c), {class: swatch('color', c), dataset: {color: c}}))));
+      // Its problems first: what to mend is the first thing read at a field.
       return [
         h('h3', {id: 'walk-title', tabindex: -1}, t(title, {n: i, last: whole - 1})),
+        h('div', {id: 'step-problems', role: 'alert'}),
         kinds, colours,
         stepper(`value-${i}`, t('boards.value', {n: i}), field.value, v => { field.value = v; }),
         field.kind === 'large' || field.kind === 'center' || field.stones
           ? stepper(`stones-${i}`, t('boards.stones', {n: i}), field.stones ?? 0, v => { field.stones = v; }) : null,
-        h('div', {id: 'step-problems', role: 'alert'}),
+        h('p', {}, h('button', {type: 'button', id: 'walk-end', class: 'quiet', onclick: () => go(whole)}, t('boards.to_end'))),
+        // Held at the foot of the screen: "Next" is always in reach, whatever the field asks.
         h('div', {class: 'row walk-nav'},
           h('button', {type: 'button', id: 'walk-back', disabled: i === 0, onclick: () => go(i - 1)}, t('boards.back')),
-          h('button', {type: 'button', id: 'walk-next', class: 'primary', onclick: next}, t('boards.next')),
-          h('button', {type: 'button', id: 'walk-end', class: 'quiet', onclick: () => go(whole)}, t('boards.to_end')))];
+          h('button', {type: 'button', id: 'walk-next', class: 'primary', onclick: next}, t('boards.next')))];
     }
 
     // "Next": the field as entered is checked first; with a problem it stays, and says it there.

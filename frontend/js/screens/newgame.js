@@ -315,10 +315,11 @@ function askTile(where, pieces, laid, current, mark, full) {
         pieces.tiles.map(id => h('button', {type: 'button', dataset: {tile: id}, 'aria-pressed': String(id === current),
           disabled: Boolean(full) || left(id) <= 0, onclick: () => done(id)},
         h('span', {}, h('span', {class: 'mark', 'aria-hidden': 'true'}, mark(id)), ' ', tile(id)),
-        h('span', {class: 'left'}, t('new.tiles_left', {n: left(id), of: pieces.stock[id]})))),
+        h('span', {class: 'left'}, t('new.tiles_left', {n: left(id), of: pieces.stock[id]}))))),
+      h('div', {class: 'choices tile-choices'},
         h('button', {type: 'button', dataset: {tile: ''}, 'aria-pressed': String(!current), onclick: () => done('')},
-          h('span', {}, h('span', {class: 'mark', 'aria-hidden': 'true'}, '?'), ' ', t('new.tile_unknown')))),
-      h('button', {type: 'button', class: 'quiet', onclick: () => done(null)}, t('new.tile_cancel')));
+          h('span', {}, h('span', {class: 'mark', 'aria-hidden': 'true'}, '?'), ' ', t('new.tile_unknown'))),
+        h('button', {type: 'button', class: 'quiet', onclick: () => done(null)}, t('new.tile_cancel'))));
     document.body.append(dialog);
     dialog.showModal();
   });
