@@ -231,3 +231,28 @@ def test_orakel_walk_checked_by_the_phones_referee_offline(page, tmp_path):
     page.click('#walk-step button[data-color="red"]')
     expect(page.locator("#board-check")).to_contain_text("passes the checks")
     expect(page.locator("svg.board .field.problem")).to_have_count(0)
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "es-ES"])
+def test_the_walk_and_the_sheet_fit_a_small_phone_in_every_language(browser, base_url, locale):
+    """German and Spanish words are longer: at 320 px the board walk's
+    questions and the sheet of tiles still fit, every target 44 px."""
+    context = browser.new_context(viewport=SIZES["320"], base_url=base_url, locale=locale)
+    context.set_default_timeout(10_000)
+    try:
+        page = context.new_page()
+        page.goto("/#/boards")
+        page.click('button[data-game="keltis-orakel"]')
+        page.click('[data-place="7"]')  # a large field: its wishing stones asked too
+        expect(page.locator("#stones-7")).to_have_value("2")
+        fits(page)
+        assert page.evaluate("document.querySelector('#walk-next').getBoundingClientRect().bottom <= innerHeight")
+        page.screenshot(path=str(ARTIFACTS / f"walk-orakel-field-{locale}-320.png"))
+        page.goto("/#/new")
+        page.locator("details:has(#tile-board) summary").click()
+        page.click('[data-place="yellow:3"]')
+        expect(page.locator("#tile-sheet")).to_be_visible()
+        fits(page)
+        page.screenshot(path=str(ARTIFACTS / f"setup-keltis-sheet-{locale}-320.png"))
+    finally:
+        context.close()
