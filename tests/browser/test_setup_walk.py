@@ -149,6 +149,10 @@ def test_orakel_value_by_its_steppers(page, base_url):
     expect(page.locator('svg.board .field[data-field="1"] .value')).to_have_text("−3")
     page.fill("#value-1", "")
     expect(page.locator("#step-problems")).to_contain_text("Value of field 1 must be an integer")
+    expect(page.locator("#value-1")).to_have_attribute("aria-invalid", "true")
+    page.fill("#value-1", "-2")
+    expect(page.locator("#step-problems")).to_be_empty()
+    expect(page.locator("#value-1")).not_to_have_attribute("aria-invalid", "true")
 
 
 def test_orakel_tiles_laid_by_tapping_the_small_fields(phone, base_url, tmp_path):

@@ -306,7 +306,19 @@ export async function show(main) {
       const box = step.querySelector('#step-problems');
       if (!box) return;
       if (at < whole) {
-        fill(box, problemsAt(at).map(v => h('p', {class: 'problem field-problem'}, inWords(v))));
+        const here = problemsAt(at);
+        fill(box, here.map(v => h('p', {class: 'problem field-problem'}, inWords(v))));
+        // The number it names marked too ("/board/fields/3/value" is value-3); kind and colour are buttons.
+        for (const input of step.querySelectorAll('input')) {
+          const named = here.some(v => v.details.pointer === `/board/fields/${at}/${input.id.split('-')[0]}`);
+          if (named) {
+            input.setAttribute('aria-invalid', 'true');
+            input.setAttribute('aria-describedby', 'step-problems');
+          } else {
+            input.removeAttribute('aria-invalid');
+            input.removeAttribute('aria-describedby');
+          }
+        }
         return;
       }
       // The whole board: its own problems at their inputs, a field's as a way to that field; the warnings.
