@@ -356,7 +356,7 @@ export async function show(main) {
           }
           changed();
           drawStep();
-          step.querySelector(`[data-${key}="${value}"]`)?.focus();
+          step.querySelector(`[data-${key}="${value ?? 'none'}"]`)?.focus(); // "none": no colour
         }}, label);
       const kinds = h('fieldset', {}, h('legend', {}, t('boards.kind_q')),
         h('div', {class: 'choices'}, pieces.field_kinds.map(k => choose('kind', k, t(`kind.${k}`), {dataset: {kind: k}}))));
