@@ -14,10 +14,11 @@ import json
 from flask import Response, request
 from marshmallow import Schema, fields
 
+from scoring import answers
 from scoring import check_board as judge_board
 from store import Missing
 
-from .problems import Problem, violations_json
+from .problems import Problem, lang
 from .problems import MEDIA_TYPE
 from .schemas import BOARD_NAME, BoardBodySchema, BoardQuerySchema, BoardSchema, ProblemSchema, ViolationSchema
 from .access import SECURITY, bearer, tables
@@ -83,8 +84,10 @@ def check_board(body: dict):
     """Check a board profile as POST /boards would, and store nothing: an
     editor asks as the fields change: every problem at once."""
     _within_bounds(body["board"])
-    verdict = judge_board(body)
-    return {"valid": verdict.valid, "violations": violations_json(verdict.violations), "warnings": verdict.warnings}
+    verdict = answers.check_board(body, lang())  # as the phone's referee answers it
+    if "status" in verdict:
+        raise Problem.of(verdict)
+    return verdict
 
 
 @blp.route("", methods=["GET"])

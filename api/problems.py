@@ -62,11 +62,6 @@ def lang() -> str:
     return languages.best_match(LANGUAGES, default="en")
 
 
-def violations_json(violations: list[Violation]) -> list[dict]:
-    """Violations as the contract shows them, in the request's language."""
-    return [violation.to_json(lang()) for violation in violations]
-
-
 def refused(violation: Violation) -> Problem:
     """422 for a record, turn, tally or board the rules refuse."""
     return Problem.of(answers.refusal(violation, lang()))

@@ -19,8 +19,10 @@ blp = Blueprint("rulesets", __name__, url_prefix="/api/v1/rulesets", description
 # What each game is made of, as the engine names it.
 PIECES = {
     "keltis": {"colors": list(COLORS), "paths": list(keltis.PATHS), "rows": len(keltis.ROWS),
-               "goal_row": keltis.GOAL_ROW, "tiles": list(keltis.STOCK)},
-    "keltis-orakel": {"colors": list(COLORS), "tiles": list(keltis_orakel.TILES), "field_kinds": list(keltis_orakel.KINDS),
+               "goal_row": keltis.GOAL_ROW, "tiles": list(keltis.STOCK),
+               # how many of each tile the box holds (rules §1), and how many rows 1-8 hold
+               "stock": dict(keltis.STOCK), "dark_stones": keltis.DARK_STONES},
+    "keltis-orakel": {"colors": list(COLORS), "tiles": list(keltis_orakel.TILES), "stock": dict(keltis_orakel.TILE_COUNTS), "field_kinds": list(keltis_orakel.KINDS),
                       "fields": {"small": keltis_orakel.SMALL_FIELDS, "large": keltis_orakel.LARGE_FIELDS},
                       # wishing stones a field of each kind starts with (the center's one: rules §3.2)
                       "stones": {"start": 0, "small": 0, "large": keltis_orakel.LARGE_STONES, "center": 1}},

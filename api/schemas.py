@@ -255,6 +255,6 @@ class RulesetSchema(Schema):
         "description": "name, type, default, choices; label, doc and choice_labels in the request's language"})
     rules = fields.List(fields.String(), metadata={"description": "the game's rule ids"})
     needs_board = fields.Boolean()
-    pieces = fields.Dict(metadata={"description": "what the game is made of: colors, paths, tiles, parts, board kinds"})
+    pieces = fields.Dict(metadata={"description": "what the game is made of: colors, paths, tiles and how many of each the box holds (stock), parts, board kinds"})
     actions = fields.Dict(metadata={"description": "action type -> JSON Schema of that action: what a client may "
                                                    "compose offline; the engine still checks the turn"})

@@ -18,6 +18,8 @@ problem body where the API answers ``application/problem+json``.
   ``table``), or the problem body of the route's 422 (it has ``status``);
   :func:`check_game` answers the same for a game already folded;
 - :func:`tally` ``(data)`` -> what ``brehon tally`` prints;
+- :func:`check_board` ``(data, lang)`` -> the body of ``POST /boards/check``
+  (on the phone, a board walked with no server checks as the server would);
 - :func:`game_view` ``(record, lang, entries=None)`` -> ``GET /games/{id}``
   without what only the server has (``id``; tokens are never in it);
 - :func:`dumps` ``(answer)`` -> the one JSON text both sides compare.
@@ -30,6 +32,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .engine import FORMAT, JSON, Game, Refused, Violation, record_invalid
+from .engine import check_board as judge_board
 from .engine import tally as score_tally
 from .history import history_of, turns_of
 
@@ -100,6 +103,18 @@ def tally(data: Any) -> JSON:
 
 
 # -- the API's answers ------------------------------------------------------------
+
+
+def check_board(data: Any, lang: str = "en") -> JSON:
+    """What ``POST /boards/check`` answers for ``data`` (``game`` and
+    ``board``): ``valid``, every problem as ``violations`` in ``lang``, and
+    the ``warnings``; the problem body of a game it does not know."""
+    try:
+        verdict = judge_board(data)
+    except Refused as refused:
+        return refusal(refused.violation, lang)
+    return {"valid": verdict.valid, "violations": [violation.to_json(lang) for violation in verdict.violations],
+            "warnings": verdict.warnings}
 
 
 def refusal(violation: Violation, lang: str) -> JSON:

@@ -7,6 +7,7 @@ import copy
 import pytest
 
 import scoring
+from scoring import answers
 from api_helpers import TALLY, bearer, create_game, problem
 
 from api import create_app
@@ -222,6 +223,11 @@ def test_rulesets_describe_every_registered_game(client):
     assert tie_break["choice_labels"] == ["share the rank", "more wishing stones rank higher"]
     assert "keltis.row.direction" in keltis["rules"]
     assert keltis["pieces"]["paths"] == ["red", "yellow", "green", "blue", "purple"]
+    # How many of each tile the box holds, for the set-up's sheet of tiles still left (rules/keltis.md §1).
+    assert keltis["pieces"]["stock"] == {"wish": 9, "clover": 9, "points-1": 2, "points-2": 3, "points-3": 2}
+    assert keltis["pieces"]["dark_stones"] == 20
+    orakel = next(game for game in described if game["game"] == "keltis-orakel")
+    assert sum(orakel["pieces"]["stock"].values()) == 30 and orakel["pieces"]["stock"]["mirror"] == 3
 
 
 def test_rulesets_say_the_options_in_the_language_asked_for(client):
@@ -273,7 +279,10 @@ def test_a_board_check_answers_the_verdict_and_stores_nothing(client, redis_clie
                                   headers={"Accept-Language": "de"}), 422)
     assert verdict == {"valid": False, "violations": refused["violations"], "warnings": []}
     assert verdict["violations"][0]["details"]["pointer"] == "/board/fields/3/color"
-    problem(client.post("/api/v1/boards/check", json={"game": "chess", "board": SAMPLE_BOARD}), 422)
+    # The phone's referee answers a board check with the same function, word for word.
+    assert answers.check_board({"game": "keltis-orakel", "board": broken}, "de") == verdict
+    unknown = problem(client.post("/api/v1/boards/check", json={"game": "chess", "board": SAMPLE_BOARD}), 422)
+    assert answers.check_board({"game": "chess", "board": SAMPLE_BOARD})["violations"] == unknown["violations"]
     assert redis_client.keys("boards") == [] and client.get("/api/v1/boards").get_json() == []
 
 

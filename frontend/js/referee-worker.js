@@ -17,6 +17,7 @@ from scoring import answers
 from exports.spreadsheet import scoresheet_csv
 
 CALLS = {"replay": answers.replay, "check": answers.check, "tally": answers.tally, "game_view": answers.game_view,
+         "check_board": answers.check_board,
          "csv": lambda record, lang="en": scoresheet_csv(record, answers.replay(record), lang)}
 
 def answer(name, args):

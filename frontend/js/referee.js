@@ -5,6 +5,7 @@
 //                                whose record is `record` ({at: k} as ?at=k)
 //   tally(input)                 what `brehon tally` prints
 //   csv(record, lang)            the score sheet's CSV, as GET .../scoresheet?format=csv&lang=
+//   checkBoard(body, lang)       what POST /boards/check answers for {game, board}
 //   game(record, lang, entries)  the game's view as GET /games/{id} shows what
 //                                the record (and its log, entries) decides (local games, turns
 //                                queued offline)
@@ -108,3 +109,4 @@ export const check = (record, turn, lang = 'en', {at = null} = {}) => call('chec
 export const tally = input => call('tally', [input]);
 export const game = (record, lang = 'en', entries = null) => call('game_view', [record, lang, entries]);
 export const csv = (record, lang = 'en') => call('csv', [record, lang]);
+export const checkBoard = (body, lang = 'en') => call('check_board', [body, lang]);

@@ -36,6 +36,20 @@ export function svg(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** A place on a drawn board as a button, appended to `parent` (an SVG
+ * group): a tap, or Enter or Space on it, calls `pick`. */
+export function placeButton(parent, key, label, pick) {
+  const button = svg('g', {class: 'place', role: 'button', tabindex: 0, 'aria-label': label, 'data-place': key});
+  button.addEventListener('click', pick);
+  button.addEventListener('keydown', event => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    pick();
+  });
+  parent.append(button);
+  return button;
+}
+
 /** Replace the children of an element. */
 export function fill(el, ...children) {
   el.replaceChildren();

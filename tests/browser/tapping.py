@@ -22,6 +22,15 @@ def join(page, created: dict, spectator: bool = False) -> None:
     page.wait_for_selector("#table[data-drawn]")
 
 
+def lay_tile(page, place: str, tile: str) -> None:
+    """On the new-game screen: tap a place on the drawn board ("red:1", or an
+    Orakel field "5"), choose ``tile`` ("" for unknown) from the sheet, and
+    wait until the sheet is closed and the board shows it."""
+    page.click(f'[data-place="{place}"]')
+    page.click(f'#tile-sheet button[data-tile="{tile}"]')
+    expect(page.locator("#tile-sheet")).to_have_count(0)
+
+
 def drawn(page) -> int:
     return int(page.get_attribute("#table", "data-drawn") or 0)
 

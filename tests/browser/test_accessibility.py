@@ -10,7 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from browser_helpers import DATA, api, sample_board, shot
 from keltis_script import THREE, Policy, keltis_game, layout, three_player_game
 from playwright.sync_api import expect
-from tapping import answer, correct_turn, join, log_held, open_section, question, tap
+from tapping import answer, correct_turn, join, lay_tile, log_held, open_section, question, tap
 from test_local_games import new_game_here
 from test_offline_queue import PLAYERS, queue_turn, with_referee
 from test_table_behaviour import compose_first_turn
@@ -33,6 +33,15 @@ def new_game(page, base_url):
     page.wait_for_selector("#new-game")
     page.click('button[data-game="celtica"]')
     page.wait_for_selector("#start-0-0")
+
+
+def new_game_tiles(page, base_url):
+    """The Keltis tiles laid on the drawn board, the sheet of tiles left open."""
+    page.goto("/#/new")
+    page.click("text=Lay out the tiles now (optional)")
+    lay_tile(page, "red:1", "clover")
+    page.click('[data-place="red:2"]')
+    page.wait_for_selector("#tile-sheet")
 
 
 def table_keltis(page, base_url):
@@ -161,7 +170,7 @@ def boards(page, base_url):
     page.goto("/#/boards")
     page.wait_for_selector("#board-file")
     page.click('button[data-game="keltis-orakel"]')
-    page.wait_for_selector("#board-form")
+    page.wait_for_selector("#walk-step")
 
 
 def correcting(page, base_url):
@@ -181,8 +190,9 @@ def correcting(page, base_url):
 
 def board_problem(page, base_url):
     boards(page, base_url)
-    page.select_option("#color-3", "")
-    page.wait_for_selector("#color-3-problem")
+    page.click('[data-place="3"]')
+    page.fill("#value-3", "")
+    page.wait_for_selector("#step-problems .field-problem")
 
 
 def tally(page, base_url):
@@ -246,7 +256,7 @@ def sheet_local(page, base_url):
     page.wait_for_selector("#pdf-note")
 
 
-SCREENS = [home, home_with_games, new_game, new_orakel_options, table_keltis, table_sending, table_put_back, table_queue,
+SCREENS = [home, home_with_games, new_game, new_game_tiles, new_orakel_options, table_keltis, table_sending, table_put_back, table_queue,
            table_queue_stopped, table_log, table_cards, dispute, table_orakel, table_orakel_chain, table_celtica, table_celtica_cards, join_panel, table_over, sheet,
            sheet_in_progress, summary, boards, board_problem, correcting, tally, table_local, sheet_local]
 

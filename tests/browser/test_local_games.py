@@ -14,7 +14,7 @@ import pytest
 from browser_helpers import DATA, api, shot
 from keltis_script import Policy, layout
 from playwright.sync_api import expect
-from tapping import correct_turn, current_player, open_section, play_turn, tap
+from tapping import correct_turn, current_player, lay_tile, open_section, play_turn, tap
 
 from brehon.redis_server import free_port
 from brehon.static import write_static
@@ -35,7 +35,7 @@ def new_game_here(page, tiles: dict | None = None) -> str:
         page.click("text=Lay out the tiles now")
         for path, rows in tiles["tiles"].items():
             for row, tile in rows.items():
-                page.select_option(f'[data-tile="{path}:{row}"]', tile)
+                lay_tile(page, f"{path}:{row}", tile)
         page.check("#tiles-complete")
     page.click("#play-here")
     page.wait_for_selector("#table[data-drawn]", timeout=START)  # the first time, the referee starts meanwhile

@@ -7,6 +7,7 @@ import json
 
 from browser_helpers import api, sample_board, shot, stored_token
 from playwright.sync_api import expect
+from tapping import lay_tile
 
 
 def import_board(page, tmp_path, game, board):
@@ -14,7 +15,7 @@ def import_board(page, tmp_path, game, board):
     path.write_text(json.dumps({"game": game, "board": board}))
     page.goto("/#/boards")
     page.set_input_files("#board-file", str(path))
-    page.wait_for_selector("#board-form")
+    page.wait_for_selector("#walk-step" if game == "keltis-orakel" else "#board-form")
 
 
 def started_record(page, base_url) -> dict:
@@ -26,6 +27,7 @@ def started_record(page, base_url) -> dict:
 def test_board_import_check_and_save(page, base_url, tmp_path):
     board = sample_board("keltis-orakel")
     import_board(page, tmp_path, "keltis-orakel", {**board, "oracle_from": 99})
+    page.click("#walk-end")  # past the fields, to the board's own numbers and saving
     page.click("text=Check and save")
     # The server's board check refuses it, with its rule.
     expect(page.locator("#board-status")).to_contain_text("board.invalid")
@@ -40,20 +42,22 @@ def test_board_import_check_and_save(page, base_url, tmp_path):
 
 def test_new_orakel_game_on_a_saved_board_with_options(page, base_url, tmp_path):
     import_board(page, tmp_path, "keltis-orakel", sample_board("keltis-orakel"))
+    page.click("#walk-end")
     page.click("text=Check and save")
     expect(page.locator("#board-status")).to_contain_text("Saved")
     page.goto("/#/new")
+    page.wait_for_selector("#new-game")  # the boards screen has a button of that game too
     page.click('button[data-game="keltis-orakel"]')
     page.fill("#player-0", "Anna")
     page.fill("#player-1", "Ben")
     page.click("text=Lay out the tiles now (optional)")
-    page.select_option('[data-tile="5"]', "goblin")  # field 5 is a small one of the sample board
+    lay_tile(page, "5", "goblin")  # field 5 is a small one of the sample board
     page.check("#opt-spiral_to_start")
     page.click("text=Add a player")
     page.fill("#player-2", "Cleo")
     page.click('button[aria-label="Move player 3 up"]')  # Cleo sits second now
     # Two redraws later, the tile and the option are as they were entered.
-    expect(page.locator('[data-tile="5"]')).to_have_value("goblin")
+    expect(page.locator('[data-place="5"]')).to_have_attribute("aria-label", "field 5, small field, ★ purple, goblin")
     expect(page.locator("#opt-spiral_to_start")).to_be_checked()
     shot(page, "new-game")
     page.click("text=Start the game")
@@ -85,21 +89,21 @@ def test_new_keltis_game_with_tiles_laid_out(page, base_url):
     page.fill("#player-0", "Anna")
     page.fill("#player-1", "Ben")
     page.click("text=Lay out the tiles now (optional)")
-    page.select_option('[data-tile="red:1"]', "clover")
-    page.select_option('[data-tile="blue:9"]', "points-3")
+    lay_tile(page, "red:1", "clover")
+    lay_tile(page, "blue:9", "points-3")
     page.check("#tiles-complete")
     # Redraws: a player added and moved up a seat, a look at Celtica and back.
     page.click("text=Add a player")
     page.fill("#player-2", "Cleo")
     page.click('button[aria-label="Move player 3 up"]')
     page.click('button[data-game="celtica"]')
-    expect(page.locator('[data-tile="red:1"]')).to_have_count(0)
+    expect(page.locator('[data-place="red:1"]')).to_have_count(0)
     page.click('button[data-game="keltis"]')
     # The layout is as it was entered, still open to see.
     expect(page.locator("details:has(#tiles-complete)")).to_have_attribute("open", "")
-    expect(page.locator('[data-tile="red:1"]')).to_have_value("clover")
-    expect(page.locator('[data-tile="blue:9"]')).to_have_value("points-3")
-    expect(page.locator('[data-tile="green:1"]')).to_have_value("")
+    expect(page.locator('[data-place="red:1"] .tile')).to_have_text("♣")
+    expect(page.locator('[data-place="blue:9"]')).to_have_attribute("aria-label", "◆ blue 9: 3 points")
+    expect(page.locator('[data-place="green:1"] .tile')).to_have_text("?")
     expect(page.locator("#tiles-complete")).to_be_checked()
     page.uncheck("#tiles-complete")  # two tiles are not the whole set (rules/keltis.md §1)
     page.click("text=Start the game")
@@ -111,38 +115,39 @@ def test_new_keltis_game_with_tiles_laid_out(page, base_url):
     assert record["setup"] == {"tiles": {"red": {"1": "clover"}, "blue": {"9": "points-3"}}, "tiles_complete": False}
 
 
-def test_board_editor_checks_as_it_goes(page, base_url, tmp_path):
+def test_board_walk_checks_as_it_goes(page, base_url, tmp_path):
     board = sample_board("keltis-orakel")
     import_board(page, tmp_path, "keltis-orakel", board)
     checked = page.locator("#board-check")
     expect(checked).to_contain_text("passes the checks")
-    # A small field without a colour: the problem shows at that field, with the server's words.
-    page.select_option("#color-3", "")
+    # A field without its value: the problem shows at that field, in the server's words.
+    page.click('[data-place="3"]')
+    page.fill("#value-3", "")
     broken = {**board, "fields": [dict(field) for field in board["fields"]]}
-    broken["fields"][3]["color"] = None
+    broken["fields"][3]["value"] = ""
     (violation,) = api(base_url, "POST", "/boards/check", {"game": "keltis-orakel", "board": broken})["violations"]
-    assert violation["details"]["pointer"] == "/board/fields/3/color"
-    expect(page.locator("#color-3")).to_have_attribute("aria-invalid", "true")
-    # ... in words: the pointer in the message becomes the name of the input.
-    expect(page.locator("#color-3-problem")).to_have_text(violation["message"].replace("/board/fields/3/color", "Colour of field 3"))
+    assert violation["details"]["pointer"] == "/board/fields/3/value"
+    # ... in words: the pointer in the message becomes the name of what was entered.
+    expect(page.locator("#step-problems")).to_have_text(violation["message"].replace("/board/fields/3/value", "Value of field 3"))
+    expect(page.locator('svg.board .field[data-field="3"]')).to_have_class("field c-green current problem")
     expect(checked).to_contain_text("Not yet valid")
-    shot(page, "boards-checking")
-    page.select_option("#color-3", "green")
+    page.fill("#value-3", "-3")
     expect(checked).to_contain_text("passes the checks")
-    expect(page.locator("#color-3")).not_to_have_attribute("aria-invalid", "true")
     expect(page.locator(".field-problem")).to_have_count(0)
-    # A board that holds but looks odd: the warnings are listed.
+    # A board that holds but looks odd: the warnings are listed with the board's own numbers.
+    page.click('[data-place="1"]')
     page.fill("#value-1", "2")
     warned = {**board, "fields": [dict(field) for field in board["fields"]]}
     warned["fields"][1]["value"] = 2
     warnings = api(base_url, "POST", "/boards/check", {"game": "keltis-orakel", "board": warned})["warnings"]
     assert warnings
+    page.click("#walk-end")
     for warning in warnings:
-        expect(checked.locator(".warnings")).to_contain_text(warning["message"])
+        expect(page.locator("#step-problems .warnings")).to_contain_text(warning["message"])
     # Where the pointer names the profile's own entries, the input is marked too.
     page.fill("#oracle-from", "99")
     expect(page.locator("#oracle-from")).to_have_attribute("aria-invalid", "true")
-    expect(page.locator("#oracle-from-problem")).to_contain_text("First field of the oracle area must be")
+    expect(page.locator("#walk-step .field-problem").first).to_contain_text("First field of the oracle area must be")
 
 
 def seating(page) -> list[str]:

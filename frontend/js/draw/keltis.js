@@ -3,7 +3,7 @@
 // tiles as icons above them; every player's card rows, the discard piles and
 // the deck. The turn being composed shows on the board: each figure it moves
 // and the stone that figure has reached so far.
-import {h, svg} from '../ui.js';
+import {h, svg, placeButton} from '../ui.js';
 import {t, language} from '../i18n.js';
 import {colour, tile, symbol} from '../words.js';
 import {cards as familyCards} from './cards.js';
@@ -17,27 +17,59 @@ const LEFT = 22, COLUMN = 67, HEAD = 50, ROW = 60;
  * seats, and the turn being `composing` for its preview. */
 export function board(game, names, {colours = {}, composing = null} = {}) {
   const view = game.state;
+  const preview = previewOf(game, composing);
+  const paths = drawPaths(view, {names, colours, preview});
+  return h('div', {},
+    paths,
+    preview ? h('p', {id: 'board-preview', class: 'preview'}, previewText(preview, names)) : null,
+    h('p', {class: 'hint'}, t('keltis.legend')),
+    h('p', {}, t('table.deck', {n: view.draw_pile}), ' · ', t('keltis.goal_area', {n: view.goal_area})));
+}
+
+/** The board as the table lays out its tiles before the game: each stone a
+ * button that calls `choose(path, row)`, showing the tile laid there
+ * (`tiles` by "path:row"; "?" where none is laid yet). */
+export function layoutBoard(paths, rows, tiles, choose) {
+  const stones = Object.fromEntries(paths.map(path => [path, Object.fromEntries(Array.from({length: rows},
+    (_, r) => [String(r + 1), {tile: tiles[`${path}:${r + 1}`] || null, taken: false}]))]));
+  return drawPaths({stones, players: {}}, {choose});
+}
+
+/** What a tile looks like on the board: a sign, never only a colour. */
+export function tileMark(id) {
+  return MARK[id];
+}
+
+// The five paths with their stones, tiles and figures; with `choose`, every
+// stone is a button (its whole cell the target: about 56 x 50 px at 320 px).
+function drawPaths(view, {names = {}, colours = {}, preview = null, choose = null}) {
   const PATHS = Object.keys(view.stones); // in the engine's order
   const marks = initials(names);
-  const preview = previewOf(game, composing);
-  const paths = svg('svg', {class: 'board keltis', viewBox: `0 0 ${LEFT + PATHS.length * COLUMN} ${HEAD + 9 * ROW + 4}`,
-    role: 'img', 'aria-labelledby': 'board-title'},
-  svg('title', {id: 'board-title'}, describe(view, names)));
+  const size = {viewBox: `0 0 ${LEFT + PATHS.length * COLUMN} ${HEAD + 9 * ROW + 4}`};
+  const paths = choose
+    ? svg('svg', {class: 'board keltis laying', ...size, role: 'group', 'aria-label': t('new.tiles_board')})
+    : svg('svg', {class: 'board keltis', ...size, role: 'img', 'aria-labelledby': 'board-title'},
+      svg('title', {id: 'board-title'}, describe(view, names)));
   // The goal area: rows 7 to 9.
   paths.append(svg('rect', {x: LEFT - 2, y: HEAD - 2, width: PATHS.length * COLUMN + 2, height: 3 * ROW, rx: 10, class: 'goal-area'}));
   PATHS.forEach((path, p) => {
     const x = LEFT + p * COLUMN;
     const column = svg('g', {class: `path c-${path}`, 'data-path': path});
-    column.append(svg('text', {x: x + COLUMN / 2, y: 20, 'text-anchor': 'middle', class: 'ink path-name'},
+    column.append(svg('text', {x: x + COLUMN / 2, y: 20, 'text-anchor': 'middle', class: 'ink path-name', 'aria-hidden': choose ? 'true' : null},
       svg('tspan', {class: 'path-symbol'}, symbol(path)), svg('tspan', {x: x + COLUMN / 2, dy: 22}, t(`colour.${path}`))));
     for (let row = 1; row <= 9; row++) {
       const y = HEAD + (9 - row) * ROW;
       const stone = view.stones[path][String(row)];
       const content = stone.taken ? 'none' : stone.tile;
       const landing = Boolean(preview && preview.moves.some(move => move.path === path && move.to === row));
-      column.append(svg('rect', {x: x + 3, y: y + 3, width: COLUMN - 6, height: ROW - 6, rx: 9,
+      const cell = choose ? placeButton(column, `${path}:${row}`, `${colour(path)} ${row}: ${content ? tile(content) : t('new.tile_unknown')}`,
+        () => choose(path, row)) : column;
+      if (choose) cell.append(svg('rect', {x, y, width: COLUMN, height: ROW, class: 'hit'}));
+      cell.append(svg('rect', {x: x + 3, y: y + 3, width: COLUMN - 6, height: ROW - 6, rx: 9,
         class: `stone${landing ? ' landing' : ''}`, 'data-row': row}));
-      column.append(svg('text', {x: x + 9, y: y + 24, class: 'tile'}, content === null ? '?' : MARK[content]));
+      // Laying the tiles, the tile is the stone's one content: large, in its middle.
+      cell.append(choose ? svg('text', {x: x + COLUMN / 2, y: y + ROW / 2 + 8, 'text-anchor': 'middle', class: `tile laid${content === null ? ' unknown' : ''}`},
+        content === null ? '?' : MARK[content]) : svg('text', {x: x + 9, y: y + 24, class: 'tile'}, content === null ? '?' : MARK[content]));
       const here = Object.entries(view.players).flatMap(([id, seat]) => seat.figures
         .filter(f => f.path === path && f.row === row)
         .map(f => ({colour: colours[id] || 'grey', label: marks[id], large: Boolean(f.large),
@@ -49,13 +81,9 @@ export function board(game, names, {colours = {}, composing = null} = {}) {
     paths.append(column);
   });
   for (let row = 1; row <= 9; row++) {
-    paths.append(svg('text', {x: 2, y: HEAD + (9 - row) * ROW + ROW / 2 + 6, class: 'row-number'}, String(row)));
+    paths.append(svg('text', {x: 2, y: HEAD + (9 - row) * ROW + ROW / 2 + 6, class: 'row-number', 'aria-hidden': choose ? 'true' : null}, String(row)));
   }
-  return h('div', {},
-    paths,
-    preview ? h('p', {id: 'board-preview', class: 'preview'}, previewText(preview, names)) : null,
-    h('p', {class: 'hint'}, t('keltis.legend')),
-    h('p', {}, t('table.deck', {n: view.draw_pile}), ' · ', t('keltis.goal_area', {n: view.goal_area})));
+  return paths;
 }
 
 // The figures the turn being composed moves, each from the row it stood on

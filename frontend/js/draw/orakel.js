@@ -1,8 +1,8 @@
 // Keltis: Das Orakel as it stands: the spiral as a snake of numbered fields
 // with figures, the priestess, tiles and the oracle area; the card rows.
-import {h, svg} from '../ui.js';
+import {h, svg, placeButton} from '../ui.js';
 import {t} from '../i18n.js';
-import {colour} from '../words.js';
+import {colour, symbol, tile} from '../words.js';
 import {cards as familyCards} from './cards.js';
 import {initials, tokens} from './tokens.js';
 
@@ -26,9 +26,7 @@ export function board(game, names, {colours = {}, composing = null} = {}) {
   const spiral = svg('svg', {class: 'board orakel', viewBox: `0 0 ${PER_LINE * WIDTH + 4} ${lines * HEIGHT + 4}`, role: 'img',
     'aria-labelledby': 'board-title'}, svg('title', {id: 'board-title'}, describe(view, names)));
   fields.forEach((field, index) => {
-    const line = Math.floor(index / PER_LINE);
-    const col = line % 2 ? PER_LINE - 1 - (index % PER_LINE) : index % PER_LINE;
-    const x = 2 + col * WIDTH, y = 2 + line * HEIGHT;
+    const {x, y} = spot(index);
     const here = view.fields[index];
     const kinds = [index >= oracle ? 'oracle' : '', view.priestess === index ? 'priestess' : '',
       preview && preview.to === index ? 'landing' : ''].filter(Boolean).join(' ');
@@ -59,6 +57,67 @@ export function board(game, names, {colours = {}, composing = null} = {}) {
       player: names[preview.player], from: preview.from, to: preview.to})) : null,
     h('p', {class: 'hint'}, t('orakel.legend', {from: oracle})),
     h('p', {}, t('table.deck', {n: view.draw_pile}), ' · ', t('orakel.priestess', {field: view.priestess})));
+}
+
+// Where field `index` is drawn: the snake turns at the end of each line.
+function spot(index) {
+  const line = Math.floor(index / PER_LINE);
+  const col = line % 2 ? PER_LINE - 1 - (index % PER_LINE) : index % PER_LINE;
+  return {x: 2 + col * WIDTH, y: 2 + line * HEIGHT};
+}
+
+/** A board profile as it is entered, before any game: each field with its
+ * number, its colour's symbol and its value (large fields and the center
+ * their wishing stones); `at` the field being entered, `problems` the
+ * fields the board checks find fault with (marked "!"). With `tiles` (by
+ * field), the small fields show the tile laid there instead of the value.
+ * `choose(index)` makes the fields `pickable(field)` says buttons. */
+export function profileBoard(profile, {at = null, problems = new Set(), tiles = null, choose = null,
+  pickable = () => true} = {}) {
+  const fields = profile.fields;
+  const lines = Math.ceil(fields.length / PER_LINE);
+  const drawn = svg('svg', {class: 'board orakel profile', viewBox: `0 0 ${PER_LINE * WIDTH + 4} ${lines * HEIGHT + 4}`,
+    role: 'group', 'aria-label': t(tiles ? 'new.tiles_board' : 'boards.the_board')});
+  fields.forEach((field, index) => {
+    const {x, y} = spot(index);
+    const kinds = ['field', `c-${field.color || 'none'}`, index === at ? 'current' : '', problems.has(index) ? 'problem' : '',
+      index >= profile.oracle_from ? 'oracle' : ''].filter(Boolean).join(' ');
+    const cell = svg('g', {class: kinds, 'data-field': index});
+    if (index === at) cell.append(svg('rect', {x: x + 0.5, y: y + 0.5, width: WIDTH - 1, height: HEIGHT - 1, rx: 12, class: 'here'}));
+    const laid = tiles && field.kind === 'small' ? tiles[String(index)] || null : undefined;
+    const target = choose && pickable(field) ? placeButton(cell, String(index), fieldLabel(field, index, laid), () => choose(index)) : cell;
+    target.append(svg('rect', {x: x + 3, y: y + 3, width: WIDTH - 6, height: HEIGHT - 6, rx: field.kind === 'small' ? 8 : 20,
+      class: 'stone'}));
+    target.append(svg('text', {x: x + 8, y: y + 22, class: 'number'}, String(index)));
+    target.append(svg('text', {x: x + WIDTH - 8, y: y + 22, 'text-anchor': 'end', class: 'ink'}, field.color ? symbol(field.color) : ''));
+    // The middle: a large field's wishing stones, or "!" for a problem; the bottom: the value, or the tile laid.
+    // Laying tiles, a field that holds none shows only its number and colour.
+    const bare = tiles && field.kind !== 'small';
+    const middle = problems.has(index) ? '!' : field.stones && !bare ? `✦${field.stones}` : '';
+    target.append(svg('text', {x: x + WIDTH / 2, y: y + 48, 'text-anchor': 'middle', class: problems.has(index) ? 'problem-mark' : 'stones'}, middle));
+    const below = laid !== undefined ? (laid ? tileMark(laid) : '?') : bare ? '' : signed(field.value);
+    target.append(svg('text', {x: x + WIDTH / 2, y: y + HEIGHT - 14, 'text-anchor': 'middle', class: laid === undefined ? 'value' : laid ? 'tile' : 'tile unknown'}, below));
+    drawn.append(cell);
+  });
+  return drawn;
+}
+
+// A field in words for a screen reader: "field 3, small field, ● green, value -3" (and its tile when laying them).
+function fieldLabel(field, index, laid) {
+  return [t('field', {field: index}), t(`kind.${field.kind}`), field.color ? colour(field.color) : null,
+    laid === undefined ? t('boards.value_is', {value: signed(field.value)}) : laid ? tile(laid) : t('new.tile_unknown')]
+    .filter(Boolean).join(', ');
+}
+
+// A printed value with its sign: "−4", "0", "+3" (a true minus sign, which reads better than a hyphen).
+function signed(value) {
+  return Number.isInteger(value) ? (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0') : '?';
+}
+
+/** What a tile looks like on the board as it is laid out: a clover with
+ * its colour's symbol, since the five clovers differ only in colour. */
+export function tileMark(id) {
+  return id.startsWith('clover-') ? `${MARK[id]}${symbol(id.slice('clover-'.length))}` : MARK[id];
 }
 
 // The play being composed: the figure picked (or logged) and the field the

@@ -9,6 +9,8 @@ import {all, put} from '../db.js';
 import {go} from '../router.js';
 import {rulesets} from '../rulesets.js';
 import {SEAT_COLOURS, colour, part, playerId, tile} from '../words.js';
+import {layoutBoard, tileMark as keltisMark} from '../draw/keltis.js';
+import {profileBoard, tileMark as orakelMark} from '../draw/orakel.js';
 
 /** Draw the new-game screen. */
 export async function show(main) {
@@ -249,18 +251,76 @@ function setupField(state, boards, pieces) {
   const places = tilePlaces(state, boards, pieces);
   if (!places.length) return null;
   const layout = layoutOf(state);
+  const boardBox = h('div', {id: 'tile-board'});
+  const count = h('p', {id: 'tiles-laid', role: 'status'});
+  const profile = game === 'keltis' ? null : boards.find(board => board.id === state.board).board;
+  const mark = game === 'keltis' ? keltisMark : orakelMark;
+  drawLayout();
   return h('details', {open: layout.open, ontoggle: e => { layout.open = e.target.open; }},
     h('summary', {}, t('new.setup_tiles')),
+    h('p', {class: 'hint'}, t(game === 'keltis' ? 'new.setup_tap_stone' : 'new.setup_tap_field')),
     h('p', {class: 'hint'}, t('new.setup_hint')),
-    h('div', {class: 'menu'}, places.map(place => h('div', {},
-      h('label', {for: `tile-${place.key}`}, place.label),
-      h('select', {id: `tile-${place.key}`, dataset: {tile: place.key}, onchange: e => { layout.tiles[place.key] = e.target.value; }},
-        h('option', {value: ''}, t('new.tile_unknown')),
-        pieces.tiles.map(x => h('option', {value: x, selected: x === layout.tiles[place.key]}, tile(x))))))),
-    h('label', {for: 'tiles-complete', class: 'row'},
+    boardBox, count,
+    h('label', {for: 'tiles-complete', class: 'row check'},
       h('input', {id: 'tiles-complete', type: 'checkbox', checked: layout.complete,
         onchange: e => { layout.complete = e.target.checked; }}),
       t('new.tiles_complete')));
+
+  // The board with the tiles laid so far; the place just chosen keeps the focus.
+  function drawLayout(focus = null) {
+    fill(boardBox, game === 'keltis'
+      ? layoutBoard(pieces.paths, pieces.rows, layout.tiles, (path, row) => lay(`${path}:${row}`, `${colour(path)} ${row}`, row))
+      : profileBoard(profile, {tiles: layout.tiles, choose: index => lay(String(index), t('field', {field: index})),
+        pickable: field => field.kind === 'small'}));
+    const laid = laidOn(places, layout).length;
+    count.textContent = t('new.tiles_laid', {n: laid, total: Object.values(pieces.stock).reduce((a, b) => a + b, 0)});
+    if (focus) boardBox.querySelector(`[data-place="${focus}"]`)?.focus();
+  }
+
+  async function lay(key, where, row = null) {
+    const elsewhere = laidOn(places, layout).filter(([place]) => place !== key);
+    // Keltis: only 20 stones of rows 1-8 hold a tile (rules §1); the end stones all do.
+    const full = row !== null && row < pieces.rows
+      && elsewhere.filter(([place]) => Number(place.split(':')[1]) < pieces.rows).length >= pieces.dark_stones;
+    const chosen = await askTile(where, pieces, elsewhere.map(([, x]) => x), layout.tiles[key] || '', mark,
+      full ? t('new.dark_full', {n: pieces.dark_stones}) : null);
+    if (chosen === null) return drawLayout(key); // cancelled
+    if (chosen) layout.tiles[key] = chosen;
+    else delete layout.tiles[key];
+    drawLayout(key);
+  }
+}
+
+// The tiles laid on the places shown, as [place, tile].
+function laidOn(places, layout) {
+  return places.map(({key}) => [key, layout.tiles[key]]).filter(([, x]) => x);
+}
+
+// Which tile lies at `where`: a sheet of every tile with how many of it are
+// left (the box's count less those laid elsewhere, `laid`), "unknown", and
+// Cancel. Answers the tile, '' for unknown, or null when cancelled. `full`
+// says why no tile can lie there (the tiles are then not offered).
+function askTile(where, pieces, laid, current, mark, full) {
+  return new Promise(resolve => {
+    let answer = null;
+    const done = value => { answer = value; dialog.close(); };
+    const left = id => pieces.stock[id] - laid.filter(x => x === id).length;
+    const dialog = h('dialog', {id: 'tile-sheet', class: 'sheet', 'aria-labelledby': 'tile-sheet-title',
+      onclose: () => { dialog.remove(); resolve(answer); }},
+      h('h2', {id: 'tile-sheet-title'}, t('new.which_tile', {where})),
+      full ? h('p', {class: 'hint'}, full) : null,
+      h('div', {class: 'choices tile-choices'},
+        pieces.tiles.map(id => h('button', {type: 'button', dataset: {tile: id}, 'aria-pressed': String(id === current),
+          disabled: Boolean(full) || left(id) <= 0, onclick: () => done(id)},
+        h('span', {}, h('span', {class: 'mark', 'aria-hidden': 'true'}, mark(id)), ' ', tile(id)),
+        h('span', {class: 'left'}, t('new.tiles_left', {n: left(id), of: pieces.stock[id]}))))),
+      h('div', {class: 'choices tile-choices'},
+        h('button', {type: 'button', dataset: {tile: ''}, 'aria-pressed': String(!current), onclick: () => done('')},
+          h('span', {}, h('span', {class: 'mark', 'aria-hidden': 'true'}, '?'), ' ', t('new.tile_unknown'))),
+        h('button', {type: 'button', class: 'quiet', onclick: () => done(null)}, t('new.tile_cancel'))));
+    document.body.append(dialog);
+    dialog.showModal();
+  });
 }
 
 // The tiles laid out for the game chosen, by place, whether they are all
