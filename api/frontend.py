@@ -179,7 +179,7 @@ def _send(name: str) -> Response:
         answer.set_etag(version)
         answer.make_conditional(request)
         answer.headers["Service-Worker-Allowed"] = "/"
-    elif Path(current_app.config["FRONTEND_FOLDER"], f"{name}.gz").is_file() and "gzip" in request.accept_encodings:
+    elif Path(current_app.config["FRONTEND_FOLDER"], f"{name}.gz").is_file() and request.accept_encodings["gzip"] > 0:
         # Sent as it lies on disk: flask-compress leaves an answer with a coding alone.
         answer = send_from_directory(current_app.config["FRONTEND_FOLDER"], f"{name}.gz", mimetype=mimetype, max_age=0)
         answer.headers["Content-Encoding"] = "gzip"

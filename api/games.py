@@ -19,7 +19,7 @@ from tables import Moved, Written
 
 from .access import SECURITY, table_access, tables, version_hint
 from .bodies import Blueprint, json_body
-from .problems import IDEMPOTENCY_REUSED, STALE, VERSION_REQUIRED, Problem, lang
+from .problems import IDEMPOTENCY_REUSED, STALE, VERSION_REQUIRED, Problem
 from .problems import MEDIA_TYPE as PROBLEM
 from .problems import lang as request_lang
 from .schemas import (
@@ -202,7 +202,7 @@ def check_turn(table: StoredGame, at: int | None = None):
     problem = answers.at_out_of_range(table.game.turns_played, at) if at is not None else None
     if problem is not None:
         raise Problem.of(problem)
-    return tables().check(table, json_body(), lang(), at)  # a body that is no turn at all: Refused, 422
+    return tables().check(table, json_body(), request_lang(), at)  # a body that is no turn at all: Refused, 422
 
 
 @blp.route("/<game_id>/scoresheet", methods=["GET"])
@@ -228,15 +228,19 @@ def get_scoresheet(table: StoredGame, format: str, lang: str | None = None):
         pdf = _pdf(table, sheet, language)
         return Response(pdf, mimetype="application/pdf",
                         headers={"Content-Disposition": f'attachment; filename="{name}.pdf"'})
+    headers = {"ETag": etag(table.version)}
+    if format == "csv":
+        # The ETag stays the version (CONTRACT §8); the words vary with the
+        # language, so caches keep a copy per language, the 304 included.
+        headers |= {"Content-Language": language, "Vary": "Accept-Language"}
     unchanged = not_modified(table)
     if unchanged:
+        unchanged.headers.update(headers)
         return unchanged
-    headers = {"ETag": etag(table.version)}
     if format == "json":
         return sheet, 200, headers
     return Response(scoresheet_csv(tables().record(table), sheet, language), mimetype="text/csv",
-                    headers={**headers, "Content-Disposition": f'attachment; filename="{name}.csv"',
-                             "Content-Language": language, "Vary": "Accept-Language"})
+                    headers={**headers, "Content-Disposition": f'attachment; filename="{name}.csv"'})
 
 
 def _pdf(table: StoredGame, sheet: dict, language: str) -> bytes:

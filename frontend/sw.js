@@ -25,7 +25,13 @@ const SHELL = [
 ];
 
 self.addEventListener('install', event => {
-  event.waitUntil(caches.open(VERSION).then(cache => cache.addAll(SHELL)));
+  event.waitUntil(caches.open(VERSION).then(async cache => {
+    await cache.addAll(SHELL);
+    // A phone that has the referee keeps it offline across an update: the
+    // new engine comes with the new shell, as activate drops the old one. (A
+    // first visit fetches it later, in the background: referee.js.)
+    if (await caches.has(PYODIDE)) await cache.add('/referee/scoring.zip');
+  }));
 });
 
 self.addEventListener('activate', event => {

@@ -566,3 +566,14 @@ def test_the_check_answer_s_table_shows_where_a_clover_on_a_known_tile_moved_the
     game = client.get(game_url(created, ""), headers=bearer(created["token"])).get_json()
     assert set(answer["table"]) == set(game["state"])
     assert game["state"]["players"]["anna"]["figures"] == [0, 0, 0]
+
+
+def test_a_csv_read_again_varies_by_language_even_when_unchanged(client):
+    created = create_game(client, EXAMPLE_1)
+    headers = {**bearer(created["token"]), "Accept-Language": "de"}
+    first = client.get(game_url(created, "/scoresheet?format=csv"), headers=headers)
+    again = client.get(game_url(created, "/scoresheet?format=csv"), headers={**headers, "If-None-Match": '"5"'})
+    assert again.status_code == 304 and first.headers["Content-Language"] == "de"
+    # A cache keeps one copy per language: the 304 says so, as the 200 did
+    # (werkzeug leaves Content-Language, an entity header, out of a 304).
+    assert "Accept-Language" in first.headers["Vary"] and "Accept-Language" in again.headers["Vary"]

@@ -130,6 +130,8 @@ def test_pyodide_goes_out_as_its_gzipped_copy_with_the_type_webassembly_needs(cl
     assert gzip.decompress(answer.get_data()) == (pyodide.FOLDER / "pyodide.asm.wasm").read_bytes()
     plain = client.get("/vendor/pyodide/pyodide.asm.wasm")
     assert "Content-Encoding" not in plain.headers and plain.get_data()[:4] == b"\0asm"
+    refused = client.get("/vendor/pyodide/pyodide.asm.wasm", headers={"Accept-Encoding": "gzip;q=0, br"})
+    assert "Content-Encoding" not in refused.headers and refused.get_data()[:4] == b"\0asm"
 
 
 def test_the_policy_lets_webassembly_compile_but_not_javascript_eval(client):

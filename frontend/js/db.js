@@ -18,7 +18,14 @@ function open() {
       // Apart from 'games', which screens write back whole from what they read.
       if (event.oldVersion < 2) db.createObjectStore('local', {keyPath: 'id'});
     };
-    request.onsuccess = () => resolve(request.result);
+    request.onsuccess = () => {
+      // A newer app in another tab opens a newer version: let it, and open again when next asked.
+      request.result.onversionchange = () => {
+        request.result.close();
+        opening = null;
+      };
+      resolve(request.result);
+    };
     request.onerror = () => reject(request.error);
   });
   return opening;
