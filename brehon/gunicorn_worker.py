@@ -39,7 +39,7 @@ from collections import OrderedDict
 from functools import partial
 
 from gunicorn import http, sock
-from gunicorn.workers.gthread import ThreadWorker, TConn
+from gunicorn.workers.gthread import _DEFER, ThreadWorker, TConn
 
 from api.bodies import MAX_BODY
 
@@ -136,6 +136,21 @@ class HeadFirstWorker(ThreadWorker):
         self.poller.unregister(client)
         self.keepalived_conns.remove(conn)
         self.wait_for_request(conn)
+
+    def finish_request(self, conn, fs):
+        """A kept-alive connection whose client sent the start of its next
+        request with the last: gthread hands it straight to a thread, where a
+        client that sends the rest a byte at a time would hold the thread.
+        The loop gathers the rest, as for any request."""
+        keep_alive = not fs.cancelled() and fs.exception() is None and fs.result() not in (False, _DEFER)
+        if not (keep_alive and self.alive and conn.parser.unreader.buf.getvalue()):
+            return super().finish_request(conn, fs)
+        conn.head += conn.parser.unreader.take_buffered()
+        conn.sock.setblocking(False)
+        if complete(conn.head):
+            self.enqueue_req(conn)
+        else:
+            self.wait_for_request(conn)
 
     def wait_for_request(self, conn: WaitingConn) -> None:
         self.waiting[conn] = time.monotonic() + REQUEST_TIMEOUT

@@ -1,7 +1,7 @@
 """Half-open connections cannot stall the table (issue 23): ``brehon serve``
 answers a turn while 2,000 connections from one address each sent a
 request line and one header and then nothing (and 500 more a head and part
-of a body). gunicorn's gthread worker
+of a body, and 300 a whole request with the start of the next). gunicorn's gthread worker
 gave each of them a thread, and about 520 stopped every answer
 (bench/bench_half_open.py measures it); brehon/gunicorn_worker.py reads a
 request in its event loop before a thread takes it."""
@@ -24,13 +24,16 @@ HALF_OPEN = b"GET /api/v1/rulesets HTTP/1.1\r\nHost: 127.0.0.1\r\n"
 #: The same trick one step on: a whole head, and a body that never comes.
 STALLED_BODIES = 500
 HALF_BODY = b"POST /api/v1/tally HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 500\r\n\r\n{"
+#: And one more: a whole request, answered, with the start of the next sent behind it.
+PIPELINED = 300
+HALF_NEXT = b"GET /api/v1/server HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" + HALF_OPEN
 
 
 @pytest.fixture
 def open_files():
     """Room for the held connections in this process's open-file limit."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = HELD + STALLED_BODIES + 1024
+    wanted = HELD + STALLED_BODIES + PIPELINED + 1024
     if soft != resource.RLIM_INFINITY and soft < wanted:
         if hard != resource.RLIM_INFINITY and hard < wanted:
             pytest.fail(f"the open-file limit's hard limit is {hard}: this test holds {HELD} connections")
@@ -57,7 +60,7 @@ def test_a_turn_is_answered_while_2000_connections_sit_half_open(redis_url, tmp_
         assert status == 201, created
         held = []
         try:
-            for sent in [HALF_OPEN] * HELD + [HALF_BODY] * STALLED_BODIES:
+            for sent in [HALF_OPEN] * HELD + [HALF_BODY] * STALLED_BODIES + [HALF_NEXT] * PIPELINED:
                 connection = socket.create_connection((host, port), timeout=60)
                 connection.sendall(sent)
                 held.append(connection)
@@ -83,3 +86,26 @@ def test_a_turn_is_answered_while_2000_connections_sit_half_open(redis_url, tmp_
 ])
 def test_the_event_loop_waits_for_a_whole_small_request(request_bytes, whole):
     assert complete(request_bytes) is whole
+
+
+def read_answer(answers) -> tuple[bytes, bytes]:
+    """One HTTP answer from a socket's file: its status line and its body."""
+    status = answers.readline()
+    length = 0
+    while (line := answers.readline()) not in (b"\r\n", b""):
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            length = int(value)
+    return status, answers.read(length)
+
+
+def test_a_request_sent_behind_another_is_answered_once_its_rest_comes(redis_url, tmp_path):
+    # The loop gathers it (gthread would hand it to a thread at once).
+    with served(redis_url, 4, tmp_path) as (host, port), socket.create_connection((host, port), timeout=60) as client:
+        answers = client.makefile("rb")
+        client.sendall(HALF_NEXT)
+        status, body = read_answer(answers)
+        assert status.startswith(b"HTTP/1.1 200") and json.loads(body)["version"]
+        client.sendall(b"Accept: application/json\r\n\r\n")
+        status, body = read_answer(answers)
+        assert status.startswith(b"HTTP/1.1 200") and isinstance(json.loads(body), list)  # the rulesets
