@@ -11,6 +11,9 @@ from browser_helpers import CHROMIUM_ARGS, chromium_path
 from playwright.sync_api import sync_playwright
 
 PHONE = {"width": 390, "height": 844}
+#: The phones a screen is looked at on: 390 and 320 px wide, light and dark.
+PHONES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
+LOOKS = [(size, scheme) for size in PHONES for scheme in ("light", "dark")]
 
 
 @pytest.fixture(scope="session")
@@ -59,3 +62,15 @@ def context(browser, base_url):
 @pytest.fixture
 def page(context):
     return context.new_page()
+
+
+@pytest.fixture(params=LOOKS, ids=lambda look: f"{look[0]}-{look[1]}")
+def phone(request, browser, base_url):
+    """A page on a phone of that size and colour scheme; ``page.look`` names it for screenshots."""
+    size, scheme = request.param
+    context = browser.new_context(viewport=PHONES[size], base_url=base_url, locale="en-GB", color_scheme=scheme)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.look = f"{size}-{scheme}"
+    yield page
+    context.close()

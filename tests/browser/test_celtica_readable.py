@@ -12,20 +12,9 @@ from browser_helpers import DATA, api, sample_board, shot
 from playwright.sync_api import expect
 from tapping import join
 from test_screens import import_board, started_record, three_players
-from test_table_app import LOOKS, PHONES, no_sideways_scroll
+from test_table_app import no_sideways_scroll
 
 DISPLAYS = {"1280": {"width": 1280, "height": 800}, "1024": {"width": 1024, "height": 768}}
-
-
-@pytest.fixture(params=LOOKS, ids=lambda look: f"{look[0]}-{look[1]}")
-def phone(request, browser, base_url):
-    size, scheme = request.param
-    context = browser.new_context(viewport=PHONES[size], base_url=base_url, locale="en-GB", color_scheme=scheme)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    page.look = f"{size}-{scheme}"
-    yield page
-    context.close()
 
 
 def five_player_game(base_url) -> tuple[dict, dict]:

@@ -7,22 +7,10 @@ from __future__ import annotations
 import json
 import shutil
 
-import pytest
 from browser_helpers import DATA, shot
 from playwright.sync_api import expect
 from tapping import open_section
-from test_table_app import LOOKS, PHONES, no_sideways_scroll
-
-
-@pytest.fixture(params=LOOKS, ids=lambda look: f"{look[0]}-{look[1]}")
-def phone(request, browser, base_url):
-    size, scheme = request.param
-    context = browser.new_context(viewport=PHONES[size], base_url=base_url, locale="en-GB", color_scheme=scheme)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    page.look = f"{size}-{scheme}"
-    yield page
-    context.close()
+from test_table_app import no_sideways_scroll
 
 
 def test_a_wrapped_record_opens_as_brehon_replay_finds_it(phone, tmp_path):

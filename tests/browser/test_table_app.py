@@ -8,27 +8,12 @@ import json
 from importlib.metadata import version
 from urllib.parse import parse_qs, urlsplit
 
-import pytest
 from browser_helpers import DATA, api, shot
 from keltis_script import keltis_game, three_player_game
 from playwright.sync_api import expect
 from tapping import join, open_section, tap
 from test_table_behaviour import compose_first_turn
 
-PHONES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
-LOOKS = [(size, scheme) for size in PHONES for scheme in ("light", "dark")]
-
-
-@pytest.fixture(params=LOOKS, ids=lambda look: f"{look[0]}-{look[1]}")
-def phone(request, browser, base_url):
-    """A page on a phone of that size and colour scheme."""
-    size, scheme = request.param
-    context = browser.new_context(viewport=PHONES[size], base_url=base_url, locale="en-GB", color_scheme=scheme)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    page.look = f"{size}-{scheme}"
-    yield page
-    context.close()
 
 
 def no_sideways_scroll(page):
