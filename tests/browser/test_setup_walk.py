@@ -13,6 +13,7 @@ import pytest
 from browser_helpers import ARTIFACTS, DATA, api, shot, stored_token
 from playwright.sync_api import expect
 from tapping import lay_tile
+from test_screens import import_board
 
 SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
 
@@ -158,10 +159,7 @@ def test_orakel_value_by_its_steppers(page, base_url):
 def test_orakel_tiles_laid_by_tapping_the_small_fields(phone, base_url, tmp_path):
     page, name = phone
     sample = json.loads((DATA / "boards" / "keltis-orakel-sample.json").read_text())
-    path = tmp_path / "board.json"
-    path.write_text(json.dumps({"game": "keltis-orakel", "board": sample}))
-    page.goto("/#/boards")
-    page.set_input_files("#board-file", str(path))
+    import_board(page, tmp_path, "keltis-orakel", sample)
     page.click("#walk-end")
     page.click("text=Check and save")
     expect(page.locator("#board-status")).to_contain_text("Saved")
