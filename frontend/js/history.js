@@ -3,20 +3,39 @@
 // and in full only the entries that are not a turn that stands. The one
 // module that reads its shape.
 
-/** Every entry, oldest first: {index, kind, by, undo, replace, holds, turn}:
- * `holds` the index of the turn as it now stands that the entry holds (null:
- * none), `turn` the turn it logged (a standing turn is sent once, in the
- * record). */
+/** Every entry, oldest first: {index, kind, by, undo, replace, holds, turn,
+ * number}: `holds` the index of the turn as it now stands that the entry
+ * holds (null: none), `turn` the turn it logged (a standing turn is sent
+ * once, in the record), `number` the index of the turn it logged, undid or
+ * replaced (an undo takes back the last turn standing then). */
 export function entries(game) {
   // A game kept offline before the history took this shape has no log to
   // draw until it is fetched again.
   if (!Array.isArray(game.history.holds)) return [];
   const {holds, entries: listed} = game.history;
   const byIndex = new Map(listed.map(entry => [entry.version - 1, entry]));
+  let standing = 0;
   return holds.map((held, index) => {
     const entry = byIndex.get(index) || {kind: 'turn'};
-    return {...entry, index, holds: held, turn: entry.turn || game.record.turns[held]};
+    const number = entry.kind !== 'correction' ? standing++ : entry.undo ? --standing : entry.replace;
+    return {...entry, index, holds: held, number, turn: entry.turn || game.record.turns[held]};
   });
+}
+
+/** The log by turn, first turn first: for each turn number every version
+ * it had, oldest first, {entry, turn, at, ended}; `ended` null for the one
+ * that stands, else the correction that undid or replaced it ({undo, by,
+ * at}). A turn undone and not logged again has no version that stands. */
+export function turnsAsLogged(game) {
+  const times = loggedTimes(game);
+  const turns = [];
+  for (const entry of entries(game)) {
+    const at = times[entry.index];
+    const versions = turns[entry.number] ??= [];
+    if (entry.kind === 'correction') versions.at(-1).ended = {undo: Boolean(entry.undo), by: entry.by, at};
+    if (!entry.undo) versions.push({entry, turn: entry.turn, at, ended: null});
+  }
+  return turns;
 }
 
 /** When each entry was logged. */

@@ -155,7 +155,24 @@ export function action(game, a) {
   }
 }
 
+/** A turn's words, for sentences that name them apart: {player: "Anna",
+ * actions: "played ● red 7, drew from the deck"}. */
+export function turnWords(game, tn, names) {
+  return {player: names[tn.player] || tn.player, actions: tn.actions.map(a => action(game, a)).join(', ') || t('nothing')};
+}
+
 /** A whole turn in words: "Anna: played ● red 7, drew from the deck". */
 export function turn(game, tn, names) {
-  return `${names[tn.player] || tn.player}: ${tn.actions.map(a => action(game, a)).join(', ') || t('nothing')}`;
+  const {player, actions} = turnWords(game, tn, names);
+  return `${player}: ${actions}`;
+}
+
+/** A log entry another phone logged, in a sentence that names the turn by
+ * its number (entry as history.entries gives it): "Anna's turn 12 was
+ * logged on another phone: played ● red 7, drew from the deck." */
+export function loggedElsewhere(game, entry, names) {
+  const n = entry.number + 1;
+  if (entry.kind !== 'correction') return t('elsewhere.turn', {n, ...turnWords(game, entry.turn, names)});
+  if (entry.undo) return t('elsewhere.undo', {n, by: entry.by});
+  return t('elsewhere.replace', {n, by: entry.by, ...turnWords(game, entry.turn, names)});
 }

@@ -142,12 +142,13 @@ def test_a_game_on_the_phone_is_corrected_and_the_corrections_stay_in_its_log(pa
         play_turn(page, policy, player)
         policy.turns[player] += 1
 
-    page.once("dialog", lambda dialog: dialog.accept("Ben"))
     open_section(page, "log")
-    tap(page, "#undo")
-    log = page.locator("#log li")
-    expect(log).to_have_count(5)
-    expect(log.first).to_contain_text("Correction by Ben: undid the last turn")
+    page.click("#undo")
+    tap(page, '#who-corrects button[data-player="ben"]')  # who corrects it: asked in the app's own dialog
+    log = page.locator("#log > li")
+    expect(log).to_have_count(4)
+    expect(log.first).to_have_class("undone")
+    expect(log.first.locator(".ended")).to_contain_text("undone by Ben")
     expect(page.locator("#turn-now")).to_contain_text("Ben")  # Ben's turn to log again
 
     correct_turn(page, 2)  # the last turn that stands, Anna's
@@ -156,8 +157,11 @@ def test_a_game_on_the_phone_is_corrected_and_the_corrections_stay_in_its_log(pa
     page.fill("#correct-by", "Anna")
     tap(page, "#log-turn")
     expect(page.locator("#turn-message")).to_contain_text("Turn 3 was replaced")
-    expect(log).to_have_count(6)
-    expect(log.first).to_contain_text("Correction by Anna: replaced turn 3 with Anna: discarded")
+    replaced = page.locator('#log li[data-turn="2"]')
+    expect(replaced.locator(".turn-text")).to_contain_text("Anna: discarded")
+    expect(replaced.locator(".versions del")).to_contain_text("Anna: played")
+    expect(replaced.locator(".versions .ended")).to_contain_text("replaced by Anna")
+    expect(page.locator("#log-count")).to_have_text("3 turns · 2 corrections")
     expect(page.locator("#composer-title")).to_have_text("Log the turn")
 
     page.click("text=Score sheet >> nth=0")

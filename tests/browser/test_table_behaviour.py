@@ -4,6 +4,7 @@ followers that apply the news of a turn or a correction without fetching the gam
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -175,22 +176,67 @@ def test_a_turn_beaten_by_another_phone_is_shown_sending_then_put_back(browser, 
     assert [turn["actions"][0]["type"] for turn in game["record"]["turns"]] == ["discard"]
 
 
-def test_a_correction_is_logged_not_hidden(page, base_url):
+def no_browser_dialog(page) -> list:
+    """Every dialog of the browser's own (alert, confirm, prompt) that opens
+    on the page, dismissed: the app asks in its own dialogs."""
+    opened: list = []
+    page.on("dialog", lambda dialog: (opened.append(dialog.message), dialog.dismiss()))
+    return opened
+
+
+def numbers(page) -> list[str]:
+    """The turn numbers of the log, latest on top, every turn shown."""
+    if page.locator("#log-all[aria-expanded=false]").count():
+        tap(page, "#log-all")
+    return page.locator("#log > li > .turn-text > .turn-number").all_inner_texts()
+
+
+def test_undo_asks_who_in_the_apps_dialog_and_the_log_strikes_the_turn(page, base_url):
     created = opened_game(base_url)
     join(page, created)
-    page.once("dialog", lambda dialog: dialog.accept("Ben"))
+    opened = no_browser_dialog(page)
     open_section(page, "log")
-    tap(page, "#undo")
-    log = page.locator("#log li")
-    expect(log).to_have_count(len(OPENING) + 1)
-    expect(log.first).to_have_class("correction")
-    expect(log.first).to_contain_text("Correction by Ben: undid the last turn")
-    expect(log.nth(1)).to_contain_text("Ben: played ◆ blue 1")  # the undone turn stays in the log
+    page.click("#undo")
+    who = page.locator("#who-corrects")
+    expect(who).to_be_visible()
+    expect(who.locator("h2")).to_have_text("Undo turn 4: who corrects it?")
+    expect(who.locator("#who-corrects-turn")).to_have_text("◆ Ben: played ◆ blue 1, drew from the deck")
+    # A button for each player, and cancel: every one a target of 44 px.
+    expect(who.locator("button[data-player]")).to_have_text(["● Anna", "◆ Ben"])
+    for button in who.locator("button").all():
+        box = button.bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44
+    page.click("#who-cancel")  # cancelled: nothing is corrected
+    expect(who).to_have_count(0)
+    assert api(base_url, "GET", f"/games/{created['id']}", token=created["token"])["version"] == created["version"]
+    page.click("#undo")
+    tap(page, '#who-corrects button[data-player="ben"]')
+    expect(who).to_have_count(0)
+    expect(page.locator("#turn-message")).to_contain_text("Turn 4 was undone")
+    # Every turn numbered; the undone turn 4 stays on top, struck through, with who undid it and when.
+    log = page.locator("#log > li")
+    undone = log.first
+    expect(undone).to_have_class("undone")
+    expect(undone.locator("del")).to_have_text("◆ Ben: played ◆ blue 1, drew from the deck")
+    expect(undone.locator(".ended")).to_have_text(re.compile(r"^undone by Ben at \d{1,2}:\d\d\s[AP]M$"))
+    expect(undone.locator("#undo, .correct, .turn-menu")).to_have_count(0)  # a turn undone is not corrected again
+    expect(log.nth(1)).to_contain_text("3.● Anna: played ● red 7")
+    expect(log.nth(1).locator("del")).to_have_count(0)
+    assert numbers(page) == ["4.", "3.", "2.", "1."]
+    expect(page.locator("#log-count")).to_have_text("3 turns · 1 correction")
     expect(page.locator("#turn-now")).to_contain_text("Ben")  # Ben's turn to log again
     shot(page, "table-correction")
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert game["record"]["turns"] == OPENING[:-1]
-    assert game["history"]["entries"][-1]["kind"] == "correction"
+    assert game["history"]["entries"][-1] == {**game["history"]["entries"][-1], "kind": "correction", "by": "Ben"}
+    # Ben logs his turn 4 again: it stands, the undone one struck under it.
+    play_turn(page, replacing({"type": "discard", "card.color": "green", "card.value": 2, "from": "deck"}), "ben")
+    expect(log.first).to_have_attribute("data-turn", "3")
+    expect(log.first.locator(".turn-text")).to_contain_text("4.◆ Ben: discarded ■ green 2")
+    expect(log.first.locator(".versions del")).to_have_text("◆ Ben: played ◆ blue 1, drew from the deck")
+    expect(log.first.locator(".versions")).to_contain_text("undone by Ben")
+    expect(page.locator("#log-count")).to_have_text("4 turns · 1 correction")
+    assert opened == []
 
 
 def replacing(answers):
@@ -216,11 +262,15 @@ def test_an_earlier_turn_is_replaced_through_the_composer(page, base_url):
     shot(page, "table-correct-earlier")
     tap(page, "#log-turn")
     expect(page.locator("#turn-message")).to_contain_text("Turn 3 was replaced")
-    log = page.locator("#log li")
-    expect(log).to_have_count(len(OPENING) + 1)
-    expect(log.first).to_have_class("correction")
-    expect(log.first).to_contain_text("Correction by Ben: replaced turn 3 with Anna: played")
-    expect(log.first).to_contain_text("red 6")
+    # Turn 3 stands as replaced, its first version struck under it with who replaced it.
+    replaced = page.locator('#log li[data-turn="2"]')
+    expect(replaced).to_have_class("corrected")
+    expect(replaced.locator(".turn-text")).to_contain_text("3.● Anna: played ● red 6")
+    expect(replaced.locator(".versions del")).to_have_text("● Anna: played ● red 7, drew from the deck")
+    expect(replaced.locator(".versions .ended")).to_have_text(re.compile(r"^replaced by Ben at \d{1,2}:\d\d\s[AP]M$"))
+    expect(page.locator("#log del")).to_have_count(1)
+    assert numbers(page) == ["4.", "3.", "2.", "1."]
+    expect(page.locator("#log-count")).to_have_text("4 turns · 1 correction")
     expect(page.locator("#composer-title")).to_have_text("Log the turn")
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert game["record"]["turns"][2]["actions"][0]["card"] == {"color": "red", "value": 6}
@@ -319,7 +369,7 @@ def test_a_follower_applies_a_turn_and_a_correction_without_fetching_the_game(pa
     correction = post(base_url, created, "corrections", {"undo": True, "by": "Ben"}, turn["version"])
     shows_version(page, correction["version"])
     expect(page.locator("#turn-now")).to_contain_text("Anna")
-    expect(page.locator("#log li").first).to_contain_text("Correction by Ben: undid the last turn")
+    expect(page.locator("#log li.undone .ended")).to_contain_text("undone by Ben")
     assert stored_game(page, created["id"]) == fetched(base_url, created)
     assert gets == []
 
@@ -403,3 +453,81 @@ def test_a_stale_game_kept_offline_catches_up_with_at_most_one_get(context, page
     expect(page.locator("#offline-note")).to_have_count(0)
     assert len(gets) <= 1
     assert stored_game(page, created["id"]) == fetched(base_url, created)
+
+
+def test_the_log_after_corrections_reads_right_on_a_phone(phone, base_url):
+    """A replacement logged by another client, then an undo through the
+    dialog on this phone: at 390 and 320 px, light and dark, every turn is
+    numbered, the versions that no longer stand are struck through with
+    who corrected them, and nothing scrolls sideways."""
+    page = phone
+    created = opened_game(base_url)
+    red_six = {"player": "anna", "actions": [{"type": "play", "card": {"color": "red", "value": 6}},
+                                             {"type": "draw", "from": "deck"}]}
+    post(base_url, created, "corrections", {"replace": 2, "turn": red_six, "by": "Ben"}, created["version"])
+    join(page, created)
+    opened = no_browser_dialog(page)
+    open_section(page, "log")
+    page.click("#undo")
+    expect(page.locator("#who-corrects")).to_be_visible()
+    shot(page, f"table-undo-who-{page.look}")
+    tap(page, '#who-corrects button[data-player="anna"]')
+    log = page.locator("#log > li")
+    expect(log.first).to_have_class("undone")
+    expect(log.first.locator("del")).to_contain_text("Ben: played ◆ blue 1")
+    expect(page.locator('#log li[data-turn="2"] .versions del')).to_contain_text("Anna: played ● red 7")
+    assert numbers(page) == ["4.", "3.", "2.", "1."]
+    expect(page.locator("#log-count")).to_have_text("3 turns · 2 corrections")
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+    page.locator("#section-log").scroll_into_view_if_needed()
+    shot(page, f"table-log-corrected-{page.look}")
+    assert opened == []
+
+
+def test_answers_for_the_player_still_to_play_stay_when_another_phone_corrects(page, base_url):
+    """This phone is half way through Anna's turn when another replaces
+    Ben's turn 4: the message says which turn and how, and Anna's answers,
+    which still hold, are back in the composer."""
+    created = opened_game(base_url)
+    join(page, created)
+    for value in ("play", "red", 9):
+        answer(page, value)
+    chips = page.locator("#composer .chips li")
+    expect(chips.first).to_contain_text("played ● red 9")
+    blue_two = {"player": "ben", "actions": [{"type": "play", "card": {"color": "blue", "value": 2}},
+                                             {"type": "draw", "from": "deck"}]}
+    post(base_url, created, "corrections", {"replace": 3, "turn": blue_two, "by": "Ben"}, created["version"])
+    message = page.locator("#turn-message")
+    expect(message).to_contain_text("Ben replaced turn 4 on another phone: Ben played ◆ blue 2, drew from the deck.")
+    expect(message).to_contain_text("It is still Anna's turn: your answers are back in the composer")
+    expect(chips.first).to_contain_text("played ● red 9")
+    # The composer goes on where it was: red 3, where the figure arrives, is a clover.
+    expect(page.locator("#question")).to_have_attribute("data-key", "path")
+    expect(message).to_contain_text("It is still Anna's turn")
+    shot(page, "table-moved-on-kept")
+
+
+def test_a_correction_beaten_by_another_phone_says_what_was_logged(page, base_url):
+    """This phone's replacement of turn 3 is held on its way while another
+    client logs Anna's turn 5: the server answers 412, and the message names
+    that turn in words and says the correction was not logged."""
+    created = opened_game(base_url)
+    join(page, created)
+    correct_turn(page, 2)
+    play_turn(page, replacing({"type": "play", "card.color": "red", "card.value": 6, "from": "deck"}), "anna",
+              log=False)
+    page.fill("#correct-by", "Ben")
+    held: list = []
+    page.route("**/api/v1/games/*/corrections", lambda route: held.append(route))
+    with page.expect_request(lambda request: request.method == "POST" and request.url.endswith("/corrections")):
+        page.click("#log-turn")
+    post(base_url, created, "turns", NEXT[0], created["version"])
+    shows_version(page, created["version"] + 1)
+    assert len(held) == 1
+    held[0].continue_()
+    message = page.locator("#turn-message")
+    expect(message).to_contain_text(
+        "Anna's turn 5 was logged on another phone: played ▲ yellow 9, small figure enters ▲ yellow, drew from the deck.")
+    expect(message).to_contain_text("Your correction of turn 3 was not logged")
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    assert game["record"]["turns"] == [*OPENING, NEXT[0]]

@@ -2,7 +2,7 @@
 // that knows its shape (frontend/js/history.js), and what reads it in turn.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {entries, loggedTimes, turnLoggedAfter} from '../../frontend/js/history.js';
+import {entries, loggedTimes, turnLoggedAfter, turnsAsLogged} from '../../frontend/js/history.js';
 import {bgStatsPlay, bgStatsLink} from '../../frontend/js/bgstats.js';
 
 const turn = (player, color, value) => ({player, actions: [{type: 'discard', card: {color, value}}, {type: 'draw', from: 'deck'}]});
@@ -95,4 +95,28 @@ test('a finished game goes to BG Stats with its scores, ranks, winners, start pl
   const link = new URL(bgStatsLink(play));
   assert.equal(link.origin + link.pathname, 'https://app.bgstatsapp.com/createPlay.html');
   assert.deepEqual(JSON.parse(link.searchParams.get('data')), play);
+});
+
+test('each entry names the turn it logged, undid or replaced', () => {
+  assert.deepEqual(entries(GAME).map(entry => entry.number), [0, 1, 1, 1, 0, 2]);
+});
+
+test('the log by turn holds every version of a turn, each ended by the correction that undid or replaced it', () => {
+  const turns = turnsAsLogged(GAME);
+  assert.equal(turns.length, 3);
+  const [first, second, third] = turns;
+  assert.deepEqual(first.map(version => version.turn), [turn('anna', 'red', 3), turn('anna', 'red', 4)]);
+  assert.deepEqual(first[0].ended, {undo: false, by: 'anna', at: new Date('2024-05-01T19:02:00Z')});
+  assert.equal(first[1].ended, null); // the replacement stands
+  assert.deepEqual(second.map(version => version.turn), [turn('ben', 'blue', 5), turn('ben', 'green', 1)]);
+  assert.deepEqual(second[0].ended, {undo: true, by: 'ben', at: new Date('2024-05-01T19:01:00Z')});
+  assert.equal(second[0].at.toISOString(), '2024-05-01T19:00:40.000Z');
+  assert.deepEqual(third.map(version => version.ended), [null]);
+  // Undone and not logged again: no version of the turn stands.
+  const undone = {record: {turns: [turn('anna', 'red', 3)]}, history: {
+    start: GAME.history.start, seconds: [0, 40, 20], holds: [0, null, null],
+    entries: [{version: 2, kind: 'turn', turn: turn('ben', 'blue', 5)}, {version: 3, kind: 'correction', undo: true, by: 'ben'}]}};
+  const [, last] = turnsAsLogged(undone);
+  assert.equal(last.length, 1);
+  assert.equal(last[0].ended.undo, true);
 });

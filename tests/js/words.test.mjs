@@ -62,6 +62,26 @@ test('in German the words and the plural forms are German', async () => {
   }
 });
 
+test('a log entry another phone logged names the turn by its number, in every language', async () => {
+  const red7 = {player: 'anna', actions: [{type: 'play', card: {color: 'red', value: 7}}, {type: 'draw', from: 'deck'}]};
+  assert.deepEqual(words.turnWords('keltis', red7, NAMES), {player: 'Anna', actions: 'played ● red 7, drew from the deck'});
+  const logged = {kind: 'turn', number: 11, turn: red7};
+  const undone = {kind: 'correction', undo: true, by: 'Ben', number: 11};
+  const replaced = {kind: 'correction', replace: 11, by: 'Ben', number: 11, turn: red7};
+  const said = () => [logged, undone, replaced].map(entry => words.loggedElsewhere('keltis', entry, NAMES));
+  assert.deepEqual(said(), ["Anna's turn 12 was logged on another phone: played ● red 7, drew from the deck.",
+    'Ben undid turn 12 on another phone.',
+    'Ben replaced turn 12 on another phone: Anna played ● red 7, drew from the deck.']);
+  await speak('es');
+  try {
+    assert.deepEqual(said(), ['El turno 12 se anotó en otro teléfono: Anna jugó ● rojo 7, robó del mazo.',
+      'Ben deshizo el turno 12 en otro teléfono.',
+      'Ben sustituyó el turno 12 en otro teléfono: Anna jugó ● rojo 7, robó del mazo.']);
+  } finally {
+    await speak('en');
+  }
+});
+
 test('a text keeps a placeholder it was not given, and an unknown key reads as itself', () => {
   assert.equal(t('say.play', {}), 'played {card}');
   assert.equal(t('no.such.text'), 'no.such.text');

@@ -1,14 +1,16 @@
-// The log as the server keeps it: turns and corrections, latest on top.
-// Undone and replaced turns stay in it, each with the correction after it;
-// turns queued on this phone are on top of them, marked as not yet sent.
+// The log as the server keeps it, by turn, latest on top: every turn
+// numbered, as it now stands; a version undone or replaced stays with its
+// turn, struck through, with who corrected it and when (logged, never
+// hidden). Turns queued on this phone are on top, marked as not yet sent.
 // The latest few are shown, the rest one tap away; only the last turn has
-// its "Correct" in view, an earlier one is corrected from its own menu.
+// its "Correct" and "Undo" in view, an earlier one is corrected from its
+// own menu. Undo asks who corrects it in the app's own dialog.
 import {h} from '../../ui.js';
-import {t} from '../../i18n.js';
+import {t, language} from '../../i18n.js';
 import {problemText} from '../../api.js';
 import {startCorrection} from './composer.js';
 import {seatMark} from './strip.js';
-import {entries as logEntries} from '../../history.js';
+import {entries, turnsAsLogged} from '../../history.js';
 import * as words from '../../words.js';
 
 const LATEST = 3;
@@ -17,34 +19,45 @@ const LATEST = 3;
 export function logPart(table) {
   const game = table.game;
   const last = game.record.turns.length - 1;
-  const entries = logEntries(game).reverse();
+  const turns = turnsAsLogged(game).map((versions, number) => ({number, versions})).reverse();
+  if (!turns.length) return h('p', {class: 'hint'}, t('table.log_empty'));
+  const corrections = entries(game).filter(entry => entry.kind === 'correction').length;
   // Entries past the version the server has: queued here, corrected only once logged.
-  const queued = entry => entry.index >= table.seen.version;
-  if (!entries.length) return h('p', {class: 'hint'}, t('table.log_empty'));
-  const more = entries.length - LATEST;
-  const list = h('ol', {class: 'log', reversed: true, id: 'log', dataset: {open: String(table.logOpen)}},
-    entries.map((entry, shown) => h('li', {value: entry.index + 1, hidden: shown >= LATEST && !table.logOpen,
-      class: entry.kind === 'correction' ? 'correction' : queued(entry) ? 'queued' : null,
-      dataset: entry.holds === null ? {} : {turn: entry.holds}},
-    h('span', {}, entry.holds === null ? null : h('span', {class: 'turn-number'}, `${entry.holds + 1}.`), entryText(table, entry),
-      queued(entry) ? h('span', {class: 'hint'}, ` (${t('queue.not_sent')})`) : null),
-    entry.holds === null || table.mine.spectator || table.offline || table.queueing ? null
-      : entry.holds === last ? lastTurnActions(table, entry.holds) : turnMenu(table, entry.holds))));
-  return [list,
+  const queued = version => version.entry.index >= table.seen.version;
+  const time = new Intl.DateTimeFormat(language(), {timeStyle: 'short'});
+  const more = turns.length - LATEST;
+  const list = h('ol', {class: 'log', id: 'log', dataset: {open: String(table.logOpen)}},
+    turns.map(({number, versions}, shown) => {
+      const standing = versions.at(-1).ended ? null : versions.at(-1);
+      const shownVersion = versions.at(-1);
+      const earlier = versions.slice(0, -1).reverse();
+      return h('li', {hidden: shown >= LATEST && !table.logOpen,
+        class: !standing ? 'undone' : queued(standing) ? 'queued' : earlier.length ? 'corrected' : null,
+        dataset: standing ? {turn: number} : {undone: number}},
+      h('span', {class: 'turn-text'}, h('span', {class: 'turn-number'}, `${number + 1}.`),
+        standing ? turnText(table, standing.turn) : wasText(table, shownVersion, time),
+        standing && queued(standing) ? h('span', {class: 'hint'}, ` (${t('queue.not_sent')})`) : null),
+      earlier.length ? h('div', {class: 'versions'}, earlier.map(version => h('p', {}, wasText(table, version, time)))) : null,
+      !standing || table.mine.spectator || table.offline || table.queueing ? null
+        : number === last ? lastTurnActions(table, number) : turnMenu(table, number));
+    }));
+  const count = [t('log.count', {n: game.record.turns.length}), corrections ? t('log.corrections', {n: corrections}) : null];
+  return [h('p', {class: 'hint', id: 'log-count'}, count.filter(Boolean).join(' · ')),
+    list,
     more > 0 ? h('button', {id: 'log-all', class: 'quiet', 'aria-expanded': String(Boolean(table.logOpen)), 'aria-controls': 'log',
       onclick: () => { table.logOpen = !table.logOpen; table.draw(); }},
-    table.logOpen ? t('log.fewer') : t('log.all', {n: entries.length})) : null];
+    table.logOpen ? t('log.fewer') : t('log.all', {n: turns.length})) : null];
 }
 
-function entryText(table, entry) {
-  const game = table.game.record.game;
-  const turn = entry.turn;
-  if (entry.kind === 'correction') {
-    const what = entry.undo ? t('table.undone')
-      : t('table.replaced', {n: entry.replace + 1, turn: words.turn(game, turn, table.names())});
-    return t('table.correction', {by: entry.by, what});
-  }
-  return [seatMark(table, turn.player), words.turn(game, turn, table.names())];
+function turnText(table, turn) {
+  return [seatMark(table, turn.player), words.turn(table.game.record.game, turn, table.names())];
+}
+
+// A version that no longer stands: struck through, then who undid or replaced it, and when.
+function wasText(table, version, time) {
+  const {undo, by, at} = version.ended;
+  return [h('del', {}, turnText(table, version.turn)), ' ',
+    h('span', {class: 'ended'}, t(undo ? 'log.undone' : 'log.replaced', {by, time: time.format(at)}))];
 }
 
 // The last turn: correct it, or undo it, in view.
@@ -63,14 +76,45 @@ function turnMenu(table, turn) {
       t('correct.open', {n: turn + 1})));
 }
 
+/** Ask who corrects a turn (the correction is logged with the name), in the
+ * app's own dialog: a button for each player, and cancel. `question` is the
+ * dialog's heading, `turn` the turn corrected (shown in words). Answers the
+ * player ({id, name}), or null when cancelled. */
+export function askWhoCorrects(table, question, turn) {
+  return new Promise(resolve => {
+    let answer = null;
+    const done = player => { answer = player; dialog.close(); };
+    const dialog = h('dialog', {id: 'who-corrects', class: 'sheet', 'aria-labelledby': 'who-corrects-title',
+      onclose: () => { dialog.remove(); resolve(answer); }},
+      h('h2', {id: 'who-corrects-title'}, question),
+      h('p', {id: 'who-corrects-turn'}, turnText(table, turn)),
+      h('p', {class: 'hint'}, t('correct.who_hint')),
+      h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'who-corrects-title'},
+        table.game.record.players.map(player => h('button', {type: 'button', dataset: {player: player.id},
+          onclick: () => done(player)}, seatMark(table, player.id), player.name))),
+      h('div', {class: 'row'}, h('button', {type: 'button', id: 'who-cancel', class: 'quiet', onclick: () => done(null)}, t('correct.who_cancel'))));
+    document.body.append(dialog);
+    dialog.showModal();
+  });
+}
+
 async function undo(table) {
-  const last = table.game.record.turns.at(-1);
-  const by = prompt(t('table.undo_by'), table.names()[last.player] || '');
-  if (!by) return;
+  const turns = table.game.record.turns;
+  const n = turns.length;
+  const player = await askWhoCorrects(table, t('table.undo_who', {n}), turns.at(-1));
+  if (!player) return;
   try {
-    await table.correct({undo: true, by});
-    table.say(t('table.undo_done'));
+    await table.correct({undo: true, by: player.name});
+    table.say(t('table.undo_done', {n}));
   } catch (error) {
     table.say(problemText(error), 'alert');
   }
+}
+
+/** What the log holds after `version`, in words that name each turn by
+ * its number: what another phone logged meanwhile. */
+export function meanwhile(table, version) {
+  const game = table.seen;
+  return entries(game).filter(entry => entry.index >= version)
+    .map(entry => words.loggedElsewhere(game.record.game, entry, table.names()));
 }
