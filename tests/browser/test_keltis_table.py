@@ -305,18 +305,42 @@ def test_on_loopback_only_the_invite_says_how_to_open_the_server(browser, loopba
         context.close()
 
 
-def test_a_phone_composing_hears_that_the_game_moved_on(browser, page, base_url):
+# What phone B says when phone A logged the turn B was composing: the turn
+# by its number and in words, and what B can do now.
+MOVED_ON = {
+    "en": ("en-GB", "Anna's turn 1 was logged on another phone: {actions}.",
+           "It is Ben's turn now: do not log Anna's turn again.", "Correct turn 1"),
+    "de": ("de-DE", "Zug 1 wurde auf einem anderen Telefon eingetragen: Anna {actions}.",
+           "Jetzt ist Ben am Zug: den Zug von Anna nicht noch einmal eintragen.", "Zug 1 korrigieren"),
+}
+
+
+@pytest.mark.parametrize("lang", MOVED_ON)
+def test_a_phone_composing_hears_which_turn_another_logged(browser, page, base_url, lang):
+    locale, logged, now, correct = MOVED_ON[lang]
     created = keltis_game(base_url)
     join(page, created)
-    other = browser.new_context(viewport={"width": 390, "height": 844}, base_url=base_url)
+    other = browser.new_context(viewport={"width": 390, "height": 844}, base_url=base_url, locale=locale)
     try:
         second = other.new_page()
         join(second, created)
         tap(second, "#composer .choices button >> nth=0")  # Ben's phone starts on Anna's turn too
         play_turn(page, Policy(), "anna")
-        expect(second.locator("#turn-message")).to_contain_text("The game moved on")
+        message = second.locator("#turn-message")
         expect(second.locator("#turn-now")).to_contain_text("Ben")
         expect(second.locator("#composer .chips")).to_have_count(0)  # its answers were dropped
+        # The turn in the words of Ben's own log, by its number: not one to log again.
+        entry = second.locator('#log li[data-turn="0"] .turn-text')
+        expect(entry).to_contain_text("Anna: ")
+        actions = entry.text_content().split("Anna: ", 1)[1]
+        assert actions.startswith(("played", "discarded", "spielte", "legte"))  # the first card, and what followed
+        expect(message).to_contain_text(logged.format(actions=actions))
+        expect(message).to_contain_text(now)
+        expect(message).to_be_in_viewport()
+        shot(second, f"table-moved-on-{lang}")
+        # If it was not so, Ben's phone corrects that turn from the message.
+        tap(second, f"#turn-message button:has-text('{correct}')")
+        expect(second.locator("#composer-title")).to_have_text(correct)
     finally:
         other.close()
 

@@ -118,7 +118,9 @@ def test_a_turn_another_phone_logged_stops_the_queue_and_the_table_says_what_sti
     expect(page.locator("#stopped-title")).to_contain_text("another phone logged first")
     expect(page.locator("#turn-message")).not_to_contain_text("Saved on this phone")
     expect(page.locator("#meanwhile li")).to_have_count(1)
-    expect(page.locator("#meanwhile li")).to_contain_text("Anna: played ▲ yellow 2")
+    # In the words the composer's news uses: whose turn, its number, what it was.
+    expect(page.locator("#meanwhile li")).to_have_text(
+        "Anna's turn 1 was logged on another phone: played ▲ yellow 2, small figure enters ▲ yellow, drew from the deck.")
     unsent = page.locator("#unsent li")
     expect(unsent).to_have_count(3)
     assert [unsent.nth(i).get_attribute("data-fits") for i in range(3)] == ["false", "true", "true"]

@@ -17,10 +17,12 @@ import {drawerOf} from '../draw/drawers.js';
 import {rulesets} from '../rulesets.js';
 import {seatColours, turn as turnText} from '../words.js';
 import {scoreStrip, turnLine} from './table/strip.js';
-import {composerPanel, waitingPanel, outgoing, resetComposer, putBack, refusal, takeForced, focusComposer} from './table/composer.js';
+import {composerPanel, waitingPanel, outgoing, resetComposer, putBack, refusal, takeForced, focusComposer, startCorrection}
+  from './table/composer.js';
 import {offlineComposer, projected, review, stoppedPanel} from './table/offline.js';
 import {sections} from './table/sections.js';
-import {logPart} from './table/log.js';
+import {logPart, meanwhile} from './table/log.js';
+import {entries} from '../history.js';
 import {showInvite, shareButton} from './table/join.js';
 import {turnMessage} from './table/message.js';
 
@@ -154,6 +156,7 @@ export async function show(main, id, then) {
     if (table.seen && !changed && !back && cached === table.offline && data.version === table.seen.version
       && sameItems(queued, table.waiting) && queueing === table.queueing) return;
     const composing = table.composing;
+    const before = table.seen && table.seen.version;
     const interrupted = fromElsewhere && composing && (composing.actions.length || composing.picks.length);
     // A turn being composed offline (not yet queued) is checked now, answer by answer.
     const unchecked = back && !table.waiting.length && composing.actions.length
@@ -189,7 +192,7 @@ export async function show(main, id, then) {
     draw();
     if (stale && !reviewing && !cached) await notLogged(stale);
     else if (unchecked) await putBack(table, unchecked);
-    else if (interrupted) table.say(t('composer.moved_on'), 'alert');
+    else if (interrupted) await movedOn(composing, before);
     if (!table.composing.unchecked && !table.stopped) await takeForced(table);
   }
 
@@ -272,6 +275,37 @@ export async function show(main, id, then) {
       await load();
     }
   });
+
+  // Another phone logged while this one was composing (`composing`, on
+  // `version`): say what it logged, each turn by its number and in words,
+  // and what this phone can do now, so that nobody logs a turn twice.
+  // Answers for the player still to play go back into the composer as far
+  // as they hold.
+  async function movedOn(composing, version) {
+    const names = table.names();
+    const now = table.composing.player;
+    const was = names[composing.player] || composing.player;
+    // The turn this phone was composing, logged meanwhile by another phone (and still standing).
+    const logged = composing.at === null ? entries(table.seen).find(entry => entry.index >= version
+      && entry.kind !== 'correction' && entry.holds !== null && entry.turn.player === composing.player) : null;
+    let next;
+    let fix = null;
+    if (composing.at !== null) next = t('composer.moved_on_correction', {n: composing.at + 1});
+    else if (!now) next = t('table.over');
+    else if (now === composing.player && composing.actions.length) {
+      await putBack(table, {player: now, actions: composing.actions});
+      next = t('composer.moved_on_kept', {player: was});
+    } else if (now === composing.player) next = t('composer.moved_on_again', {player: was});
+    else if (logged) {
+      next = t('composer.moved_on_next', {player: names[now], was});
+      fix = h('p', {class: 'row'}, t('composer.moved_on_fix'),
+        h('button', {id: 'moved-on-correct', class: 'quiet', onclick: () => startCorrection(table, logged.holds)},
+          t('correct.open', {n: logged.holds + 1})));
+    } else next = t('composer.moved_on_other', {player: names[now]});
+    draw();
+    const said = meanwhile(table, version);
+    table.say([(said.length ? said : [t('composer.moved_on')]).map(line => h('p', {}, line)), h('p', {}, next), fix], 'alert');
+  }
 
   // A lone turn the server did not take: say so at the composer, with what
   // was not logged, and put it back into the composer where it still can be.

@@ -11,6 +11,7 @@ import * as words from '../../words.js';
 import {turnLoggedAfter} from '../../history.js';
 import {refereeReady, check} from '../../referee.js';
 import {queuedPart} from './offline.js';
+import {meanwhile} from './log.js';
 
 /** A fresh composer for the next turn of the game as it stands
  * (`unchecked`: offline with no referee, composed from the action schemas). */
@@ -364,13 +365,15 @@ async function sendCorrection(table) {
   const body = {replace: composing.at, turn: {player: composing.player, actions: composing.actions}, by};
   table.say(t('composer.sending'));
   table.correcting = true; // the news of our own correction interrupts nobody
+  const version = table.seen.version; // what it corrects; news of another phone may come meanwhile
   try {
     await table.correct(body);
     table.say(t('correct.done', {n: body.replace + 1}));
   } catch (error) {
     if (error instanceof ApiError && error.status === 412) {
       await table.load();
-      table.say(t('composer.moved_on'), 'alert');
+      table.say([meanwhile(table, version), t('composer.moved_on_correction', {n: body.replace + 1})]
+        .flat().map(line => h('p', {}, line)), 'alert');
     } else if (error instanceof ApiError && error.violations.length) {
       // A later turn no longer holds: nothing changed; say which and why.
       composing.verdict = refusal(table, {violations: error.violations}, error.violations[0].turn !== null);

@@ -12,10 +12,11 @@ import {h} from '../../ui.js';
 import {t, language} from '../../i18n.js';
 import {schemaQuestion, END} from '../../composer.js';
 import * as words from '../../words.js';
-import {entries, afterTurn} from '../../history.js';
+import {afterTurn} from '../../history.js';
 import {resend, drop} from '../../outbox.js';
 import {refereeReady, check, game} from '../../referee.js';
 import {back, logTurn} from './composer.js';
+import {meanwhile} from './log.js';
 
 /** The offline composer panel, with the turn message at its top. */
 export function offlineComposer(table) {
@@ -96,12 +97,10 @@ export function queuedPart(table) {
 }
 
 /** What stopped this game's queue, from the game as the server now has it
- * (`seen`) and the queued turns (`items`, the first one stopped): the log
- * entries since the version the first was composed on, and for each queued
- * turn whether it still fits after those that do ({fits: true|false|null
- * (no referee to tell), why}). */
+ * (`seen`) and the queued turns (`items`, the first one stopped): for each
+ * queued turn whether it still fits after those that do ({fits:
+ * true|false|null (no referee to tell), why}). */
 export async function review(seen, items) {
-  const since = entries(seen).filter(entry => entry.index >= items[0].version);
   let record = seen.record;
   const turns = [];
   for (const item of items) {
@@ -111,25 +110,23 @@ export async function review(seen, items) {
     turns.push({item, fits: answer && Boolean(fit), why: v ? `${v.message} (${v.rule})` : t('queue.unfinished')});
     if (fit) record = {...record, turns: [...record.turns, item.turn]};
   }
-  return {kind: items[0].stopped.kind, first: items[0], since, turns};
+  return {kind: items[0].stopped.kind, first: items[0], turns};
 }
 
 /** The panel in the composer's place while the queue is stopped. */
 export function stoppedPanel(table) {
-  const {kind, first, since, turns} = table.stopped;
+  const {kind, first, turns} = table.stopped;
   const game = table.game.record.game;
   const names = table.names();
   const fitting = turns.filter(turn => turn.fits !== false);
   const v = first.stopped.violations[0];
+  const since = meanwhile(table, first.version);
   return h('section', {class: 'panel', id: 'stopped', 'aria-labelledby': 'stopped-title'},
     h('h2', {id: 'stopped-title', tabindex: -1}, t(kind === 'stale' ? 'queue.stopped_stale' : 'queue.stopped_refused')),
     table.message.element,
     kind === 'stale' ? null : h('p', {class: 'problem'}, v ? `${v.message} (${v.rule})` : first.stopped.message),
-    since.length ? [h('p', {}, t('queue.meanwhile')),
-      h('ul', {id: 'meanwhile'}, since.map(entry => h('li', {}, entry.kind === 'correction'
-        ? t('table.correction', {by: entry.by, what: entry.undo ? t('table.undone')
-          : t('table.replaced', {n: entry.replace + 1, turn: words.turn(game, entry.turn, names)})})
-        : words.turn(game, entry.turn, names))))] : null,
+    // What the server logged since the first queued turn was composed, in the words of the composer's news.
+    since.length ? [h('p', {}, t('queue.meanwhile')), h('ul', {id: 'meanwhile'}, since.map(line => h('li', {}, line)))] : null,
     h('p', {}, t('queue.unsent')),
     h('ul', {id: 'unsent'}, turns.map(turn => h('li', {class: turn.fits === false ? 'problem' : null,
       dataset: {fits: String(turn.fits)}}, words.turn(game, turn.item.turn, names),
