@@ -122,10 +122,19 @@ def mid_games(base_url):
 @pytest.mark.parametrize("screen", DISPLAYS)
 @pytest.mark.parametrize("game", ["keltis", "keltis-orakel", "celtica"])
 def test_the_table_display_fits_its_screen(browser, base_url, mid_games, game, screen, scheme):
-    created = mid_games[game]
+    fits_its_screen(browser, base_url, mid_games[game], game, screen, scheme, "en-GB")
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "es-ES"])
+def test_the_table_display_fits_in_longer_words(browser, base_url, mid_games, locale):
+    """German and Spanish say it longer: the fullest display on the smallest screen still fits."""
+    fits_its_screen(browser, base_url, mid_games["celtica"], "celtica", "1024x768", "light", locale)
+
+
+def fits_its_screen(browser, base_url, created, game, screen, scheme, locale):
     assert created["scoresheet"]["status"] == "in_progress"
     viewport = DISPLAYS[screen]
-    context = browser.new_context(viewport=viewport, base_url=base_url, locale="en-GB", color_scheme=scheme)
+    context = browser.new_context(viewport=viewport, base_url=base_url, locale=locale, color_scheme=scheme)
     try:
         page = context.new_page()
         page.goto(f"/#g={created['id']}&t={created['spectator_token']}&s=1&v=display")
@@ -145,7 +154,7 @@ def test_the_table_display_fits_its_screen(browser, base_url, mid_games, game, s
             return {height: root.scrollHeight, width: root.scrollWidth, board: [view.width * scale, view.height * scale],
                     sideBottom: side.bottom, boardText: scale * 16};
         }""")
-        shot(page, f"table-display-fits-{game}-{screen}-{scheme}")
+        shot(page, f"table-display-fits-{game}-{screen}-{scheme}{'' if locale == 'en-GB' else '-' + locale[:2]}")
         assert fits["height"] <= viewport["height"] and fits["width"] <= viewport["width"], fits
         # Everything beside the board is on the screen too, not cut off below it.
         assert fits["sideBottom"] <= viewport["height"], fits
