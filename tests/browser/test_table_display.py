@@ -168,3 +168,29 @@ def fits_its_screen(browser, base_url, created, game, screen, scheme, locale):
         assert fits["boardText"] >= 16, fits
     finally:
         context.close()
+
+
+def test_a_turned_or_resized_screen_is_laid_out_again(browser, base_url, mid_games):
+    """A tablet turned upright scrolls, its Orakel snake back to a phone's five
+    fields a line; turned back and on a larger screen, it fits again."""
+    created = mid_games["keltis-orakel"]
+    context = browser.new_context(viewport=DISPLAYS["1024x768"], base_url=base_url, locale="en-GB")
+    try:
+        page = context.new_page()
+        page.goto(f"/#g={created['id']}&t={created['spectator_token']}&s=1&v=display")
+        page.wait_for_selector("#display-screen[data-drawn]")
+        wide = page.evaluate("document.querySelector('#display-screen svg.board').viewBox.baseVal.width")
+        for viewport in ({"width": 768, "height": 1024}, DISPLAYS["1920x1080"]):
+            drawn = page.get_attribute("#display-screen", "data-drawn")
+            page.set_viewport_size(viewport)
+            page.wait_for_function(f"document.querySelector('#display-screen').dataset.drawn !== '{drawn}'")
+            laid = page.evaluate("""() => ({lines: document.querySelector('#display-screen svg.board').viewBox.baseVal.width,
+                height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth})""")
+            assert laid["width"] <= viewport["width"], laid
+            if viewport["width"] < viewport["height"]:
+                assert laid["lines"] == 5 * 68 + 4 < wide, laid  # five fields of 68 a line
+            else:
+                assert laid["height"] <= viewport["height"], laid
+        shot(page, "table-display-resized-1920x1080")
+    finally:
+        context.close()

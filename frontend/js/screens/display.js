@@ -70,7 +70,10 @@ export async function show(main, id) {
   }
 
   function draw() {
-    root.dataset.drawn = Number(root.dataset.drawn || 0) + 1;
+    // The landscape layout fits the screen (the stylesheet sets --fit there);
+    // upright, the page scrolls and a snake board keeps a phone's lines.
+    const fitting = Boolean(getComputedStyle(root).getPropertyValue('--fit'));
+    if (!fitting) perLine = undefined;
     const game = view.game;
     root.dataset.version = game.version;
     const current = game.decision && game.decision.player;
@@ -101,17 +104,16 @@ export async function show(main, id) {
             turnText(game.record.game, turn, view.names()))))
           : h('p', {id: 'last-turn', 'aria-live': 'polite'}, t('table.log_empty')),
         h('p', {class: 'row leave'}, h('a', {class: 'button quiet', href: `#/game/${id}`}, t('display.leave')))));
-    fit();
+    if (fitting) fit();
+    root.dataset.drawn = Number(root.dataset.drawn || 0) + 1;
   }
 
-  // In the landscape layout (the stylesheet sets --fit there) the screen is
-  // the limit: a snake board lies with the fields to a line that draw it
-  // largest in the room beside the words, and is drawn that large; Celtica's
-  // amulets take the room's width under it, in as few rows as may be. The
-  // words keep what their column holds: the board's legend goes first, then
-  // the older turns.
+  // In the landscape layout the screen is the limit: a snake board lies with
+  // the fields to a line that draw it largest in the room beside the words,
+  // and is drawn that large; Celtica's amulets take the room's width under
+  // it, in as few rows as may be. The words keep what their column holds:
+  // the board's legend goes first, then the older turns.
   function fit() {
-    if (!getComputedStyle(root).getPropertyValue('--fit')) return;
     const [board, side] = root.children;
     const drawn = () => board.querySelector('svg.board');
     const shape = svg => svg.viewBox.baseVal;
