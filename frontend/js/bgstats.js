@@ -1,24 +1,36 @@
 // "Send to BG Stats": the play as BG Stats' documented push-play link
 // (https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/):
 // https://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>, the
-// JSON holding the game, the date, the duration and the players with their
-// scores, ranks, winners and the start player. BG Stats matches the game and
-// players by name on import (no BGG id is sent: Brehon does not keep one).
+// JSON holding the app it comes from and the play's id there (sourceName,
+// sourcePlayId: a play pushed again updates the play it made instead of
+// adding a second), the game with its BoardGameGeek id, the date, the
+// duration, the options played as `board`, and the players with their
+// scores, ranks, winners and the start player.
 import {loggedTimes} from './history.js';
+import {optionsWords} from './words.js';
 
 const PUSH = 'https://app.bgstatsapp.com/createPlay.html';
+const SOURCE = 'Brehon';
+// The games' BoardGameGeek ids, by which BG Stats finds the game. Keltis: Das
+// Orakel has none here: we could not confirm its id, so BG Stats matches it
+// by its name (and remembers the match, by sourceGameId).
+const BGG = {keltis: 34585, celtica: 21293};
 
-/** The BG Stats play of a finished game (GET /games/{id} answer). */
-export function bgStatsPlay(game, title) {
+/** The BG Stats play of a finished game: `game` the GET /games/{id} answer,
+ * `id` its id (the play's id at Brehon), `title` the game's name, `ruleset`
+ * its GET /rulesets entry (the options in words, in the app's language), if known. */
+export function bgStatsPlay(game, {id, title, ruleset}) {
   const times = loggedTimes(game);
   const [first, last] = [times[0], times.at(-1)];
   const byId = Object.fromEntries(game.scoresheet.players.map(p => [p.id, p]));
   const winners = new Set(game.scoresheet.winners);
   return {
-    game: {name: title, highestWins: true, noPoints: false, sourceGameId: game.record.game},
+    sourceName: SOURCE,
+    sourcePlayId: id,
+    game: {name: title, bggId: BGG[game.record.game], sourceGameId: game.record.game, highestWins: true, noPoints: false},
     playDate: localTime(last),
     durationMin: Math.round((last - first) / 60000),
-    board: '',
+    board: ruleset ? optionsWords(ruleset, game.record.options) : '',
     comments: '',
     players: game.record.players.map((player, seat) => ({
       name: player.name,

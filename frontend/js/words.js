@@ -51,6 +51,21 @@ export function amuletWords(breakdown) {
     sizes.length ? t('celtica.incomplete', {n: sizes.length, parts}) : t('celtica.incomplete_none')];
 }
 
+/** An option's value in the words of GET /rulesets (`option` one of a
+ * ruleset's options): its choice's label, yes or no, a list, a number. */
+export function valueWords(option, value) {
+  if (option.choices) return option.choice_labels[option.choices.indexOf(value)];
+  if (option.type === 'boolean') return t(value ? 'yes' : 'no');
+  return option.type === 'array' ? value.join(', ') : String(value);
+}
+
+/** The options a game was played with, every default filled in, in the
+ * words of its ruleset, as the exports give them: "Label: choice; ...". */
+export function optionsWords(ruleset, options = {}) {
+  return ruleset.options.map(option => `${option.label}: ${valueWords(option, options[option.name] ?? option.default)}`)
+    .join('; ');
+}
+
 /** The symbol that goes with a colour. */
 export function symbol(id) {
   return SYMBOLS[id];

@@ -8,7 +8,9 @@ import json
 from importlib.metadata import version
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
 from browser_helpers import DATA, api, shot
+from exports.spreadsheet import options_text
 from keltis_script import keltis_game, three_player_game
 from playwright.sync_api import expect
 from tapping import join, open_section, tap
@@ -156,17 +158,30 @@ def created_sheet(base_url, created):
     return api(base_url, "GET", f"/games/{created['id']}", token=created["token"])["scoresheet"]
 
 
-def test_send_to_bg_stats(page, base_url):
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_send_to_bg_stats(browser, base_url, locale):
+    """The play as BG Stats takes it from other apps: from Brehon, with the
+    game's id as the play's (pushed again, it updates the play), the game's
+    BoardGameGeek id, and the options played as the board, in the words the
+    exports give them in the app's language."""
     record = json.loads((DATA / "celtica" / "complete_game.json").read_text())["record"]
     created = api(base_url, "POST", "/games", record)
-    join(page, created)
-    page.goto(f"/#/sheet/{created['id']}")
-    link = page.get_attribute("#bgstats", "href")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=base_url, locale=locale)
+    try:
+        page = context.new_page()
+        join(page, created)
+        page.goto(f"/#/sheet/{created['id']}")
+        link = page.get_attribute("#bgstats", "href")
+    finally:
+        context.close()
     parts = urlsplit(link)
     assert f"{parts.scheme}://{parts.netloc}{parts.path}" == "https://app.bgstatsapp.com/createPlay.html"
     play = json.loads(parse_qs(parts.query)["data"][0])
-    sheet = created["scoresheet"]
+    assert play["sourceName"] == "Brehon" and play["sourcePlayId"] == created["id"]
     assert play["game"]["name"] == "Celtica" and play["game"]["highestWins"] is True
+    assert play["game"]["bggId"] == 21293 and play["game"]["sourceGameId"] == "celtica"
+    assert play["board"] == options_text(record, locale[:2]) and play["board"]
+    sheet = created["scoresheet"]
     by_id = {player["id"]: player for player in sheet["players"]}
     assert [p["name"] for p in play["players"]] == [p["name"] for p in record["players"]]
     for sent, seat in zip(play["players"], record["players"]):

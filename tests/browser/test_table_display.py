@@ -1,17 +1,24 @@
 """The table display (issue 11 §8): opened from the spectator link on a
 tablet or TV in landscape, it shows the board large, the scores, whose turn
-it is and the last turn in words, has no composer, follows the game live
+it is and the last turns in words, has no composer, follows the game live
 from the news of each turn (no GET of the game; one only when a version is
-missing), and axe finds nothing, light and dark."""
+missing), and axe finds nothing, light and dark. It fits its screen
+(issue 22 §9): at 1280x800, 1920x1080 and 1024x768 nothing scrolls and the
+board takes the room, for each game at its largest table in mid-game."""
 
 from __future__ import annotations
 
+import copy
+import json
+import random
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-import json
-
-from browser_helpers import api, game_gets, shot, stored_game
+from browser_helpers import DATA, api, game_gets, shot, stored_game
+from keltis_games import random_game as keltis_random_game
 from keltis_script import keltis_game
+from orakel_games import new_record as orakel_record
+from orakel_games import play_random as orakel_random_turns
 from playwright.sync_api import expect
 
 ANNA = {"player": "anna", "actions": [{"type": "play", "card": {"color": "red", "value": 4}, "figure": "small"},
@@ -38,9 +45,9 @@ def test_the_table_display_follows_a_turn(browser, base_url, screen, scheme):
         expect(page.locator("#composer")).to_have_count(0)
         board = page.locator("#display-screen svg.board").bounding_box()
         if screen == "tablet":
-            # The board large: the left part of the screen, beside the scores.
+            # The board large: on the left, beside the scores, as tall as the screen lets the upright Keltis board be.
             side = page.locator(".display-side").bounding_box()
-            assert board["width"] > side["width"] and side["x"] > board["x"]
+            assert board["height"] >= 0.6 * SCREENS[screen]["height"] and side["x"] > board["x"] + board["width"]
         gets = game_gets(page, created["id"])
         api(base_url, "POST", f"/games/{created['id']}/turns", ANNA, token=created["token"],
             headers={"If-Match": f'"{created["version"]}"'})
@@ -80,3 +87,110 @@ def test_the_table_display_fetches_the_game_once_when_a_version_is_missing(page,
     assert [get.headers.get("if-none-match") for get in gets] == [None, f'"{created["version"]}"']
     assert stored_game(page, created["id"]) == api(base_url, "GET", f"/games/{created['id']}",
                                                    token=created["token"])
+
+
+# The screens a display stands on: a laptop or tablet, a TV, an older tablet.
+DISPLAYS = {"1280x800": {"width": 1280, "height": 800}, "1920x1080": {"width": 1920, "height": 1080},
+            "1024x768": {"width": 1024, "height": 768}}
+# Long names, as a table has them: the score column must hold them too.
+NAMES = ["Anna-Lena", "Benedikt", "Carla", "Dorothea", "Emma"]
+
+
+def mid_game(game: str) -> dict:
+    """A record of the game at its largest table, some turns in: rows,
+    figures and amulets filled, the game still going."""
+    rng = random.Random(22)
+    if game == "keltis":
+        record = keltis_random_game(rng, players=4, turns=28, options={}, free_reveals=0.0, eagerness=0.9).record
+    elif game == "keltis-orakel":
+        record, _ = orakel_random_turns(orakel_record(players=4), rng.choice, 28)
+    else:  # the rules file's five-player game, two thirds through
+        record = copy.deepcopy(json.loads((DATA / "celtica" / "complete_game.json").read_text())["record"])
+        del record["turns"][18:]
+    for player, name in zip(record["players"], NAMES):
+        player["name"] = name
+    return record
+
+
+@pytest.fixture(scope="module")
+def mid_games(base_url):
+    """One game of each kind in mid-game, created once for all screens."""
+    return {game: api(base_url, "POST", "/games", mid_game(game)) for game in ("keltis", "keltis-orakel", "celtica")}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("screen", DISPLAYS)
+@pytest.mark.parametrize("game", ["keltis", "keltis-orakel", "celtica"])
+def test_the_table_display_fits_its_screen(browser, base_url, mid_games, game, screen, scheme):
+    fits_its_screen(browser, base_url, mid_games[game], game, screen, scheme, "en-GB")
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "es-ES"])
+def test_the_table_display_fits_in_longer_words(browser, base_url, mid_games, locale):
+    """German and Spanish say it longer: the fullest display on the smallest screen still fits."""
+    fits_its_screen(browser, base_url, mid_games["celtica"], "celtica", "1024x768", "light", locale)
+
+
+def fits_its_screen(browser, base_url, created, game, screen, scheme, locale):
+    assert created["scoresheet"]["status"] == "in_progress"
+    viewport = DISPLAYS[screen]
+    context = browser.new_context(viewport=viewport, base_url=base_url, locale=locale, color_scheme=scheme)
+    try:
+        page = context.new_page()
+        page.goto(f"/#g={created['id']}&t={created['spectator_token']}&s=1&v=display")
+        page.wait_for_selector("#display-screen[data-drawn]")
+        expect(page.locator("#display-screen .strip li")).to_have_count(len(created["scoresheet"]["players"]))
+        expect(page.locator("#last-turns li").first).to_be_visible()
+        if game == "celtica":
+            expect(page.locator("#display-amulets .player-amulets")).to_have_count(5)
+        fits = page.evaluate("""() => {
+            const root = document.documentElement;
+            const svg = document.querySelector('#display-screen svg.board');
+            const box = svg.getBoundingClientRect();
+            const view = svg.viewBox.baseVal;
+            // The board as drawn: the viewBox scaled to fit the element's box.
+            const scale = Math.min(box.width / view.width, box.height / view.height);
+            const side = document.querySelector('.display-side').getBoundingClientRect();
+            return {height: root.scrollHeight, width: root.scrollWidth, board: [view.width * scale, view.height * scale],
+                    sideBottom: side.bottom, boardText: scale * 16};
+        }""")
+        shot(page, f"table-display-fits-{game}-{screen}-{scheme}{'' if locale == 'en-GB' else '-' + locale[:2]}")
+        assert fits["height"] <= viewport["height"] and fits["width"] <= viewport["width"], fits
+        # Everything beside the board is on the screen too, not cut off below it.
+        assert fits["sideBottom"] <= viewport["height"], fits
+        # The board takes the room: it fills half the width or 60 % of the height.
+        # (A board is as tall or as wide as its shape lets it be: Keltis' five
+        # paths of nine stones stand upright, the snakes of Orakel and Celtica
+        # lie as wide as the screen asks; the text on it scales with it.)
+        width, height = fits["board"]
+        assert width >= 0.5 * viewport["width"] or height >= 0.6 * viewport["height"], fits
+        # Readable across a table: the board's 16 px text is drawn at least that large.
+        assert fits["boardText"] >= 16, fits
+    finally:
+        context.close()
+
+
+def test_a_turned_or_resized_screen_is_laid_out_again(browser, base_url, mid_games):
+    """A tablet turned upright scrolls, its Orakel snake back to a phone's five
+    fields a line; turned back and on a larger screen, it fits again."""
+    created = mid_games["keltis-orakel"]
+    context = browser.new_context(viewport=DISPLAYS["1024x768"], base_url=base_url, locale="en-GB")
+    try:
+        page = context.new_page()
+        page.goto(f"/#g={created['id']}&t={created['spectator_token']}&s=1&v=display")
+        page.wait_for_selector("#display-screen[data-drawn]")
+        wide = page.evaluate("document.querySelector('#display-screen svg.board').viewBox.baseVal.width")
+        for viewport in ({"width": 768, "height": 1024}, DISPLAYS["1920x1080"]):
+            drawn = page.get_attribute("#display-screen", "data-drawn")
+            page.set_viewport_size(viewport)
+            page.wait_for_function(f"document.querySelector('#display-screen').dataset.drawn !== '{drawn}'")
+            laid = page.evaluate("""() => ({lines: document.querySelector('#display-screen svg.board').viewBox.baseVal.width,
+                height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth})""")
+            assert laid["width"] <= viewport["width"], laid
+            if viewport["width"] < viewport["height"]:
+                assert laid["lines"] == 5 * 68 + 4 < wide, laid  # five fields of 68 a line
+            else:
+                assert laid["height"] <= viewport["height"], laid
+        shot(page, "table-display-resized-1920x1080")
+    finally:
+        context.close()

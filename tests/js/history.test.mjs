@@ -4,6 +4,9 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {entries, loggedTimes, turnLoggedAfter, turnsAsLogged} from '../../frontend/js/history.js';
 import {bgStatsPlay, bgStatsLink} from '../../frontend/js/bgstats.js';
+import {speak} from './speak.mjs';
+
+await speak('en'); // the options played go to BG Stats in the app's words
 
 const turn = (player, color, value) => ({player, actions: [{type: 'discard', card: {color, value}}, {type: 'draw', from: 'deck'}]});
 
@@ -81,13 +84,19 @@ test('the turn logged right after a version is found only when it is the one ent
   assert.equal(turnLoggedAfter(two, 1), 1);
 });
 
+// Two of Keltis' options as GET /rulesets describes them (in English).
+const KELTIS = {game: 'keltis', options: [
+  {name: 'clover_can_enter', type: 'boolean', default: false, label: 'Clover may start a path'},
+  {name: 'tie_break', type: 'string', default: 'shared', choices: ['shared', 'wishing_stones'], label: 'Equal totals',
+    choice_labels: ['share the rank', 'more wishing stones rank higher']}]};
+
 test('a finished game goes to BG Stats with its scores, ranks, winners, start player and length', () => {
   process.env.TZ = 'UTC'; // the play's date is in the phone's own time
   const game = {...GAME,
-    record: {...GAME.record, game: 'keltis', players: [{id: 'anna', name: 'Anna'}, {id: 'ben', name: 'Ben'}]},
+    record: {...GAME.record, game: 'keltis', options: {}, players: [{id: 'anna', name: 'Anna'}, {id: 'ben', name: 'Ben'}]},
     scoresheet: {players: [{id: 'ben', total: 31, rank: 1}, {id: 'anna', total: 24, rank: 2}], winners: ['ben']}};
-  const play = bgStatsPlay(game, 'Keltis');
-  assert.deepEqual(play.game, {name: 'Keltis', highestWins: true, noPoints: false, sourceGameId: 'keltis'});
+  const play = bgStatsPlay(game, {id: 'g7Kx2', title: 'Keltis', ruleset: KELTIS});
+  assert.deepEqual(play.game, {name: 'Keltis', bggId: 34585, highestWins: true, noPoints: false, sourceGameId: 'keltis'});
   assert.equal(play.playDate, '2024-05-01 19:03:15');
   assert.equal(play.durationMin, 3); // 3 min 15 s
   assert.deepEqual(play.players.map(p => [p.name, p.sourcePlayerId, p.score, p.rank, p.winner, p.startPlayer]),
@@ -119,4 +128,25 @@ test('the log by turn holds every version of a turn, each ended by the correctio
   const [, last] = turnsAsLogged(undone);
   assert.equal(last.length, 1);
   assert.equal(last[0].ended.undo, true);
+});
+
+test('a play pushed to BG Stats again is the same play: its source and id stay', () => {
+  const game = {...GAME, record: {...GAME.record, game: 'celtica', options: {}, players: [{id: 'anna', name: 'Anna'}]},
+    scoresheet: {players: [{id: 'anna', total: 1, rank: 1}], winners: ['anna']}};
+  const plays = [1, 2].map(() => bgStatsPlay(game, {id: 'g7Kx2', title: 'Celtica', ruleset: {options: []}}));
+  assert.deepEqual(plays.map(p => [p.sourceName, p.sourcePlayId]), [['Brehon', 'g7Kx2'], ['Brehon', 'g7Kx2']]);
+  assert.equal(plays[0].game.bggId, 21293);
+  const other = bgStatsPlay(game, {id: 'h8Ly3', title: 'Celtica', ruleset: {options: []}});
+  assert.notEqual(other.sourcePlayId, plays[0].sourcePlayId);
+  // Keltis: Das Orakel has no BoardGameGeek id here: BG Stats matches it by name, and no empty id is sent.
+  const orakel = bgStatsPlay({...game, record: {...game.record, game: 'keltis-orakel'}}, {id: 'g7Kx2', title: 'Keltis: Das Orakel',
+    ruleset: {options: []}});
+  assert.equal('bggId' in JSON.parse(JSON.stringify(orakel)).game, false);
+});
+
+test('the options played go to BG Stats as its board, in words, every default filled in', () => {
+  const game = {...GAME, record: {...GAME.record, game: 'keltis', options: {tie_break: 'wishing_stones'},
+    players: [{id: 'anna', name: 'Anna'}]}, scoresheet: {players: [{id: 'anna', total: 1, rank: 1}], winners: ['anna']}};
+  assert.equal(bgStatsPlay(game, {id: 'g7Kx2', title: 'Keltis', ruleset: KELTIS}).board,
+    'Clover may start a path: no; Equal totals: more wishing stones rank higher');
 });

@@ -5,25 +5,26 @@ import {t} from '../i18n.js';
 import {amuletWords, colour, part, symbol} from '../words.js';
 import {tokens} from './tokens.js';
 
-const PER_LINE = 5;
+const PER_LINE = 5; // on a phone; the table display lays the route as wide as its screen asks (`perLine`)
 const SIZE = 72;
 const KIND = {start: '⚓', village: 'V', castle: 'C', monastery: 'M', ruin: 'R', cult: '☽', goal: '◎'};
 
 /** The route with the druids of a Celtica game (GET /games/{id} answer),
  * each druid a token in its colour with its symbol; the druid being moved
- * in the turn `composing` and where it would stop. */
-export function board(game, names, {composing = null} = {}) {
+ * in the turn `composing` and where it would stop; `perLine` locations to a
+ * line of the route. */
+export function board(game, names, {composing = null, perLine = PER_LINE} = {}) {
   const view = game.state;
   const locations = game.record.board.locations;
-  const lines = Math.ceil(locations.length / PER_LINE);
+  const lines = Math.ceil(locations.length / perLine);
   const druids = view.druids;
   const preview = previewOf(druids, locations.length, composing);
-  const route = svg('svg', {class: 'board celtica', viewBox: `0 0 ${PER_LINE * SIZE + 4} ${lines * SIZE + 4}`, role: 'img',
+  const route = svg('svg', {class: 'board celtica', viewBox: `0 0 ${perLine * SIZE + 4} ${lines * SIZE + 4}`, role: 'img',
     'aria-labelledby': 'board-title'}, svg('title', {id: 'board-title'},
     `${t('table.board')}. ${Object.entries(druids).map(([c, at]) => `${colour(c)} ${at}`).join(', ')}`));
   locations.forEach((location, index) => {
-    const line = Math.floor(index / PER_LINE);
-    const col = line % 2 ? PER_LINE - 1 - (index % PER_LINE) : index % PER_LINE;
+    const line = Math.floor(index / perLine);
+    const col = line % 2 ? perLine - 1 - (index % perLine) : index % perLine;
     const x = 2 + col * SIZE, y = 2 + line * SIZE;
     const landing = preview && preview.to === index;
     const cell = svg('g', {class: `location${landing ? ' landing' : ''}`, 'data-location': index});

@@ -6,7 +6,7 @@ import {colour, symbol, tile} from '../words.js';
 import {cards as familyCards} from './cards.js';
 import {initials, tokens} from './tokens.js';
 
-const PER_LINE = 5;
+const PER_LINE = 5; // on a phone; the table display lays the snake as wide as its screen asks (`perLine`)
 // A field is taller than wide: up to four players' tokens fit in two rows.
 const WIDTH = 68, HEIGHT = 84;
 const MARK = {'points-1': '+1', 'points-2': '+2', 'points-3': '+3', 'points-4': '+4', spiral: '@', goblin: 'G', mirror: 'M',
@@ -15,18 +15,19 @@ const MARK = {'points-1': '+1', 'points-2': '+2', 'points-3': '+3', 'points-4': 
 /** The board of an Orakel game (GET /games/{id} answer): the fields as a
  * snake in their colours, each player's figures on a field as one counted
  * token, the priestess as a marked field, the oracle area shaded; with the
- * seat `colours` and the turn being `composing` for its preview. */
-export function board(game, names, {colours = {}, composing = null} = {}) {
+ * seat `colours` and the turn being `composing` for its preview; `perLine`
+ * fields to a line of the snake. */
+export function board(game, names, {colours = {}, composing = null, perLine = PER_LINE} = {}) {
   const view = game.state;
   const fields = game.record.board.fields;
   const oracle = game.record.board.oracle_from;
   const marks = initials(names);
   const preview = previewOf(game, composing);
-  const lines = Math.ceil(fields.length / PER_LINE);
-  const spiral = svg('svg', {class: 'board orakel', viewBox: `0 0 ${PER_LINE * WIDTH + 4} ${lines * HEIGHT + 4}`, role: 'img',
+  const lines = Math.ceil(fields.length / perLine);
+  const spiral = svg('svg', {class: 'board orakel', viewBox: `0 0 ${perLine * WIDTH + 4} ${lines * HEIGHT + 4}`, role: 'img',
     'aria-labelledby': 'board-title'}, svg('title', {id: 'board-title'}, describe(view, names)));
   fields.forEach((field, index) => {
-    const {x, y} = spot(index);
+    const {x, y} = spot(index, perLine);
     const here = view.fields[index];
     const kinds = [index >= oracle ? 'oracle' : '', view.priestess === index ? 'priestess' : '',
       preview && preview.to === index ? 'landing' : ''].filter(Boolean).join(' ');
@@ -60,9 +61,9 @@ export function board(game, names, {colours = {}, composing = null} = {}) {
 }
 
 // Where field `index` is drawn: the snake turns at the end of each line.
-function spot(index) {
-  const line = Math.floor(index / PER_LINE);
-  const col = line % 2 ? PER_LINE - 1 - (index % PER_LINE) : index % PER_LINE;
+function spot(index, perLine = PER_LINE) {
+  const line = Math.floor(index / perLine);
+  const col = line % 2 ? perLine - 1 - (index % perLine) : index % perLine;
   return {x: 2 + col * WIDTH, y: 2 + line * HEIGHT};
 }
 

@@ -1,7 +1,8 @@
 // The table display: a landscape view for a tablet or a TV in the middle of
-// the table. The board large, the scores, whose turn it is and the last turn
+// the table. The board large, the scores, whose turn it is and the last turns
 // in words; no composer. It follows the game live and opens from the
-// spectator link (#g=…&t=<read-only token>&s=1&v=display).
+// spectator link (#g=…&t=<read-only token>&s=1&v=display). In landscape it
+// fits its screen with nothing to scroll (see fit()).
 import {h, fill} from '../ui.js';
 import {t} from '../i18n.js';
 import {api, ifMatch, ApiError} from '../api.js';
@@ -21,7 +22,7 @@ export async function show(main, id) {
   }
   const root = h('div', {id: 'display-screen', class: 'table-display'});
   main.append(root);
-  main.classList.add('wide');
+  document.body.classList.add('display');
   // The parts of the table screen read these (strip.js).
   const view = {
     id, mine, game: null,
@@ -29,6 +30,7 @@ export async function show(main, id) {
     colours: () => seatColours(view.game.record.players, mine.colours),
   };
   let drawer = null;
+  let perLine; // the fields to a line of a snake board that make it largest (fit())
   let cached = false; // the game as this device last saw it, no network
 
   async function load() {
@@ -68,26 +70,73 @@ export async function show(main, id) {
   }
 
   function draw() {
-    root.dataset.drawn = Number(root.dataset.drawn || 0) + 1;
+    // The landscape layout fits the screen (the stylesheet sets --fit there);
+    // upright, the page scrolls and a snake board keeps a phone's lines.
+    const fitting = Boolean(getComputedStyle(root).getPropertyValue('--fit'));
+    if (!fitting) perLine = undefined;
     const game = view.game;
     root.dataset.version = game.version;
     const current = game.decision && game.decision.player;
-    const last = game.record.turns.at(-1);
+    // The last round: what everyone did since the newest turn's player last played.
+    const last = game.record.turns.slice(-game.record.players.length).reverse();
+    const count = game.record.turns.length;
+    // The board's picture beside the scores; the lines that go with it (its
+    // legend, the deck) in the column of words.
+    const facts = drawer.board(game, view.names(), {colours: view.colours(), perLine});
+    const picture = facts.querySelector('svg.board');
+    picture.remove();
+    facts.className = 'display-facts';
     fill(root,
       h('section', {class: 'display-board', 'aria-label': t('table.board')},
-        drawer.board(game, view.names(), {colours: view.colours()})),
+        picture,
+        // Celtica's amulets decide its ranks: every player's, drawn, where the table sees them.
+        drawer.playerAmulets ? h('section', {id: 'display-amulets', 'aria-labelledby': 'display-amulets-title'},
+          h('h2', {id: 'display-amulets-title'}, t('celtica.amulets')),
+          h('div', {class: 'amulet-grid'}, drawer.playerAmulets(game, view.names(), {hands: false}))) : null),
       h('section', {class: 'display-side', 'aria-labelledby': 'display-title'},
         h('h1', {id: 'display-title'}, t(`game.${game.record.game}`)),
         scoreStrip(view, current),
         turnLine(view, current),
-        // Celtica's amulets decide its ranks: every player's, drawn, where the table sees them.
-        drawer.playerAmulets ? h('section', {id: 'display-amulets', 'aria-labelledby': 'display-amulets-title'},
-          h('h2', {id: 'display-amulets-title'}, t('celtica.amulets')),
-          h('div', {class: 'amulet-grid'}, drawer.playerAmulets(game, view.names(), {hands: false}))) : null,
+        facts,
         h('h2', {}, t('display.last')),
-        h('p', {id: 'last-turn', class: 'last-turn', 'aria-live': 'polite'},
-          last ? turnText(game.record.game, last, view.names()) : t('table.log_empty')),
-        h('p', {class: 'row'}, h('a', {class: 'button quiet', href: `#/game/${id}`}, t('display.leave')))));
+        last.length ? h('ol', {id: 'last-turns', class: 'last-turns', reversed: true, start: count},
+          last.map((turn, i) => h('li', {id: i ? null : 'last-turn', 'aria-live': i ? null : 'polite'},
+            turnText(game.record.game, turn, view.names()))))
+          : h('p', {id: 'last-turn', 'aria-live': 'polite'}, t('table.log_empty')),
+        h('p', {class: 'row leave'}, h('a', {class: 'button quiet', href: `#/game/${id}`}, t('display.leave')))));
+    if (fitting) fit();
+    root.dataset.drawn = Number(root.dataset.drawn || 0) + 1;
+  }
+
+  // In the landscape layout the screen is the limit: a snake board lies with
+  // the fields to a line that draw it largest in the room beside the words,
+  // and is drawn that large; Celtica's amulets take the room's width under
+  // it, in as few rows as may be. The words keep what their column holds:
+  // the board's legend goes first, then the older turns.
+  function fit() {
+    const [board, side] = root.children;
+    const drawn = () => board.querySelector('svg.board');
+    const shape = svg => svg.viewBox.baseVal;
+    const width = root.clientWidth - parseFloat(getComputedStyle(side).minWidth) - parseFloat(getComputedStyle(root).columnGap);
+    const amulets = board.querySelector('#display-amulets');
+    if (amulets) amulets.style.width = `${width}px`;
+    const room = {width, height: root.clientHeight - (board.getBoundingClientRect().height - drawn().getBoundingClientRect().height)};
+    const scale = ({width, height}) => Math.min(room.width / width, room.height / height);
+    const names = view.names(), colours = view.colours();
+    const best = [5, 6, 7, 8, 9, 10, 12].map(n => ({n, svg: drawer.board(view.game, names, {colours, perLine: n}).querySelector('svg.board')}))
+      .reduce((a, b) => (scale(shape(b.svg)) > scale(shape(a.svg)) ? b : a));
+    if (best.n !== perLine && scale(shape(best.svg)) > scale(shape(drawn()))) {
+      perLine = best.n;
+      drawn().replaceWith(best.svg);
+    }
+    const size = shape(drawn()), by = scale(size);
+    drawn().style.width = `${Math.floor(size.width * by)}px`;
+    drawn().style.height = `${Math.floor(size.height * by)}px`;
+    const overflowing = () => side.scrollHeight > side.clientHeight;
+    const legend = side.querySelector('.display-facts .hint');
+    if (legend && overflowing()) legend.remove();
+    const turns = side.querySelector('#last-turns');
+    while (turns && turns.children.length > 1 && overflowing()) turns.lastElementChild.remove();
   }
 
   await load();
@@ -103,10 +152,14 @@ export async function show(main, id) {
   const stop = follow(id, mine.token, event => inTurn(() => hear(event.game || event.data)), {version: view.game.version});
   const refresh = () => inTurn(load);
   addEventListener('online', refresh);
+  // A window resized (a tablet turned) is laid out again.
+  const resized = () => inTurn(async () => view.game && draw());
+  addEventListener('resize', resized);
   return () => {
     stop();
     removeEventListener('online', refresh);
-    main.classList.remove('wide');
+    removeEventListener('resize', resized);
+    document.body.classList.remove('display');
     if (lock) lock.release().catch(() => {});
   };
 }

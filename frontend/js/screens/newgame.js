@@ -8,7 +8,7 @@ import {createLocal, server} from '../local.js';
 import {all, put} from '../db.js';
 import {go} from '../router.js';
 import {rulesets} from '../rulesets.js';
-import {SEAT_COLOURS, colour, part, playerId, tile} from '../words.js';
+import {SEAT_COLOURS, colour, part, playerId, tile, valueWords} from '../words.js';
 import {layoutBoard, tileMark as keltisMark} from '../draw/keltis.js';
 import {profileBoard, tileMark as orakelMark} from '../draw/orakel.js';
 
@@ -156,9 +156,7 @@ function dragToSeat(down, from, drop) {
 function optionField(option, entered) {
   const id = `opt-${option.name}`;
   const keep = value => { entered[option.name] = value; };
-  const shown = value => (option.choices ? option.choice_labels[option.choices.indexOf(value)]
-    : option.type === 'boolean' ? t(value ? 'yes' : 'no') : option.type === 'array' ? value.join(', ') : String(value));
-  const hint = h('p', {class: 'hint', id: `${id}-hint`}, `${option.doc} ${t('new.default', {value: shown(option.default)})}`);
+  const hint = h('p', {class: 'hint', id: `${id}-hint`}, `${option.doc} ${t('new.default', {value: valueWords(option, option.default)})}`);
   const described = {'aria-describedby': `${id}-hint`};
   if (option.type === 'boolean') {
     const input = h('input', {id, type: 'checkbox', checked: entered[option.name] ?? option.default,

@@ -8,6 +8,7 @@ import {t} from '../i18n.js';
 import {api, problemText, isLocal} from '../api.js';
 import {get} from '../db.js';
 import {bgStatsPlay, bgStatsLink} from '../bgstats.js';
+import {rulesets} from '../rulesets.js';
 import {amuletWords, rankReason} from '../words.js';
 
 /** The score sheet's cards; used by the tally too. While the game goes on,
@@ -60,7 +61,9 @@ export async function show(main, id) {
       h('button', {onclick: () => fetchFile(`/games/${id}/scoresheet?format=csv`, 'text/csv', `brehon-${id}.csv`)}, 'CSV'),
       h('button', {onclick: () => fetchFile(`/games/${id}/record`, 'application/json', `brehon-${id}.json`)}, t('sheet.record')),
       navigator.share ? h('button', {onclick: () => navigator.share({title: 'Brehon', text: sheetText(game.scoresheet, names)}).catch(() => {})}, t('join.share')) : null,
-      over ? h('a', {class: 'button', id: 'bgstats', href: bgStatsLink(bgStatsPlay(game, t(`game.${game.record.game}`))),
+      over ? h('a', {class: 'button', id: 'bgstats', href: bgStatsLink(bgStatsPlay(game, {id, title: t(`game.${game.record.game}`),
+        // Offline on a phone that never asked for the rulesets, the play goes without its options.
+        ruleset: (await rulesets().catch(() => ({})))[game.record.game]})),
         target: '_blank', rel: 'noopener'}, t('sheet.bgstats')) : null),
     over ? h('p', {class: 'hint'}, t('sheet.bgstats_hint')) : null,
     local ? h('p', {class: 'hint', id: 'pdf-note'}, t('local.pdf')) : null,
