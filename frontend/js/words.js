@@ -155,7 +155,12 @@ export function action(game, a) {
   }
 }
 
+/** A turn's actions in words: "played ● red 7, drew from the deck". */
+export function turnActions(game, tn) {
+  return tn.actions.map(a => action(game, a)).join(', ') || t('nothing');
+}
+
 /** A whole turn in words: "Anna: played ● red 7, drew from the deck". */
 export function turn(game, tn, names) {
-  return `${names[tn.player] || tn.player}: ${tn.actions.map(a => action(game, a)).join(', ') || t('nothing')}`;
+  return `${names[tn.player] || tn.player}: ${turnActions(game, tn)}`;
 }
