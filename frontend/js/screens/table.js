@@ -247,27 +247,27 @@ export async function show(main, id, then) {
   }
 
   // What matters after a tap stays on the screen, however small: when the
-  // turn being composed moved on (an answer, a turn logged, the next
-  // player's turn), its question and every answer (or "Log turn"); when the
-  // game has just ended, the scores. A tab opened or news that changes
-  // nothing of the turn leaves the page where the player has it.
-  let shown = null;
+  // game has just ended, the scores (and the word on the last turn goes);
+  // when the turn being composed moved on (an answer, a turn logged, the
+  // next player's turn), its question and every answer, or "Log turn". A
+  // tab opened, or news that changes nothing of the turn, leaves the page
+  // where the player has it.
+  let ended = null, shown = null;
   function keepInView(over) {
-    const composing = table.composing;
-    const now = over ? 'over' : [table.game.version, composing.player, composing.at, composing.actions.length,
-      composing.picks.length, composing.mode, composing.dispute].join();
-    const before = shown;
-    shown = now;
-    if (now === before) return;
-    if (over) {
-      if (before !== null) {
-        message.clear(); // "turn logged" no longer matters
-        scrollTo(0, 0); // the strip and the winners
-      }
+    const justEnded = over && ended === false;
+    ended = over;
+    if (justEnded) {
+      message.clear();
+      scrollTo(0, 0);
       return;
     }
+    const composing = table.composing;
+    const now = [table.game.version, composing.player, composing.at, composing.actions.length, composing.picks.length,
+      composing.mode, composing.dispute].join();
+    const before = shown;
+    shown = now;
     const question = document.getElementById('question') || document.getElementById('log-turn');
-    if (!question) return;
+    if (now === before || !question) return;
     const answers = [...document.querySelectorAll('#composer .choices button')];
     const header = document.querySelector('header#top').getBoundingClientRect().bottom;
     const top = question.getBoundingClientRect().top;
