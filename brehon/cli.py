@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import sys
 from importlib.metadata import version
@@ -74,6 +75,21 @@ def openapi() -> int:
     return OK
 
 
+#: The rq worker's methods whose INFO lines are its maintenance, not its jobs.
+MAINTENANCE = frozenset({"clean_registries", "clean_group_registries"})
+
+
+def not_maintenance(record: logging.LogRecord) -> bool:
+    return record.levelno > logging.INFO or record.funcName not in MAINTENANCE
+
+
+def quiet_maintenance() -> None:
+    """Keep rq's registry cleaning (every few seconds: store.summaries.MAINTENANCE)
+    out of the worker's log, which ``brehon serve`` prints: its jobs and
+    warnings stay. A filter on rq's own logger, by the method that logs."""
+    logging.getLogger("rq.worker").addFilter(not_maintenance)
+
+
 def worker() -> int:
     """Run an rq worker on Brehon's queue (BREHON_QUEUE_URL, else REDIS_URL) until stopped."""
     import redis
@@ -91,6 +107,7 @@ def worker() -> int:
         print("brehon worker: REDIS_URL names a Redis Cluster: set BREHON_QUEUE_URL to a plain Redis",
               file=sys.stderr)
         return 1
+    quiet_maintenance()
     # No rq scheduler: Brehon schedules nothing (retries are immediate), and
     # it would be one more process of its own.
     SummaryWorker(redis.Redis.from_url(queue_url)).work()

@@ -8,6 +8,7 @@ and the summary route answers what the job stored.
 from __future__ import annotations
 
 import io
+import logging
 import os
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from pypdf import PdfReader
 from rq.job import JobStatus
 from worker_games import finished_records, keltis_goal_area
 
+from brehon.cli import not_maintenance, quiet_maintenance
 from store import Store, SummaryQueue
 from store.keys import game_key
 from store.summaries import TRIES, SummaryWorker, summary_job_id
@@ -236,3 +238,32 @@ def test_brehon_worker_puts_back_a_job_abandoned_by_a_dead_worker(client, redis_
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_the_worker_log_leaves_out_its_maintenance_and_keeps_its_jobs(client, redis_client):
+    # brehon serve prints what its worker logs: rq's registry cleaning every
+    # MAINTENANCE seconds drowned the lines about jobs.
+    lines = io.StringIO()
+    handler = logging.StreamHandler(lines)
+    rq_log = logging.getLogger("rq.worker")
+    rq_log.addHandler(handler)
+    level = rq_log.level
+    rq_log.setLevel(logging.INFO)
+    worker = SummaryWorker(redis_client)
+    try:
+        worker.clean_registries()
+        assert "cleaning registries" in lines.getvalue()  # what rq logs unless told otherwise
+        lines.truncate(0)
+        lines.seek(0)
+        quiet_maintenance()  # as `brehon worker` sets it up
+        worker.clean_registries()
+        worker.clean_group_registries()
+        assert "cleaning" not in lines.getvalue()
+        created = create_game(client, finished_records()["keltis"])
+        run_jobs(redis_client)
+        assert "Job OK" in lines.getvalue()
+        assert summary_job_id(created["id"], created["version"]) in lines.getvalue()
+    finally:
+        rq_log.removeHandler(handler)
+        rq_log.removeFilter(not_maintenance)
+        rq_log.setLevel(level)

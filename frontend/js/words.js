@@ -170,10 +170,15 @@ export function action(game, a) {
   }
 }
 
+/** A turn's actions in words: "played ● red 7, drew from the deck". */
+export function turnActions(game, tn) {
+  return tn.actions.map(a => action(game, a)).join(', ') || t('nothing');
+}
+
 /** A turn's words, for sentences that name them apart: {player: "Anna",
  * actions: "played ● red 7, drew from the deck"}. */
 export function turnWords(game, tn, names) {
-  return {player: names[tn.player] || tn.player, actions: tn.actions.map(a => action(game, a)).join(', ') || t('nothing')};
+  return {player: names[tn.player] || tn.player, actions: turnActions(game, tn)};
 }
 
 /** A whole turn in words: "Anna: played ● red 7, drew from the deck". */

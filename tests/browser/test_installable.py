@@ -4,6 +4,8 @@ offline, an update offered rather than forced, and the first visit's weight."""
 from __future__ import annotations
 
 import re
+import struct
+import urllib.request
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -75,6 +77,28 @@ def test_manifest_and_service_worker(page, context):
     expect(page.locator("#badge")).to_have_attribute("data-state", "offline")
     context.set_offline(False)
 
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    """A PNG's width and height, from its header (the signature, then IHDR)."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", "not a PNG"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_png_icons_for_phones_that_install_from_png(page, base_url):
+    # Android's install and iOS's home screen take PNG: an icon of each size the manifest names, and the apple-touch-icon.
+    page.goto("/")
+    href = page.get_attribute('link[rel="manifest"]', "href")
+    manifest = page.evaluate(f"fetch('{href}').then(r => r.json())")
+    pngs = [icon for icon in manifest["icons"] if icon["type"] == "image/png"]
+    assert {(icon["sizes"], icon["purpose"]) for icon in pngs} == {("192x192", "any"), ("512x512", "any"),
+                                                                    ("512x512", "maskable")}
+    for icon in pngs:
+        with urllib.request.urlopen(base_url + icon["src"]) as answer:
+            assert answer.headers["Content-Type"] == "image/png"
+            assert "x".join(map(str, png_size(answer.read()))) == icon["sizes"], icon["src"]
+    with urllib.request.urlopen(base_url + page.get_attribute('link[rel="apple-touch-icon"]', "href")) as answer:
+        assert png_size(answer.read()) == (180, 180)
 
 
 def test_a_new_version_is_offered_never_forced(page, base_url):

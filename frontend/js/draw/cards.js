@@ -19,20 +19,23 @@ export function cards(game, names, more = () => null) {
       seat.hand.known.length ? [' · ', t('table.known', {cards: seat.hand.known.map(card).join(', ')})] : null]));
 }
 
-/** Every player's card rows with their direction, and extra facts per seat. */
+/** Every player's card rows with their direction, and extra facts per
+ * seat: a table per player, a line per colour, so that every colour is in
+ * view at 320 px however long its row grows (five colour columns side by
+ * side cut the last off). */
 function cardRows(players, names, extra) {
   const colours = Object.keys(Object.values(players)[0].rows); // in the engine's order
-  return h('div', {class: 'scroll', tabindex: 0, role: 'region', 'aria-label': t('table.rows')}, h('table', {class: 'cardrow'},
-    h('caption', {class: 'sr'}, t('table.rows')),
-    h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, t('table.player')),
-      colours.map(c => h('th', {scope: 'col', class: `c-${c}`}, colour(c))))),
-    h('tbody', {}, Object.entries(players).map(([id, seat]) => [
-      h('tr', {}, h('th', {scope: 'row'}, names[id] || id), colours.map(c => {
-        const {cards, direction} = seat.rows[c];
-        return h('td', {}, cards.join(' '), direction ? h('span', {title: t(`dir.${direction}`)}, ` ${ARROW[direction]}`,
-          h('span', {class: 'sr'}, t(`dir.${direction}`))) : null);
-      })),
-      h('tr', {}, h('td', {colspan: 6, class: 'hint'}, extra(seat)))]))));
+  return h('div', {class: 'card-rows', role: 'group', 'aria-label': t('table.rows')}, Object.entries(players).map(([id, seat]) =>
+    h('div', {class: 'seat-rows', dataset: {player: id}},
+      h('table', {class: 'cardrow'},
+        h('caption', {}, names[id] || id),
+        h('tbody', {}, colours.map(c => {
+          const {cards, direction} = seat.rows[c];
+          return h('tr', {dataset: {color: c}}, h('th', {scope: 'row', class: `c-${c}`}, colour(c)),
+            h('td', {}, cards.length ? cards.join(' ') : '–', direction ? h('span', {title: t(`dir.${direction}`)},
+              ` ${ARROW[direction]}`, h('span', {class: 'sr'}, t(`dir.${direction}`))) : null));
+        }))),
+      h('p', {class: 'hint'}, extra(seat)))));
 }
 
 /** The top card of each discard pile. */

@@ -6,7 +6,7 @@ import {amuletWords, colour, part, symbol} from '../words.js';
 import {tokens} from './tokens.js';
 
 const PER_LINE = 5; // on a phone; the table display lays the route as wide as its screen asks (`perLine`)
-const SIZE = 72;
+const SIZE = 72, HEIGHT = 88; // a location: its number, parts and kind over two rows of druids
 const KIND = {start: '⚓', village: 'V', castle: 'C', monastery: 'M', ruin: 'R', cult: '☽', goal: '◎'};
 
 /** The route with the druids of a Celtica game (GET /games/{id} answer),
@@ -19,25 +19,27 @@ export function board(game, names, {composing = null, perLine = PER_LINE} = {}) 
   const lines = Math.ceil(locations.length / perLine);
   const druids = view.druids;
   const preview = previewOf(druids, locations.length, composing);
-  const route = svg('svg', {class: 'board celtica', viewBox: `0 0 ${perLine * SIZE + 4} ${lines * SIZE + 4}`, role: 'img',
+  const route = svg('svg', {class: 'board celtica', viewBox: `0 0 ${perLine * SIZE + 4} ${lines * HEIGHT + 4}`, role: 'img',
     'aria-labelledby': 'board-title'}, svg('title', {id: 'board-title'},
     `${t('table.board')}. ${Object.entries(druids).map(([c, at]) => `${colour(c)} ${at}`).join(', ')}`));
   locations.forEach((location, index) => {
     const line = Math.floor(index / perLine);
     const col = line % 2 ? perLine - 1 - (index % perLine) : index % perLine;
-    const x = 2 + col * SIZE, y = 2 + line * SIZE;
+    const x = 2 + col * SIZE, y = 2 + line * HEIGHT;
     const landing = preview && preview.to === index;
     const cell = svg('g', {class: `location${landing ? ' landing' : ''}`, 'data-location': index});
-    cell.append(svg('rect', {x: x + 3, y: y + 3, width: SIZE - 6, height: SIZE - 6, rx: 10,
+    cell.append(svg('rect', {x: x + 3, y: y + 3, width: SIZE - 6, height: HEIGHT - 6, rx: 10,
       class: `stone${location.kind === 'goal' ? ' goal' : ''}`}));
-    cell.append(svg('text', {x: x + 8, y: y + 22, class: 'number'}, `${index} ${KIND[location.kind] || ''}`));
+    // The number and the amulet symbols on top, the kind below the number: room for text of 16 px at 320 px.
+    cell.append(svg('text', {x: x + 8, y: y + 22, class: 'number'}, String(index)));
     if (location.parts) cell.append(svg('text', {x: x + SIZE - 8, y: y + 22, 'text-anchor': 'end', class: 'tile'}, String(location.parts)));
+    cell.append(svg('text', {x: x + 8, y: y + 44, class: 'kind'}, KIND[location.kind] || ''));
     const here = Object.entries(druids).filter(([, at]) => at === index)
       .map(([c]) => ({colour: c, label: symbol(c), moving: Boolean(preview && preview.druid === c)}));
     if (landing) here.push({colour: preview.druid, label: symbol(preview.druid), landed: true});
     // Three to a row, two rows under the location's number: room for all
     // five druids and the one being moved (at the start they all stand on 0).
-    cell.append(...tokens(x + 4, y + SIZE - 14, SIZE - 8, here, 10, 2));
+    cell.append(...tokens(x + 4, y + HEIGHT - 14, SIZE - 8, here, 10, 2));
     route.append(cell);
   });
   return h('div', {},

@@ -11,7 +11,7 @@ import {initials, tokens} from './tokens.js';
 
 const MARK = {wish: '✦', clover: '♣', 'points-1': '+1', 'points-2': '+2', 'points-3': '+3', none: ''};
 // In viewBox units, about px at 390 px wide: the board is drawn ~360 wide.
-const LEFT = 22, COLUMN = 67, HEAD = 50, ROW = 60;
+const LEFT = 22, COLUMN = 67, HEAD = 70, ROW = 60;
 
 /** The board of a Keltis game (GET /games/{id} answer); `colours` of the
  * seats, and the turn being `composing` for its preview. */
@@ -56,7 +56,9 @@ function drawPaths(view, {names = {}, colours = {}, preview = null, choose = nul
     const x = LEFT + p * COLUMN;
     const column = svg('g', {class: `path c-${path}`, 'data-path': path});
     column.append(svg('text', {x: x + COLUMN / 2, y: 20, 'text-anchor': 'middle', class: 'ink path-name', 'aria-hidden': choose ? 'true' : null},
-      svg('tspan', {class: 'path-symbol'}, symbol(path)), svg('tspan', {x: x + COLUMN / 2, dy: 22}, t(`colour.${path}`))));
+      svg('tspan', {class: 'path-symbol'}, symbol(path)),
+      // Every other name a line lower: names wider than their path ("amarillo") never run into the next.
+      svg('tspan', {x: x + COLUMN / 2, dy: p % 2 ? 42 : 22}, t(`colour.${path}`))));
     for (let row = 1; row <= 9; row++) {
       const y = HEAD + (9 - row) * ROW;
       const stone = view.stones[path][String(row)];

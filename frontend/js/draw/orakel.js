@@ -34,11 +34,13 @@ export function board(game, names, {colours = {}, composing = null, perLine = PE
     const cell = svg('g', {class: `field c-${field.color || 'none'} ${kinds}`, 'data-field': index});
     cell.append(svg('rect', {x: x + 3, y: y + 3, width: WIDTH - 6, height: HEIGHT - 6, rx: field.kind === 'small' ? 8 : 20,
       class: 'stone'}));
-    cell.append(svg('text', {x: x + 8, y: y + 22, class: 'number'}, String(index)));
+    // Close to the edges, the priestess right of the middle: a number of two
+    // digits and "✦2" keep apart at 16 px on a 320 px screen.
+    cell.append(svg('text', {x: x + 6, y: y + 22, class: 'number'}, String(index)));
     const mark = field.kind === 'small' ? (here.tile ? MARK[here.tile] || '' : '?') : here.stones ? `✦${here.stones}` : '';
-    cell.append(svg('text', {x: x + WIDTH - 8, y: y + 22, 'text-anchor': 'end', class: 'tile'}, mark));
+    cell.append(svg('text', {x: x + WIDTH - 6, y: y + 22, 'text-anchor': 'end', class: 'tile'}, mark));
     if (view.priestess === index) {
-      cell.append(svg('text', {x: x + WIDTH / 2, y: y + 22, 'text-anchor': 'middle', class: 'priestess-mark'}, '♀'));
+      cell.append(svg('text', {x: x + WIDTH / 2 + 4, y: y + 22, 'text-anchor': 'middle', class: 'priestess-mark'}, '♀'));
     }
     // One token per player, counted: three figures on the start stay one disc.
     const stack = Object.entries(view.players).map(([id, seat]) => {

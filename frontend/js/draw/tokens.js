@@ -20,8 +20,9 @@ export function token(x, y, {colour, label, large = false, moving = false, lande
     svg('circle', {cx: x, cy: y, r, class: `disc fill-${colour}`}),
     // The large figure: a light ring inside its disc (★ is purple's symbol).
     large ? svg('circle', {cx: x, cy: y, r: r - 3, class: 'ring'}) : null,
-    // A counted label ("Be3") is set smaller so it stays inside its disc.
-    svg('text', {x, y: y + 5, 'text-anchor': 'middle', class: `token-label${label.length > 2 ? ' long' : ''}`}, label));
+    // A counted label ("Be3") is set narrower so it stays inside its disc, as tall as the others.
+    svg('text', {x, y: y + 5, 'text-anchor': 'middle', class: 'token-label',
+      ...(label.length > 2 ? {textLength: 2 * r - 4, lengthAdjust: 'spacingAndGlyphs'} : {})}, label));
 }
 
 /** Tokens side by side within `width` from (x, y), in `rows` rows upwards;

@@ -15,7 +15,7 @@ import {follow} from '../live.js';
 import {applyNews} from '../news.js';
 import {drawerOf} from '../draw/drawers.js';
 import {rulesets} from '../rulesets.js';
-import {seatColours, turn as turnText} from '../words.js';
+import {seatColours, turn as turnText, turnActions} from '../words.js';
 import {scoreStrip, turnLine} from './table/strip.js';
 import {composerPanel, waitingPanel, outgoing, resetComposer, putBack, refusal, takeForced, focusComposer, startCorrection}
   from './table/composer.js';
@@ -246,6 +246,38 @@ export async function show(main, id, then) {
           : mine.spectator || table.offline || table.queueing ? null
             : h('button', {id: 'invite', onclick: () => showInvite(table, invite)}, t('table.invite'))),
       invite);
+    keepInView(over);
+  }
+
+  // What matters after a tap stays on the screen, however small: when the
+  // game has just ended, the scores (and the word on the last turn goes);
+  // when the turn being composed moved on (an answer, a turn logged, the
+  // next player's turn), its question and every answer, or "Log turn". A
+  // tab opened, or news that changes nothing of the turn, leaves the page
+  // where the player has it.
+  let ended = null, shown = null;
+  function keepInView(over) {
+    const justEnded = over && ended === false;
+    ended = over;
+    if (justEnded) {
+      message.clear();
+      scrollTo(0, 0);
+      return;
+    }
+    const composing = table.composing;
+    const now = [table.game.version, composing.player, composing.at, composing.actions.length, composing.picks.length,
+      composing.mode, composing.dispute].join();
+    const before = shown;
+    shown = now;
+    const question = document.getElementById('question') || document.getElementById('log-turn');
+    if (now === before || !question) return;
+    const answers = [...document.querySelectorAll('#composer .choices button')];
+    const header = document.querySelector('header#top').getBoundingClientRect().bottom;
+    const top = question.getBoundingClientRect().top;
+    const bottom = Math.max(question.getBoundingClientRect().bottom, ...answers.map(a => a.getBoundingClientRect().bottom));
+    const margin = 8;
+    if (top < header) scrollBy(0, top - header - margin);
+    else if (bottom > innerHeight) scrollBy(0, Math.min(bottom - innerHeight + margin, top - header - margin));
   }
 
   // The outbox's answers about this game's turns.
@@ -267,7 +299,7 @@ export async function show(main, id, then) {
       table.sending = null;
       await takeNews(event.data, {changed: true});
       // A turn sent again leaves the word on what the person chose in view.
-      if (!event.item.resent) table.say(t('composer.logged'));
+      if (!event.item.resent) sayLogged(event.item.turn, event.data.version);
     } else if (event.kind === 'stale' || event.kind === 'refused') {
       // Stopped in the outbox, shown on its way until the table has said
       // what happened (settle, once: a load that came first has said it).
@@ -305,6 +337,18 @@ export async function show(main, id, then) {
     draw();
     const said = meanwhile(table, version);
     table.say([(said.length ? said : [t('composer.moved_on')]).map(line => h('p', {}, line)), h('p', {}, next), fix], 'alert');
+  }
+
+  // Which turn was logged, in the log's words ("Anna's turn 12 logged:
+  // played red 7"); once the game is over the strip and the winners say
+  // what matters, and the word goes.
+  function sayLogged(turn, version) {
+    if (table.game.scoresheet.status === 'finished') {
+      table.message.clear();
+      return;
+    }
+    table.say(t('composer.logged', {player: table.names()[turn.player], n: table.seen.history.holds[version - 1] + 1,
+      actions: turnActions(table.game.record.game, turn)}));
   }
 
   // A lone turn the server did not take: say so at the composer, with what
