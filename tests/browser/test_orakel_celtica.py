@@ -10,7 +10,7 @@ import pytest
 
 from browser_helpers import DATA, api, sample_board, shot
 from playwright.sync_api import expect
-from tapping import ABSENT, answer, decisions_of, join, open_section, play_turn, questions_needed, tap
+from tapping import ABSENT, answer, decisions_of, join, log_turn, open_section, play_turn, questions_needed, tap
 
 
 
@@ -243,7 +243,7 @@ def test_the_orakel_board_follows_the_figure_through_a_chain(page, base_url, siz
     landing(page, "field", 3, "This turn: Anna's figure goes from field 0 to field 3 (dashed).")
     assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
     shot(page, f"table-orakel-chain-end-{size}")
-    tap(page, "#log-turn")
+    log_turn(page)  # the server's answer shown: the turn is stored
     expect(page.locator("#board-preview")).to_have_count(0)
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert sorted(game["state"]["players"]["anna"]["figures"]) == [0, 0, 3]
@@ -268,7 +268,7 @@ def test_the_orakel_board_shows_where_a_clover_on_a_known_tile_took_the_figure(p
     landing(page, "field", 2, "This turn: Anna's figure goes from field 0 to field 2 (dashed).")
     expect(page.locator('svg.board .field[data-field="0"] .token.moving')).to_have_count(1)
     shot(page, "table-orakel-known-clover-preview")
-    tap(page, "#log-turn")
+    log_turn(page)  # the server's answer shown: the turn is stored
     expect(page.locator("#board-preview")).to_have_count(0)
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert sorted(game["state"]["players"]["anna"]["figures"]) == [0, 0, 2]
