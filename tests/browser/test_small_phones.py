@@ -211,8 +211,12 @@ def test_the_last_turn_leaves_the_scores_in_view(page, base_url):
     expect(page.locator("#over-title")).to_be_visible()
     # The word on Anna's turn is gone; the scores and the winners are what the table looks at now.
     expect(page.locator("#turn-message")).to_have_text("")
-    top = page.evaluate("document.querySelector('header#top').getBoundingClientRect().bottom")
-    for part in (".strip", "#winners"):
-        box = page.locator(part).bounding_box()
-        assert box["y"] >= top - 0.5 and box["y"] + box["height"] <= SMALL["height"], part
+    # Both in view below the header once the ended game is drawn (the summary may redraw it once more).
+    page.wait_for_function("""() => {
+        const top = document.querySelector('header#top').getBoundingClientRect().bottom;
+        return ['.strip', '#winners'].every(part => {
+            const box = document.querySelector(part)?.getBoundingClientRect();
+            return box && box.height > 0 && box.top >= top - 0.5 && box.bottom <= innerHeight;
+        });
+    }""")
     shot(page, "small-celtica-over")
