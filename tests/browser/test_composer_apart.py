@@ -59,7 +59,7 @@ def test_leaving_dispute_mode_leaves_the_real_turn_as_it_was(page, base_url):
 def test_a_turn_logged_by_its_last_answer_is_undone_in_one_tap(page, base_url):
     created = game_with_piles(base_url)
     join(page, created)
-    answers = {"card.color": "red", "card.value": 9, "path": None, "from": "deck"}
+    answers = {"type": "play", "card.color": "red", "card.value": 9, "path": None, "from": "deck"}
     turn = play_turn(page, lambda key, values, player: answers[key], "anna")
     assert turn.taps == 4 and turn.logged  # red, 9, the clover unused, the deck: no "Log turn"
     n = len(OPENING + DISCARDS) + 1
