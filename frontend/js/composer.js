@@ -53,6 +53,31 @@ export function nextQuestion(candidates) {
   return {key: null, values: [], answer: candidates[0]};
 }
 
+const COLOUR = /(^|\.)(color|druid)$/;
+const COUNT = /(^|\.)(value|cards)$/;
+// A grid larger than this would push its own answers off a small phone's
+// screen (44 px targets): the colour and the value are then asked apart.
+export const PAIRS_MOST = 30;
+
+/** A card (or a druid and its cards) in one tap: when the open question
+ * `q` asks a colour and the field the actions list after it is a value or a
+ * count, the legal (colour, value) pairs, so one answer settles both:
+ * {keys: [colour key, value key], pairs}. Null otherwise, or when some
+ * action lacks either field, or the pairs are too many to show at once. */
+export function pairQuestion(candidates, q) {
+  if (!q || !q.key || !COLOUR.test(q.key)) return null;
+  const keys = [...new Set(candidates.flatMap(action => flatten(action).map(([key]) => key)))];
+  const then = keys[keys.indexOf(q.key) + 1];
+  if (!then || !COUNT.test(then)) return null;
+  const pairs = [];
+  for (const action of candidates) {
+    const pair = [valueAt(action, q.key), valueAt(action, then)];
+    if (pair.includes(ABSENT)) return null;
+    if (!pairs.some(seen => same(seen, pair))) pairs.push(pair);
+  }
+  return pairs.length <= PAIRS_MOST ? {keys: [q.key, then], pairs} : null;
+}
+
 /** For dispute mode: the values a table might claim for a field, beyond
  * the legal ones, so a refusal can be shown. Only plain domains: colours,
  * card values and counts. */

@@ -2,7 +2,10 @@
 
 A test gives a policy: a function from (question key, offered values,
 player) to the value to tap. The values are the ones the app shows, which
-are the server's legal choices; the policy only picks among them.
+are the server's legal choices; the policy only picks among them. A card
+offered in one tap (a grid of the legal colour and value pairs) is chosen
+as a person would: the colour among the pairs' colours, then the value
+among that colour's.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from browser_helpers import api
 from playwright.sync_api import expect
 
 ABSENT = "\u2205"  # the composer's value for "an action without this field"
+LOG = "log"  # a policy's answer where the turn may end: tap "Log turn" instead
 
 
 def join(page, created: dict, spectator: bool = False) -> None:
@@ -42,50 +46,100 @@ def tap(page, selector: str) -> None:
     page.wait_for_function(f"() => Number(document.querySelector('#table').dataset.drawn) > {before}")
 
 
-def question(page) -> tuple[str, list] | None:
-    """The open question: its key and the offered values, or None."""
+def version(page) -> int:
+    return int(page.get_attribute("#table", "data-version") or 0)
+
+
+def question(page) -> tuple[str | tuple[str, str], list] | None:
+    """The open question: its key and the offered values, or None. A grid
+    of pairs answers two keys at once: its key is (colour key, value key)
+    and its values are [colour, value] pairs."""
     heading = page.query_selector("#question")
     if heading is None:
         return None
     values = [json.loads(button.get_attribute("data-value"))
               for button in page.query_selector_all("#composer .choices button")]
-    return heading.get_attribute("data-key"), values
+    pair = heading.get_attribute("data-pair")
+    key = heading.get_attribute("data-key")
+    return ((key, pair) if pair else key), values
 
 
 def answer(page, value) -> None:
-    """Tap the button of one offered value."""
+    """Tap the button of one offered value (or of another answer to the
+    question taken as given: "Discard a card instead"). A value the composer
+    takes as given (a play, until the table says otherwise) takes no tap."""
     encoded = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-    buttons = page.query_selector_all("#composer .choices button")
+    given = page.get_attribute("#question", "data-given")
+    if given and value in [pick["value"] for pick in json.loads(given)]:
+        return
+    offered = "#composer .choices button, #composer .instead button"
+    buttons = page.query_selector_all(offered)
     for index, button in enumerate(buttons):
         if button.get_attribute("data-value") == encoded:
-            tap(page, f"#composer .choices button >> nth={index}")
+            tap(page, f"{offered} >> nth={index}")
             return
     raise AssertionError(f"{encoded} is not offered")
 
 
 class Turn(list):
-    """The keys asked in one turn, and ``taps``: every tap it took, "Log turn" included."""
+    """The keys asked in one turn, and ``taps``: every tap it took, "Log turn"
+    included; ``logged``: whether the turn was logged."""
 
     taps = 0
+    logged = False
+
+
+def choose_pair(choose, keys: tuple[str, str], pairs: list, player: str) -> list:
+    """The [colour, value] a policy taps in a grid of pairs."""
+    first, then = keys
+    colour = choose(first, list(dict.fromkeys(c for c, _ in pairs)), player)
+    return [colour, choose(then, [n for c, n in pairs if c == colour], player)]
 
 
 def play_turn(page, choose, player: str, log: bool = True) -> Turn:
-    """Answer questions with ``choose`` until the turn can be logged, then
-    log it (unless ``log`` is false). Returns the keys that were asked."""
+    """Answer questions with ``choose`` until the turn is logged: by its last
+    answer (a tap that leaves nothing more to decide logs the turn), or with
+    "Log turn" where the turn could go on (unless ``log`` is false). Returns
+    the keys that were asked."""
     asked = Turn()
+    start = version(page)
     for _ in range(30):
-        # The composer has settled on a question or on the turn to log (a turn
-        # just logged may still show the waiting panel for a moment).
-        page.wait_for_selector("#question, #log-turn")
+        # The composer has settled on a question or on the turn to log, or the
+        # turn was logged (shown on its way meanwhile, then the next turn).
+        page.wait_for_function(f"""() => Number(document.querySelector('#table').dataset.version) > {start}
+            && !document.querySelector('#waiting') || document.querySelector('#question, #log-turn')""")
+        if version(page) > start:
+            asked.logged = True
+            break
         open_question = question(page)
         if open_question is None:
             break
         key, values = open_question
-        asked.append(key)
-        answer(page, choose(key, values, player))
-    if log:
+        given = page.get_attribute("#question", "data-given")
+        if given:  # a play taken as given: a policy that wants otherwise taps "... instead"
+            (usual,) = json.loads(given)
+            instead = [json.loads(button.get_attribute("data-value"))
+                       for button in page.query_selector_all("#composer .instead button")]
+            chosen = choose(usual["key"], [usual["value"], *instead], player)
+            if chosen != usual["value"]:
+                asked.append(usual["key"])
+                asked.taps += 1
+                answer(page, chosen)
+                continue
+        if isinstance(key, tuple):
+            asked += key
+            chosen = choose_pair(choose, key, values, player)
+        else:
+            asked.append(key)
+            chosen = choose(key, values, player)
+            if chosen == LOG and page.query_selector("#log-turn"):
+                break
+        asked.taps += 1
+        answer(page, chosen)
+    if log and not asked.logged:
         log_turn(page)
-    asked.taps = len(asked) + log
+        asked.taps += 1
+        asked.logged = True
     return asked
 
 
@@ -96,14 +150,30 @@ def log_turn(page) -> None:
     page.wait_for_selector("#waiting", state="detached")
 
 
-def log_held(page) -> list:
-    """Tap "Log turn" with the turn's POST held on its way (page.route): the
-    held routes, each to be released with ``continue_()``."""
+def log_held(page, last=None) -> list:
+    """Log the turn with its POST held on its way (page.route): by tapping
+    its last answer ``last`` (which logs it), or "Log turn". The held routes,
+    each to be released with ``continue_()``."""
     held: list = []
     page.route("**/api/v1/games/*/turns", lambda route: held.append(route))
     with page.expect_request(lambda request: request.method == "POST" and request.url.endswith("/turns")):
-        page.click("#log-turn")
+        if last is None:
+            page.click("#log-turn")
+        else:
+            answer(page, last)
     return held
+
+
+def log_offline(context, page, last) -> None:
+    """Tap the last answer of a turn as the network drops: the answer is
+    checked, the turn it logs cannot be sent and waits on the phone, which
+    is offline from then on."""
+    turns = "**/api/v1/games/*/turns"
+    page.route(turns, lambda route: route.abort("internetdisconnected"))
+    answer(page, last)
+    page.wait_for_selector("#badge[data-state=waiting]")
+    context.set_offline(True)
+    page.unroute(turns)
 
 
 def current_player(page) -> str | None:

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from tapping import answer, correct_turn, join, lay_tile, log_held, open_section, question, tap
 from test_local_games import new_game_here
 from test_offline_queue import PLAYERS, queue_turn, with_referee
-from test_table_behaviour import compose_first_turn
+from test_table_behaviour import FIGURE, compose_first_turn
 
 WCAG_A_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 axe = Axe()
@@ -63,7 +63,7 @@ def table_sending(page, base_url):
     """Anna's turn on its way (its POST held): shown in the composer's place."""
     join(page, keltis_game(base_url))
     compose_first_turn(page)
-    log_held(page)
+    log_held(page, FIGURE)
     page.wait_for_selector("#sending")
 
 
@@ -73,7 +73,7 @@ def table_put_back(page, base_url):
     created = keltis_game(base_url)
     join(page, created)
     compose_first_turn(page)
-    held = log_held(page)
+    held = log_held(page, FIGURE)
     other = {"player": "anna", "actions": [{"type": "discard", "card": {"color": "red", "value": 3}},
                                            {"type": "draw", "from": "deck"}]}
     api(base_url, "POST", f"/games/{created['id']}/turns", other, token=created["token"],

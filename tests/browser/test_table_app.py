@@ -13,8 +13,8 @@ from browser_helpers import DATA, api, shot
 from exports.spreadsheet import options_text
 from keltis_script import keltis_game, three_player_game
 from playwright.sync_api import expect
-from tapping import join, open_section, tap
-from test_table_behaviour import compose_first_turn
+from tapping import join, log_offline, open_section, tap
+from test_table_behaviour import FIGURE, compose_first_turn
 
 
 
@@ -78,8 +78,7 @@ def test_a_stale_turn_is_said_at_the_composer(phone, base_url):
     created = keltis_game(base_url)
     join(phone, created)
     compose_first_turn(phone)
-    phone.context.set_offline(True)
-    tap(phone, "#log-turn")
+    log_offline(phone.context, phone, FIGURE)
     other = {"player": "anna", "actions": [{"type": "discard", "card": {"color": "red", "value": 3}},
                                            {"type": "draw", "from": "deck"}]}
     api(base_url, "POST", f"/games/{created['id']}/turns", other, token=created["token"],

@@ -11,8 +11,8 @@ import pytest
 import scoring
 from browser_helpers import api, game_gets, shot, stored_game
 from playwright.sync_api import expect
-from tapping import (answer, correct_turn, join, log_held, log_turn, offline_reload, open_section, play_turn, question,
-                     tap)
+from tapping import (answer, correct_turn, join, log_held, log_offline, offline_reload, open_section, play_turn,
+                     question, tap)
 from keltis_script import Policy, keltis_game, layout
 
 # Anna's red row ascends (5, 7); Ben walks blue. Every arrival is on a
@@ -82,22 +82,25 @@ def test_each_language(page, base_url, lang):
 
 
 def compose_first_turn(page):
-    """Answer every question of Anna's first turn; the turn is then complete."""
+    """Answer Anna's first turn up to its last question, which figure
+    enters: that answer (FIGURE) completes the turn, and so logs it."""
     policy = Policy()
     for _ in range(10):
-        if page.query_selector("#question") is None:
-            return
         key = page.locator("#question").get_attribute("data-key")
+        if key == "figure":
+            return
         values = [json.loads(b.get_attribute("data-value")) for b in page.query_selector_all("#composer .choices button")]
         answer(page, policy(key, values, "anna"))
+
+
+FIGURE = "small"
 
 
 def test_offline_turn_is_sent_exactly_once(context, page, base_url):
     created = keltis_game(base_url)
     join(page, created)
     compose_first_turn(page)  # every answer is checked by the server while online
-    context.set_offline(True)  # ... then the network drops just before "Log turn"
-    tap(page, "#log-turn")
+    log_offline(context, page, FIGURE)  # ... then the network drops as the last answer logs the turn
     expect(page.locator("#badge")).to_have_attribute("data-state", "waiting")
     expect(page.locator("#waiting")).to_be_visible()
     shot(page, "table-offline-waiting")
@@ -117,8 +120,7 @@ def test_a_stale_turn_is_shown_not_dropped(context, page, base_url):
     created = keltis_game(base_url)
     join(page, created)
     compose_first_turn(page)
-    context.set_offline(True)
-    tap(page, "#log-turn")
+    log_offline(context, page, FIGURE)
     # Meanwhile another phone logs Anna's turn.
     other = {"player": "anna", "actions": [{"type": "discard", "card": {"color": "red", "value": 3}},
                                            {"type": "draw", "from": "deck"}]}
@@ -141,7 +143,7 @@ def test_a_turn_beaten_by_another_phone_is_shown_sending_then_put_back(browser, 
     created = keltis_game(base_url)
     join(page, created)
     compose_first_turn(page)
-    held = log_held(page)
+    held = log_held(page, FIGURE)
     other = browser.new_context(viewport={"width": 390, "height": 844}, base_url=base_url, locale="en-GB")
     try:
         second = other.new_page()
@@ -301,7 +303,7 @@ def test_a_correction_that_breaks_a_later_turn_is_refused_with_its_rule(page, ba
     assert game["record"]["turns"] == OPENING and game["version"] == created["version"]
     tap(page, "#cancel-correction")
     expect(page.locator("#composer-title")).to_have_text("Log the turn")
-    assert question(page)[0] == "type"
+    assert question(page)[0] == "card.color"
 
 
 def test_the_language_comes_first_from_the_browser(browser, base_url):
@@ -317,9 +319,11 @@ def test_the_language_comes_first_from_the_browser(browser, base_url):
 
 
 def test_the_only_legal_draw_is_taken_and_back_undoes_it(page, base_url):
-    created = keltis_game(base_url)
+    created = opened_game(base_url)
     join(page, created)
-    compose_first_turn(page)
+    # A correction is logged only with "Log turn" (a turn of the game logs by its last answer).
+    correct_turn(page, len(OPENING) - 1)
+    play_turn(page, replacing({"card.color": "blue", "card.value": 2}), "ben", log=False)
     chips = page.locator("#composer .chips li")
     expect(chips).to_have_count(2)
     expect(chips.nth(1)).to_contain_text("drew from the deck")
@@ -327,7 +331,7 @@ def test_the_only_legal_draw_is_taken_and_back_undoes_it(page, base_url):
     expect(page.locator("#log-turn")).to_be_visible()
     tap(page, "#back")  # the draw goes with the card that led to it
     expect(chips).to_have_count(0)
-    assert question(page)[0] == "type"
+    assert question(page)[0] == "card.color"  # a play, taken as given until the table says otherwise
 
 
 # Two turns that follow OPENING: Anna starts her yellow row, Ben discards.
@@ -379,7 +383,7 @@ def test_the_phones_own_turn_is_shown_from_the_answer(page, base_url):
     join(page, created)
     gets = game_gets(page, created["id"])
     compose_first_turn(page)
-    log_turn(page)
+    answer(page, FIGURE)  # logs the turn
     shows_version(page, created["version"] + 1)
     expect(page.locator("#turn-now")).to_contain_text("Ben")
     assert stored_game(page, created["id"]) == fetched(base_url, created)

@@ -151,14 +151,18 @@ def fits_its_screen(browser, base_url, created, game, screen, scheme, locale):
             // The board as drawn: the viewBox scaled to fit the element's box.
             const scale = Math.min(box.width / view.width, box.height / view.height);
             const side = document.querySelector('.display-side').getBoundingClientRect();
-            return {height: root.scrollHeight, width: root.scrollWidth, board: [view.width * scale, view.height * scale],
+            // Celtica's board is its route and every player's amulets under it.
+            const amulets = document.querySelector('#display-amulets')?.getBoundingClientRect();
+            const under = amulets ? amulets.bottom - box.top - view.height * scale : 0;
+            return {height: root.scrollHeight, width: root.scrollWidth, board: [view.width * scale, view.height * scale + under],
                     sideBottom: side.bottom, boardText: scale * 16};
         }""")
         shot(page, f"table-display-fits-{game}-{screen}-{scheme}{'' if locale == 'en-GB' else '-' + locale[:2]}")
         assert fits["height"] <= viewport["height"] and fits["width"] <= viewport["width"], fits
         # Everything beside the board is on the screen too, not cut off below it.
         assert fits["sideBottom"] <= viewport["height"], fits
-        # The board takes the room: it fills half the width or 60 % of the height.
+        # The board takes the room: it fills half the width or 60 % of the height
+        # (Celtica's with the amulets drawn under its route).
         # (A board is as tall or as wide as its shape lets it be: Keltis' five
         # paths of nine stones stand upright, the snakes of Orakel and Celtica
         # lie as wide as the screen asks; the text on it scales with it.)

@@ -4,7 +4,8 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {
-  ABSENT, END, flatten, narrow, nextQuestion, claimable, withValue, describedParts, forced, chainStep, schemaQuestion,
+  ABSENT, END, flatten, narrow, nextQuestion, pairQuestion, PAIRS_MOST, claimable, withValue, describedParts, forced, chainStep,
+  schemaQuestion,
 } from '../../frontend/js/composer.js';
 
 // Real decisions as the engine lists them (written by make_decisions.py).
@@ -183,4 +184,38 @@ test('offline, a list is asked item by item until "no more" or its length', () =
   assert.deepEqual(schemaQuestion(SCHEMAS, two).answer, {type: 'take', parts: ['n', 'n']});
   const full = [...take, ...['e', 'n', 'center'].map((value, i) => ({key: `parts.${i}`, value}))];
   assert.deepEqual(schemaQuestion(SCHEMAS, full).answer, {type: 'take', parts: ['e', 'n', 'center']});
+});
+
+test('a druid and its cards are one question: every legal pair, each settling one move', () => {
+  const moves = DECISIONS.celtica.actions;
+  const pair = pairQuestion(moves, nextQuestion(moves));
+  assert.deepEqual(pair.keys, ['druid', 'cards']);
+  const legal = new Set(moves.map(move => JSON.stringify([move.druid, move.cards])));
+  assert.deepEqual(new Set(pair.pairs.map(p => JSON.stringify(p))), legal);
+  for (const [druid, cards] of pair.pairs) {
+    const picks = [{key: 'druid', value: druid}, {key: 'cards', value: cards}];
+    const left = narrow(moves, picks);
+    assert.ok(left.length >= 1 && left.every(move => move.druid === druid && move.cards === cards));
+  }
+});
+
+test('a card is one question while its legal pairs fit a small screen, two beyond', () => {
+  const plays = narrow(DECISIONS.keltis.actions, [{key: 'type', value: 'play'}]);
+  const q = nextQuestion(plays);
+  assert.equal(q.key, 'card.color');
+  const cards = new Set(plays.map(play => JSON.stringify([play.card.color, play.card.value])));
+  assert.ok(cards.size > PAIRS_MOST);
+  assert.equal(pairQuestion(plays, q), null); // colour, then value
+  const red = plays.filter(play => play.card.color === 'red' || play.card.color === 'blue');
+  const pair = pairQuestion(red, nextQuestion(red));
+  assert.deepEqual(pair.keys, ['card.color', 'card.value']);
+  assert.equal(pair.pairs.length, new Set(red.map(play => JSON.stringify([play.card.color, play.card.value]))).size);
+});
+
+test('no grid where the colour is not followed by a value, or an action lacks one', () => {
+  const reveals = DECISIONS['keltis-after-play'].actions;
+  assert.equal(pairQuestion(reveals, nextQuestion(reveals)), null);
+  const goblin = [{type: 'goblin', hand: {color: 'red', value: 3}}, {type: 'goblin', hand: {color: 'blue', value: 2}}, {type: 'goblin'}];
+  assert.equal(nextQuestion(goblin).key, 'hand.color');
+  assert.equal(pairQuestion(goblin, nextQuestion(goblin)), null);
 });

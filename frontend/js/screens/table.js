@@ -111,9 +111,13 @@ export async function show(main, id, then) {
   // news without what it takes) fetches the whole game. A whole game (as
   // polling gets it) is news that needs no applying. News comes from the
   // server: a game shown as last seen offline is back online with it.
-  function takeNews(news, {interrupting = false, changed = false} = {}) {
+  // `sent`: the answer to this phone's own turn, shown on its way until then
+  // (a redraw queued before it would show the game without it, and the
+  // composer of a turn already logged).
+  function takeNews(news, {interrupting = false, changed = false, sent = false} = {}) {
     const fromElsewhere = interrupts(interrupting);
     return inTurn(async () => {
+      if (sent) table.sending = null;
       table.netDown = false; // news came from the server
       if (table.seen && news && news.version <= table.seen.version) {
         if (changed) await settle(table.seen, {changed});
@@ -296,8 +300,7 @@ export async function show(main, id, then) {
       await showOutbox();
       table.say(t('composer.queued'));
     } else if (event.kind === 'sent') {
-      table.sending = null;
-      await takeNews(event.data, {changed: true});
+      await takeNews(event.data, {changed: true, sent: true});
       // A turn sent again leaves the word on what the person chose in view.
       if (!event.item.resent) sayLogged(event.item.turn, event.data.version);
     } else if (event.kind === 'stale' || event.kind === 'refused') {

@@ -6,7 +6,7 @@ import {t, language} from '../../i18n.js';
 import {api, ApiError, problemText} from '../../api.js';
 import {enqueue} from '../../outbox.js';
 import {updateBadge} from '../../badge.js';
-import {narrow, nextQuestion, claimable, withValue, forced, chainStep, same, describedParts} from '../../composer.js';
+import {narrow, nextQuestion, pairQuestion, claimable, withValue, forced, chainStep, same, describedParts} from '../../composer.js';
 import * as words from '../../words.js';
 import {turnLoggedAfter} from '../../history.js';
 import {refereeReady, check} from '../../referee.js';
@@ -23,7 +23,13 @@ export function resetComposer(table) {
     checks: [{decision, complete, legal: true, violations: []}],
     picks: [], mode: 'turn', dispute: table.composing ? table.composing.dispute : false, verdict: null,
     unchecked: table.offline && !refereeReady(), ...taking()};
+  if (table.composing.dispute) table.composing.real = realTurn(table.composing);
 }
+
+// The real turn's composing state, kept while dispute mode tries claims on
+// it and put back as it was when the table leaves dispute mode.
+const realTurn = composing => ({actions: [...composing.actions], checks: [...composing.checks], picks: [...composing.picks],
+  auto: [...composing.auto], chained: [...composing.chained], manual: composing.manual, chain: composing.chain, mode: composing.mode});
 
 // What was taken for the player: `auto` the indices of actions taken
 // because they were the one legal answer or a chain's next step (`chained`
@@ -42,10 +48,23 @@ function pendingForced(composing) {
   return only ? {action: only, chained: false} : null;
 }
 
-/** Take what the rules leave no choice about; shown as taken, undone by "back". */
-export async function takeForced(table) {
+/** Take what the rules leave no choice about; shown as taken, undone by "back".
+ * (`tapped`: this follows a tap, which logs the turn if it is then done.) */
+export async function takeForced(table, {tapped = false} = {}) {
   const taken = pendingForced(table.composing);
-  if (taken) await append(table, taken.action, {auto: true, chained: taken.chained});
+  if (taken) await append(table, taken.action, {auto: true, chained: taken.chained, tapped});
+}
+
+// The turn is complete and nothing more can be added to it: a tap that
+// leaves it so logs it at once (the logged turn can be undone from the
+// composer), instead of asking for one more tap on "Log turn". Not in
+// dispute mode, a correction, or a turn composed with no referee offline.
+function done(composing) {
+  const check = composing.checks.at(-1);
+  const decision = check.decision || {};
+  return composing.mode === 'turn' && !composing.dispute && composing.at === null && !composing.unchecked
+    && !composing.picks.length && check.complete && decision.listed !== false
+    && !(decision.actions || []).length && !(decision.optional || []).length;
 }
 
 // Who answers the composer: the referee on this phone once it is ready (no
@@ -146,8 +165,11 @@ export function composerPanel(table) {
   const decision = check.decision || {actions: [], optional: []};
   const correcting = composing.at !== null;
   const title = composing.dispute ? t('dispute.title') : correcting ? t('correct.title', {n: composing.at + 1}) : t('composer.title');
-  const question = questionPart(table, decision);
-  return h('section', {class: `panel${correcting ? ' correcting' : ''}`, id: 'composer', 'aria-labelledby': 'composer-title'},
+  // A turn on its way to the outbox shows no answers to tap meanwhile.
+  const question = composing.logging ? null : questionPart(table, decision);
+  // data-actions: how many actions the turn holds so far (for a test that taps a recorded turn).
+  return h('section', {class: `panel${correcting ? ' correcting' : ''}`, id: 'composer', 'aria-labelledby': 'composer-title',
+    dataset: {actions: composing.actions.length}},
     h('h2', {id: 'composer-title', tabindex: -1}, title),
     table.message.element,
     correcting ? h('p', {class: 'hint'}, t('correct.hint', {
@@ -155,9 +177,10 @@ export function composerPanel(table) {
       turn: words.turn(table.game.record.game, table.game.record.turns[composing.at], table.names())})) : null,
     table.queueing ? queuedPart(table) : null,
     soFar(table, Boolean(question)),
+    composing.logging ? null : undoPart(table),
     composing.verdict,
     question,
-    controls(table, check, decision));
+    composing.logging ? null : controls(table, check, decision));
 }
 
 // While a question is open, the latest actions of a long turn (a clover
@@ -184,34 +207,94 @@ function poolFor(composing, decision) {
   return () => decision.actions || [];
 }
 
+// Taken as given until the table says otherwise: a card is played far more
+// often than discarded, so the play's first question is asked at once and
+// the other answers ("Discard a card instead") stay one tap away.
+const USUAL = {key: 'type', value: 'play'};
+
 // The open question and its legal answers as large buttons.
 function questionPart(table, decision) {
   const composing = table.composing;
   const gameKind = table.game.record.game;
   const pool = poolFor(composing, decision);
-  const candidates = narrow(pool(composing.picks), composing.picks);
-  const q = nextQuestion(candidates);
+  let candidates = narrow(pool(composing.picks), composing.picks);
+  let q = nextQuestion(candidates);
+  let given = [];
+  let instead = null;
+  if (!composing.dispute && q && q.key === USUAL.key && q.values.includes(USUAL.value)) {
+    const played = narrow(candidates, [USUAL]);
+    const next = nextQuestion(played);
+    if (next.key) {
+      given = [USUAL];
+      instead = h('div', {class: 'row instead'}, q.values.filter(value => value !== USUAL.value).map(value =>
+        h('button', {class: 'quiet', dataset: {value: JSON.stringify(value)}, onclick: () => pick(table, [{key: USUAL.key, value}], pool)},
+          t('composer.instead', {action: words.answer(gameKind, q.key, value)}))));
+      [candidates, q] = [played, next];
+    }
+  }
   const asked = key => words.question(gameKind, key, table.names()[composing.player], candidates[0]);
   const chain = composing.dispute || composing.picks.length ? null : chainStep(decision, composing.actions);
   const chainButton = chain ? h('button', {id: 'chain', class: 'primary wide', onclick: () => {
     composing.chain = chain;
-    append(table, chain);
+    append(table, chain, {tapped: true});
   }}, t('composer.chain', {path: words.colour(chain.path)})) : null;
+  // data-given: the answers taken as given (a test reads them as answered).
+  const heading = (text, dataset) => h('h3', {id: 'question', dataset: given.length ? {...dataset, given: JSON.stringify(given)} : dataset}, text);
+  const pair = composing.dispute ? null : pairQuestion(candidates, q);
+  if (pair) {
+    const [colour, count] = pair.keys;
+    const druid = count === 'cards'; // Celtica: a druid and the cards that move it
+    // A row per colour; each button names its colour over its symbol and value.
+    const colours = [...new Set(pair.pairs.map(([c]) => c))];
+    return [chainButton, heading(words.question(gameKind, druid ? 'druid_cards' : 'card', table.names()[composing.player], candidates[0]),
+      {key: colour, pair: count}),
+    h('div', {class: 'choices pairs', role: 'group', 'aria-labelledby': 'question'}, colours.map(c => h('div', {class: 'pair-row'},
+      pair.pairs.filter(([of]) => of === c).map(([, n]) => h('button', {dataset: {value: JSON.stringify([c, n])},
+        class: words.swatch(colour, c), 'aria-label': druid ? t('composer.druid_cards', {druid: words.colour(c), n}) : words.card({color: c, value: n}),
+        onclick: () => pick(table, [...given, {key: colour, value: c}, {key: count, value: n}], pool)},
+      h('span', {class: 'pair-colour'}, t(`colour.${c}`)), ' ', h('span', {class: 'pair-value'}, `${words.symbol(c)} ${n}`)))))), instead];
+  }
   if (q && q.key) {
     const offered = composing.dispute ? claimable(q.key, q.values, table.pieces.colors || table.pieces.druids) : q.values;
-    return [chainButton, h('h3', {id: 'question', dataset: {key: q.key}}, asked(q.key)),
+    return [chainButton, heading(asked(q.key), {key: q.key}),
       h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'}, offered.map(value =>
-        h('button', {dataset: {value: JSON.stringify(value)}, class: words.swatch(q.key, value), onclick: () => pick(table, q.key, value, pool)},
-          words.answer(gameKind, q.key, value, table.names()))))];
+        h('button', {dataset: {value: JSON.stringify(value)}, class: words.swatch(q.key, value),
+          onclick: () => pick(table, [...given, {key: q.key, value}], pool)},
+        words.answer(gameKind, q.key, value, table.names())))), instead];
   }
   if (q && q.answer && !pendingForced(composing)) {
     // One legal answer left that "back" returned to: the player's to confirm.
     return [h('h3', {id: 'question', dataset: {key: 'action'}}, words.question(gameKind, 'type', table.names()[composing.player], q.answer)),
       h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'},
-        h('button', {dataset: {value: JSON.stringify(q.answer)}, onclick: () => append(table, q.answer)},
+        h('button', {dataset: {value: JSON.stringify(q.answer)}, onclick: () => append(table, q.answer, {tapped: true})},
           words.action(gameKind, q.answer)))];
   }
   return null;
+}
+
+// The turn this phone just logged, while it is the last one and nothing of
+// the next is composed yet: one tap undoes it (the correction names its
+// player), which is what a turn logged at once needs instead of a "sure?".
+function undoPart(table) {
+  const composing = table.composing;
+  const logged = table.logged;
+  const turns = table.game.record.turns;
+  if (!logged || table.queueing || table.offline || composing.at !== null || composing.dispute
+    || composing.actions.length || composing.picks.length || turns.length !== logged.index + 1
+    || !same(turns[logged.index], logged.turn)) return null;
+  return h('div', {class: 'row'}, h('button', {id: 'undo-logged', class: 'quiet', onclick: () => undoLogged(table)},
+    t('composer.undo', {n: logged.index + 1})));
+}
+
+async function undoLogged(table) {
+  const {turn} = table.logged;
+  table.logged = null;
+  try {
+    await table.correct({undo: true, by: table.names()[turn.player] || turn.player});
+    table.say(t('table.undo_done'));
+  } catch (error) {
+    table.say(problemText(error), 'alert');
+  }
 }
 
 // Back, free reveal, Log turn (or the correction's), cancel, dispute.
@@ -244,6 +327,9 @@ function controls(table, check, decision) {
     }}, t('correct.cancel')));
   }
   row.append(h('button', {id: 'dispute', 'aria-pressed': String(composing.dispute), onclick: () => {
+    // Claims tried in dispute mode never stay in the real turn.
+    if (composing.dispute) Object.assign(composing, composing.real, {real: null});
+    else composing.real = realTurn(composing);
     composing.dispute = !composing.dispute;
     composing.verdict = null;
     table.draw();
@@ -251,13 +337,15 @@ function controls(table, check, decision) {
   return row;
 }
 
-async function pick(table, key, value, pool) {
+// One tap's answers (one field, or a colour and its value at once).
+async function pick(table, answers, pool) {
   const composing = table.composing;
-  const picks = [...composing.picks, {key, value}];
+  const picks = [...composing.picks, ...answers];
   const left = narrow(pool(picks), picks);
   composing.verdict = null;
   if (!left.length) {
     // Dispute mode: a claim the server did not offer; ask for its verdict.
+    const [{key, value}] = answers;
     return verdict(table, withValue(narrow(pool(composing.picks), composing.picks)[0], key, value));
   }
   composing.picks = picks;
@@ -265,14 +353,15 @@ async function pick(table, key, value, pool) {
   if (q.answer) {
     composing.picks = [];
     composing.mode = 'turn';
-    await append(table, q.answer);
+    await append(table, q.answer, {tapped: true});
   } else table.draw();
 }
 
 // Add one action to the turn after the server checked it; false when it
 // was refused (the refusal is then shown) or could not be checked. Then
-// (unless `follow` is false) what the rules leave no choice about is taken.
-async function append(table, action, {auto = false, chained = false, follow = true} = {}) {
+// (unless `follow` is false) what the rules leave no choice about is taken,
+// and a turn a tap (`tapped`) leaves done is logged.
+async function append(table, action, {auto = false, chained = false, follow = true, tapped = false} = {}) {
   const composing = table.composing;
   const actions = [...composing.actions, action];
   try {
@@ -287,7 +376,13 @@ async function append(table, action, {auto = false, chained = false, follow = tr
     if (auto) composing.auto.push(actions.length - 1);
     if (chained) composing.chained.push(actions.length - 1);
     if (composing.dispute) composing.verdict = h('p', {class: 'good', id: 'verdict'}, t('dispute.legal'));
-    if (follow && pendingForced(composing)) return takeForced(table).then(() => true);
+    if (follow && pendingForced(composing)) return takeForced(table, {tapped}).then(() => true);
+    if (tapped && done(composing)) {
+      composing.logging = true; // shown without answers while it goes to the outbox
+      table.draw();
+      await logTurn(table);
+      return true;
+    }
     table.draw();
     return true;
   } catch (error) {
@@ -349,6 +444,8 @@ export function back(table) {
  * (see table.js). */
 export async function logTurn(table) {
   const turn = {player: table.composing.player, actions: table.composing.actions};
+  // Offered for undoing once logged (see undoPart): the turn and its place.
+  table.logged = {turn, index: table.game.record.turns.length};
   table.message.clear(); // the panel that takes the composer's place says it is being sent
   await enqueue(table.id, turn, table.game.version, {unchecked: table.composing.unchecked, queued: table.queueing});
   updateBadge();
