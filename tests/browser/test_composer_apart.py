@@ -68,10 +68,38 @@ def test_a_turn_logged_by_its_last_answer_is_undone_in_one_tap(page, base_url):
     expect(undo).to_have_text(f"Undo turn {n}")
     shot(page, "table-logged-undo")
     tap(page, "#undo-logged")
-    expect(page.locator("#turn-message")).to_contain_text("The last turn was undone")
+    expect(page.locator("#turn-message")).to_contain_text(f"Turn {n} was undone")
     expect(page.locator("#turn-now")).to_contain_text("Anna")
     expect(undo).to_have_count(0)
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert len(game["record"]["turns"]) == n - 1
     (correction,) = [entry for entry in game["history"]["entries"] if entry.get("kind") == "correction"]
     assert correction["by"] == "Anna" and correction["undo"]
+
+
+def test_a_turn_the_phone_cannot_queue_stays_composed(page, base_url):
+    """The last answer logs the turn through the phone's outbox; when the
+    phone's storage refuses it, the turn stays as composed with "Log turn"."""
+    created = game_with_piles(base_url)
+    join(page, created)
+    answer(page, "red")
+    answer(page, 9)
+    answer(page, None)  # the clover left unused: the draw is the last question
+    page.wait_for_selector('#question[data-key="from"]')
+    page.evaluate("""() => {
+        const put = IDBObjectStore.prototype.put;
+        window.restorePut = () => { IDBObjectStore.prototype.put = put; };
+        IDBObjectStore.prototype.put = function (...args) {
+            if (this.name === 'outbox') throw new DOMException('The phone is full', 'QuotaExceededError');
+            return put.apply(this, args);
+        };
+    }""")
+    answer(page, "deck")
+    expect(page.locator("#turn-message")).to_contain_text("The phone is full")
+    expect(page.locator("#log-turn")).to_be_visible()
+    assert len(chips(page)) == 3
+    page.evaluate("window.restorePut()")
+    tap(page, "#log-turn")
+    expect(page.locator("#undo-logged")).to_be_visible()
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    assert game["record"]["turns"][-1]["actions"][-1] == {"type": "draw", "from": "deck"}

@@ -12,7 +12,7 @@ import pytest
 from browser_helpers import DATA, api, sample_board, shot
 from keltis_script import Policy, layout
 from playwright.sync_api import expect
-from tapping import answer, current_player, join, log_turn, open_section, question
+from tapping import current_player, join, log_turn, open_section, play_turn, question
 
 SMALL = {"width": 320, "height": 640}
 FOUR = [{"id": "anna", "name": "Anna"}, {"id": "ben", "name": "Ben"}, {"id": "cleo", "name": "Cleo"},
@@ -55,11 +55,15 @@ POLICIES = {"keltis": Policy({"anna": ["red", "yellow"], "ben": ["green", "blue"
                               "dirk": ["yellow", "green"]}),
             "keltis-orakel": played(None), "celtica": played(None)}
 
-# The parts of the open question that are not on the screen: above the
+# The parts of the open question (and the composer's title) that are not on the screen: above the
 # sticky header's bottom, below the viewport, or beside it.
 OUT_OF_VIEW = """() => {
   const top = document.querySelector('header#top').getBoundingClientRect().bottom;
   const parts = [document.querySelector('#question'), ...document.querySelectorAll('#composer .choices button')];
+  // Whose turn it is, in the composer's title: on the screen too, where the screen has the room for it.
+  const title = document.querySelector('#composer-title');
+  const last = parts.at(-1).getBoundingClientRect().bottom;
+  if (last - title.getBoundingClientRect().top + 16 <= innerHeight - top) parts.push(title);
   return parts.filter(part => {
     const box = part.getBoundingClientRect();
     return box.top < top - 0.5 || box.bottom > innerHeight + 0.5 || box.left < -0.5 || box.right > innerWidth + 0.5;
@@ -118,16 +122,14 @@ def test_the_question_and_every_answer_on_a_small_phone(page, base_url, game):
     turns = len(record["players"]) * 2  # two rounds
     for number in range(turns):
         player = current_player(page)
-        for _ in range(30):
-            page.wait_for_selector("#question, #log-turn")
-            asked = question(page)
-            if asked is None:
-                break
-            answer(page, policy(asked[0], asked[1], player))
-            look(f"turn {number + 1}, after {asked[0]}")
+
+        def choose(key, values, player, number=number):
+            look(f"turn {number + 1}, at {key}")  # what the tap before left on the screen
+            return policy(key, values, player)
+
+        play_turn(page, choose, player)  # logged by its last answer, or with "Log turn"
         if game == "keltis":
             policy.turns[player] += 1
-        log_turn(page)
         expect(page.locator("#log > li")).to_have_count(number + 1)
         # The word on it says which turn, in the log's words (issue 22 §12).
         logged = page.locator(f'#log li[data-turn="{number}"] > span').first.inner_text().split(": ", 1)[1]
@@ -201,13 +203,7 @@ def test_the_last_turn_leaves_the_scores_in_view(page, base_url):
         log_turn(page)
         expect(page.locator("#turn-message .message-text")).to_have_text(f"{name}'s turn {number} logged: nothing.")
     swap = {"type": "swap", "give": "center", "take": "s"}
-    for _ in range(5):
-        page.wait_for_selector("#question, #log-turn")
-        asked = question(page)
-        if asked is None:
-            break
-        answer(page, swap[asked[0]])
-    log_turn(page)
+    play_turn(page, lambda key, values, player: swap[key], "ben")
     expect(page.locator("#over-title")).to_be_visible()
     # The word on Anna's turn is gone; the scores and the winners are what the table looks at now.
     expect(page.locator("#turn-message")).to_have_text("")

@@ -273,7 +273,7 @@ def test_an_earlier_turn_is_replaced_through_the_composer(page, base_url):
     expect(page.locator("#log del")).to_have_count(1)
     assert numbers(page) == ["4.", "3.", "2.", "1."]
     expect(page.locator("#log-count")).to_have_text("4 turns · 1 correction")
-    expect(page.locator("#composer-title")).to_have_text("Log the turn")
+    expect(page.locator("#composer-title")).to_have_text("Log Anna's turn")
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert game["record"]["turns"][2]["actions"][0]["card"] == {"color": "red", "value": 6}
     assert game["record"]["turns"][3] == OPENING[3]
@@ -302,7 +302,7 @@ def test_a_correction_that_breaks_a_later_turn_is_refused_with_its_rule(page, ba
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert game["record"]["turns"] == OPENING and game["version"] == created["version"]
     tap(page, "#cancel-correction")
-    expect(page.locator("#composer-title")).to_have_text("Log the turn")
+    expect(page.locator("#composer-title")).to_have_text("Log Anna's turn")
     assert question(page)[0] == "card.color"
 
 

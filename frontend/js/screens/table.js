@@ -45,6 +45,7 @@ export async function show(main, id, then) {
   // The first time, a game on this phone waits some seconds for its referee.
   if (local && !refereeReady()) root.append(h('p', {role: 'status'}, t('local.starting')));
   const message = turnMessage();
+  let ended = null, shown = null; // what keepInView last saw
 
   // What every part of the table reads and changes.
   const table = {
@@ -81,7 +82,11 @@ export async function show(main, id, then) {
     schemas: null,
     names: () => Object.fromEntries(table.game.record.players.map(p => [p.id, p.name])),
     colours: () => seatColours(table.game.record.players, mine.colours),
-    say: message.say,
+    // A word said can push the question down: it is brought into view again.
+    say: (content, kind) => {
+      message.say(content, kind);
+      if (table.game) keepInView(ended, true);
+    },
     draw,
     load,
     correct,
@@ -159,7 +164,9 @@ export async function show(main, id, then) {
     // Nothing new: keep the screen (and any answers given) as it is.
     if (table.seen && !changed && !back && cached === table.offline && data.version === table.seen.version
       && sameItems(queued, table.waiting) && queueing === table.queueing) return;
-    const composing = table.composing;
+    // What this phone was composing: in dispute mode, the real turn kept apart (the claims are no turn).
+    const composing = table.composing && table.composing.dispute
+      ? {...table.composing, ...table.composing.real, dispute: false} : table.composing;
     const before = table.seen && table.seen.version;
     const interrupted = fromElsewhere && composing && (composing.actions.length || composing.picks.length);
     // A turn being composed offline (not yet queued) is checked now, answer by answer.
@@ -192,6 +199,7 @@ export async function show(main, id, then) {
     const reviewing = stale && (stale.queued || queued.length > 1);
     if (reviewing && !table.stopped) table.message.clear(); // "saved on this phone" no longer holds
     table.stopped = reviewing ? await review(data, queued) : null;
+    if (interrupted) table.composing.dispute = false; // what was composed goes back as a real turn
     resetComposer(table);
     draw();
     if (stale && !reviewing && !cached) await notLogged(stale);
@@ -259,8 +267,7 @@ export async function show(main, id, then) {
   // next player's turn), its question and every answer, or "Log turn". A
   // tab opened, or news that changes nothing of the turn, leaves the page
   // where the player has it.
-  let ended = null, shown = null;
-  function keepInView(over) {
+  function keepInView(over, said = false) {
     const justEnded = over && ended === false;
     ended = over;
     if (justEnded) {
@@ -274,12 +281,15 @@ export async function show(main, id, then) {
     const before = shown;
     shown = now;
     const question = document.getElementById('question') || document.getElementById('log-turn');
-    if (now === before || !question) return;
+    if ((now === before && !said) || !question) return;
     const answers = [...document.querySelectorAll('#composer .choices button')];
     const header = document.querySelector('header#top').getBoundingClientRect().bottom;
-    const top = question.getBoundingClientRect().top;
+    let top = question.getBoundingClientRect().top;
     const bottom = Math.max(question.getBoundingClientRect().bottom, ...answers.map(a => a.getBoundingClientRect().bottom));
     const margin = 8;
+    // The composer's title names whose turn it is: in view too, where the screen has the room.
+    const title = document.getElementById('composer-title')?.getBoundingClientRect().top ?? top;
+    if (bottom - title + 2 * margin <= innerHeight - header) top = title;
     if (top < header) scrollBy(0, top - header - margin);
     else if (bottom > innerHeight) scrollBy(0, Math.min(bottom - innerHeight + margin, top - header - margin));
   }
@@ -350,7 +360,7 @@ export async function show(main, id, then) {
       table.message.clear();
       return;
     }
-    table.say(t('composer.logged', {player: table.names()[turn.player], n: table.seen.history.holds[version - 1] + 1,
+    table.say(t('composer.logged', {player: table.names()[turn.player], n: entries(table.seen)[version - 1].number + 1,
       actions: turnActions(table.game.record.game, turn)}));
   }
 

@@ -164,7 +164,7 @@ export function composerPanel(table) {
   const check = composing.checks.at(-1);
   const decision = check.decision || {actions: [], optional: []};
   const correcting = composing.at !== null;
-  const title = composing.dispute ? t('dispute.title') : correcting ? t('correct.title', {n: composing.at + 1}) : t('composer.title');
+  const title = composing.dispute ? t('dispute.title') : correcting ? t('correct.title', {n: composing.at + 1}) : t('composer.title', {player: table.names()[composing.player] || composing.player});
   // A turn on its way to the outbox shows no answers to tap meanwhile.
   const question = composing.logging ? null : questionPart(table, decision);
   // data-actions: how many actions the turn holds so far (for a test that taps a recorded turn).
@@ -287,13 +287,19 @@ function undoPart(table) {
 }
 
 async function undoLogged(table) {
-  const {turn} = table.logged;
-  table.logged = null;
+  const {turn, index} = table.logged;
+  const version = table.seen.version; // what it undoes; news of another phone may come meanwhile
   try {
     await table.correct({undo: true, by: table.names()[turn.player] || turn.player});
-    table.say(t('table.undo_done'));
+    table.logged = null;
+    table.say(t('table.undo_done', {n: index + 1}));
   } catch (error) {
-    table.say(problemText(error), 'alert');
+    if (error instanceof ApiError && error.status === 412) {
+      // Another phone logged after it: not the last turn any more, so not undone (the log can correct it).
+      table.logged = null;
+      await table.load();
+      table.say([...meanwhile(table, version), t('composer.undo_beaten', {n: index + 1})].map(line => h('p', {}, line)), 'alert');
+    } else table.say(problemText(error), 'alert');
   }
 }
 
@@ -366,6 +372,8 @@ async function append(table, action, {auto = false, chained = false, follow = tr
   const actions = [...composing.actions, action];
   try {
     const data = await checkTurn(table, {player: composing.player, actions}, composing.at);
+    // News reset the composer meanwhile, or a second tap on the last answer is already logging it.
+    if (table.composing !== composing || composing.logging) return false;
     if (!data.legal) {
       composing.verdict = refusal(table, data);
       table.draw();
@@ -380,7 +388,16 @@ async function append(table, action, {auto = false, chained = false, follow = tr
     if (tapped && done(composing)) {
       composing.logging = true; // shown without answers while it goes to the outbox
       table.draw();
-      await logTurn(table);
+      try {
+        await logTurn(table);
+      } catch (error) {
+        // Not queued (the phone's storage refused it): the turn stays composed, "Log turn" to try again.
+        composing.logging = false;
+        table.logged = null;
+        table.draw();
+        table.say(t('composer.not_queued', {reason: error.message}), 'alert');
+        return false;
+      }
       return true;
     }
     table.draw();

@@ -25,7 +25,7 @@ export function offlineComposer(table) {
   const q = table.schemas ? schemaQuestion(table.schemas, composing.picks) : null;
   const example = Object.fromEntries(composing.picks.map(p => [p.key, p.value]));
   return h('section', {class: 'panel', id: 'composer', 'aria-labelledby': 'composer-title'},
-    h('h2', {id: 'composer-title', tabindex: -1}, t('composer.title')),
+    h('h2', {id: 'composer-title', tabindex: -1}, t('composer.title', {player: table.names()[composing.player] || composing.player})),
     table.message.element,
     h('p', {class: 'hint'}, t('composer.offline')),
     composing.actions.length ? h('ul', {class: 'chips', 'aria-label': t('composer.so_far')},
