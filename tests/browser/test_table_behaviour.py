@@ -511,6 +511,28 @@ def test_answers_for_the_player_still_to_play_stay_when_another_phone_corrects(p
     shot(page, "table-moved-on-kept")
 
 
+def test_news_in_dispute_mode_puts_back_the_real_turn_not_the_claims(page, base_url):
+    """Half way through Anna's turn this phone tries a claim in "Can I do
+    this?" when another phone replaces Ben's turn 4: what goes back into the
+    composer is Anna's real turn, out of dispute mode, not the claim."""
+    created = opened_game(base_url)
+    join(page, created)
+    for value in ("play", "red", 9):
+        answer(page, value)
+    page.wait_for_selector('#question[data-key="path"]')
+    tap(page, "#dispute")
+    answer(page, "red")  # the claim: the clover's step on red
+    expect(page.locator("#verdict")).to_contain_text("Legal")
+    blue_two = {"player": "ben", "actions": [{"type": "play", "card": {"color": "blue", "value": 2}},
+                                             {"type": "draw", "from": "deck"}]}
+    post(base_url, created, "corrections", {"replace": 3, "turn": blue_two, "by": "Ben"}, created["version"])
+    expect(page.locator("#turn-message")).to_contain_text("your answers are back in the composer")
+    expect(page.locator("#dispute")).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#composer .chips li")).to_have_count(1)
+    expect(page.locator("#composer .chips li").first).to_contain_text("played ● red 9")
+    expect(page.locator("#question")).to_have_attribute("data-key", "path")
+
+
 def test_a_correction_beaten_by_another_phone_says_what_was_logged(page, base_url):
     """This phone's replacement of turn 3 is held on its way while another
     client logs Anna's turn 5: the server answers 412, and the message names
