@@ -46,6 +46,20 @@ def api(base_url: str, method: str, path: str, body=None, token: str | None = No
         return json.loads(answer.read())
 
 
+def log_checked_turn(base_url: str, created: dict, version: int, player: str, pick) -> None:
+    """Log ``player``'s turn on ``version`` through the API, composed action by
+    action from the legal actions the check route offers: ``pick`` chooses one."""
+    actions: list = []
+    while True:
+        check = api(base_url, "POST", f"/games/{created['id']}/check", {"player": player, "actions": actions},
+                    token=created["token"])
+        if check["complete"]:
+            break
+        actions.append(pick(check["decision"]["actions"]))
+    api(base_url, "POST", f"/games/{created['id']}/turns", {"player": player, "actions": actions},
+        token=created["token"], headers={"If-Match": f'"{version}"'})
+
+
 def stored_token(page, game_id: str) -> str | None:
     """The token the app keeps in IndexedDB for a game on this device, or None."""
     return page.evaluate(f"""new Promise(resolve => {{

@@ -3,7 +3,7 @@ created with it, and a policy that walks figures into the goal area."""
 
 from __future__ import annotations
 
-from browser_helpers import api
+from browser_helpers import api, log_checked_turn
 
 PATHS = ["red", "yellow", "green", "blue", "purple"]
 # A complete layout (L1-L3 of rules/keltis.md §2.2): rows 1-4 of every path
@@ -68,15 +68,8 @@ def three_player_game(base_url: str, turns: int) -> dict:
     seen = {player: 0 for player in THREE}
     for number in range(turns):
         player = players[number % 3]["id"]
-        actions: list = []
-        while True:
-            check = api(base_url, "POST", f"/games/{created['id']}/check", {"player": player, "actions": actions},
-                        token=created["token"])
-            if check["complete"]:
-                break
-            actions.append(_pick(check["decision"]["actions"], THREE[player][seen[player] % 2]))
-        api(base_url, "POST", f"/games/{created['id']}/turns", {"player": player, "actions": actions},
-            token=created["token"], headers={"If-Match": f'"{created["version"] + number}"'})
+        log_checked_turn(base_url, created, created["version"] + number, player,
+                         lambda legal, player=player: _pick(legal, THREE[player][seen[player] % 2]))
         seen[player] += 1
     return created
 

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from browser_helpers import DATA, api, sample_board, shot
+from browser_helpers import DATA, api, log_checked_turn, sample_board, shot
 from keltis_script import Policy, layout
 from playwright.sync_api import expect
 from tapping import current_player, join, log_turn, open_section, play_turn, question
@@ -152,19 +152,13 @@ def with_turns(base_url: str, record: dict, turns: int) -> dict:
     created = api(base_url, "POST", "/games", record)
     players = [player["id"] for player in record["players"]]
     for number in range(turns):
-        player = players[number % len(players)]
-        actions: list = []
-        while True:
-            check = api(base_url, "POST", f"/games/{created['id']}/check", {"player": player, "actions": actions},
-                        token=created["token"])
-            if check["complete"]:
-                break
-            legal = check["decision"]["actions"]
-            plays = sorted((a for a in legal if a["type"] == "play"), key=lambda a: a["card"]["value"])
-            actions.append((plays or [a for a in legal if a.get("from") == "deck"] or legal)[0])
-        api(base_url, "POST", f"/games/{created['id']}/turns", {"player": player, "actions": actions},
-            token=created["token"], headers={"If-Match": f'"{created["version"] + number}"'})
+        log_checked_turn(base_url, created, created["version"] + number, players[number % len(players)], lowest_play)
     return created
+
+
+def lowest_play(legal: list) -> dict:
+    plays = sorted((a for a in legal if a["type"] == "play"), key=lambda a: a["card"]["value"])
+    return (plays or [a for a in legal if a.get("from") == "deck"] or legal)[0]
 
 
 @pytest.mark.parametrize("game", RECORDS)
