@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_helpers import DATA, api, sample_board, shot
+from browser_helpers import DATA, api, shot
 from playwright.sync_api import expect
 from tapping import join
-from test_screens import import_board, started_record, three_players
+from test_screens import new_celtica_game, started_record
 from test_table_app import no_sideways_scroll
 
 DISPLAYS = {"1280": {"width": 1280, "height": 800}, "1024": {"width": 1024, "height": 768}}
@@ -86,11 +86,7 @@ def test_the_table_display_shows_every_player_s_amulets(browser, base_url, size)
 
 
 def test_starting_parts_are_entered_never_filled_in(phone, base_url, tmp_path):
-    import_board(phone, tmp_path, "celtica", sample_board("celtica"))
-    phone.click("text=Check and save")
-    expect(phone.locator("#board-status")).to_contain_text("Saved")
-    three_players(phone)
-    phone.click('button[data-game="celtica"]')
+    new_celtica_game(phone, tmp_path)
     for seat in range(3):
         for k in range(2):
             expect(phone.locator(f"#start-{seat}-{k}")).to_have_value("")  # nothing chosen for the table

@@ -162,6 +162,15 @@ def three_players(page):
     page.fill("#player-2", "Cleo")
 
 
+def new_celtica_game(page, tmp_path):
+    """The new-game screen of a Celtica game of three, on the sample board saved on this phone."""
+    import_board(page, tmp_path, "celtica", sample_board("celtica"))
+    page.click("text=Check and save")
+    expect(page.locator("#board-status")).to_contain_text("Saved")
+    three_players(page)
+    page.click('button[data-game="celtica"]')
+
+
 def middle(box) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
@@ -203,11 +212,7 @@ def test_drag_sets_the_seating_by_mouse_and_by_touch(browser, base_url):
 
 
 def test_new_celtica_game_with_starting_parts_and_display(page, base_url, tmp_path):
-    import_board(page, tmp_path, "celtica", sample_board("celtica"))
-    page.click("text=Check and save")
-    expect(page.locator("#board-status")).to_contain_text("Saved")
-    three_players(page)
-    page.click('button[data-game="celtica"]')
+    new_celtica_game(page, tmp_path)
     parts = {0: ["n", "s"], 1: ["center", "w"], 2: ["ne", "ne"]}
     for seat, (first, second) in parts.items():
         page.select_option(f"#start-{seat}-0", first)
