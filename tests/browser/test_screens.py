@@ -40,8 +40,10 @@ def test_board_import_check_and_save(page, base_url, tmp_path):
     shot(page, "boards-editor")
 
 
-def test_new_orakel_game_on_a_saved_board_with_options(page, base_url, tmp_path):
-    import_board(page, tmp_path, "keltis-orakel", sample_board("keltis-orakel"))
+def orakel_tiles_to_lay(page, tmp_path, board):
+    """A new Das Orakel game of Anna and Ben on ``board``, saved on this phone,
+    with its tiles' layout open."""
+    import_board(page, tmp_path, "keltis-orakel", board)
     page.click("#walk-end")
     page.click("text=Check and save")
     expect(page.locator("#board-status")).to_contain_text("Saved")
@@ -51,6 +53,10 @@ def test_new_orakel_game_on_a_saved_board_with_options(page, base_url, tmp_path)
     page.fill("#player-0", "Anna")
     page.fill("#player-1", "Ben")
     page.click("text=Lay out the tiles now (optional)")
+
+
+def test_new_orakel_game_on_a_saved_board_with_options(page, base_url, tmp_path):
+    orakel_tiles_to_lay(page, tmp_path, sample_board("keltis-orakel"))
     lay_tile(page, "5", "goblin")  # field 5 is a small one of the sample board
     page.check("#opt-spiral_to_start")
     page.click("text=Add a player")

@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_helpers import ARTIFACTS, DATA, api, shot, stored_token
+from browser_helpers import ARTIFACTS, DATA, api, shot
 from playwright.sync_api import expect
 from tapping import lay_tile
-from test_screens import import_board
+from test_screens import orakel_tiles_to_lay, started_record
 
 SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
 
@@ -76,8 +76,7 @@ def test_keltis_tiles_laid_by_tapping_the_stones(phone, base_url):
     page.locator("details:has(#tile-board)").screenshot(path=str(ARTIFACTS / f"setup-keltis-board-{name}.png"))
     page.click("text=Start the game")
     expect(page.locator("#turn-now")).to_contain_text("Anna")
-    game_id = page.url.split("#/game/")[-1]
-    record = api(base_url, "GET", f"/games/{game_id}/record", token=stored_token(page, game_id))
+    record = started_record(page, base_url)
     assert record["setup"] == {"tiles": {"red": {"1": "points-1", "9": "wish"}, "yellow": {"3": "points-1"},
                                          "green": {"4": "clover"}}, "tiles_complete": False}
 
@@ -159,16 +158,7 @@ def test_orakel_value_by_its_steppers(page, base_url):
 def test_orakel_tiles_laid_by_tapping_the_small_fields(phone, base_url, tmp_path):
     page, name = phone
     sample = json.loads((DATA / "boards" / "keltis-orakel-sample.json").read_text())
-    import_board(page, tmp_path, "keltis-orakel", sample)
-    page.click("#walk-end")
-    page.click("text=Check and save")
-    expect(page.locator("#board-status")).to_contain_text("Saved")
-    page.goto("/#/new")
-    page.wait_for_selector("#new-game")  # the boards screen has a button of that game too
-    page.click('button[data-game="keltis-orakel"]')
-    page.fill("#player-0", "Anna")
-    page.fill("#player-1", "Ben")
-    page.click("text=Lay out the tiles now (optional)")
+    orakel_tiles_to_lay(page, tmp_path, sample)
     # Only the small fields hold a tile: only they are buttons.
     small = [str(i) for i, field in enumerate(sample["fields"]) if field["kind"] == "small"]
     expect(page.locator("svg.board.profile [data-place]")).to_have_count(len(small))
@@ -189,8 +179,7 @@ def test_orakel_tiles_laid_by_tapping_the_small_fields(phone, base_url, tmp_path
     page.locator("details:has(#tile-board)").screenshot(path=str(ARTIFACTS / f"setup-orakel-board-{name}.png"))
     page.click("text=Start the game")
     expect(page.locator("#turn-now")).to_contain_text("Anna")
-    game_id = page.url.split("#/game/")[-1]
-    record = api(base_url, "GET", f"/games/{game_id}/record", token=stored_token(page, game_id))
+    record = started_record(page, base_url)
     assert record["setup"] == {"tiles": {"1": "clover-red", "2": "mirror", "3": "mirror", "4": "mirror", "5": "goblin"},
                                "tiles_complete": False}
 
