@@ -79,11 +79,12 @@ def not_modified(table: StoredGame) -> Response | None:
 
 def composed_on(what: str) -> int | None:
     """The version a write was composed on: its If-Match, one strong ETag
-    (428 without, or for ``*``); None when it names no version (a weak
+    (428 without, empty, or for ``*``); None when it names no version (a weak
     ETag, a list, no number): no version of the game matches it."""
-    if "If-Match" not in request.headers:
+    given = request.headers.get("If-Match", "").strip()
+    if not given:  # absent, or empty: either way it names nothing
         raise Problem(428, f"Send If-Match with the version the {what} was composed on.", type=VERSION_REQUIRED)
-    if request.headers["If-Match"].strip() == "*":  # it would skip the version check
+    if given == "*":  # it would skip the version check
         raise Problem(428, f"If-Match: * names no version: send the version the {what} was composed on.",
                       type=VERSION_REQUIRED)
     return version_hint()

@@ -235,6 +235,15 @@ def test_a_turn_needs_if_match(client):
     problem(answer, 428)
 
 
+@pytest.mark.parametrize("empty", ["", "   "])
+def test_an_empty_if_match_is_no_if_match(client, empty):
+    created = create_game(client, new_record())
+    for path, body in (("/turns", OPENING), ("/corrections", {"undo": True, "by": "Anna"})):
+        answer = client.post(game_url(created, path), json=body, headers={**bearer(created["token"]), "If-Match": empty})
+        assert problem(answer, 428)["type"] == "/problems/version-required"
+    assert client.get(game_url(created), headers=bearer(created["token"])).get_json()["version"] == 0
+
+
 def test_a_turn_must_name_its_version_not_any(client):
     # "*" matches every version: a turn composed on an old one would be logged on the new.
     created = create_game(client, new_record())
