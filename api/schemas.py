@@ -46,7 +46,9 @@ class RecordSchema(Schema):
     format = _any('"brehon/1"', required=True)
     game = _any("keltis | keltis-orakel | celtica", required=True)
     options = _any("house-rule switches; missing keys take their defaults")
-    players = _any("2..max players {id, name} in seating order", required=True)
+    players = _any("2..max players {id, name} in seating order; a name is kept trimmed and in NFC, 1-40 "
+                   "characters, no control, bidi or zero-width characters, no two alike ignoring case",
+                   required=True)
     board = _any('board profile, {"id": <stored board id>}, or null')
     setup = _any("what the table laid out before the first turn")
     turns = _any("the turns played so far", required=True)

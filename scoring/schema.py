@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Callable, Collection
 from typing import Any, cast
 
@@ -18,6 +19,15 @@ from .engine import FORMAT, Option, RuleBroken
 
 # Used with fullmatch: with match, "$" would also take "ada\n" (it matches before a final newline).
 PLAYER_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
+
+
+#: The longest player name, in characters once trimmed and normalised.
+NAME_LENGTH = 40
+#: Unicode categories a name never holds: control characters (newlines, NUL,
+#: tabs...), format characters (bidi overrides and isolates, zero-width
+#: spaces and joiners, soft hyphens) and line or paragraph separators. They
+#: would reorder, hide or break the name where the table reads it.
+NOT_IN_NAMES = {"Cc", "Cf", "Zl", "Zp"}
 
 
 def invalid(pointer: str, reason: str, action: int | None = None) -> RuleBroken:
@@ -112,15 +122,39 @@ def expect_card(value: Any, pointer: str, colors: Collection[str], action: int |
     return cast(dict[str, Any], value)
 
 
+def player_name(value: Any, pointer: str) -> str:
+    """A player's name as the record keeps it: trimmed and in Unicode NFC,
+    1 to :data:`NAME_LENGTH` characters, with no character of
+    :data:`NOT_IN_NAMES`."""
+    if not isinstance(value, str):
+        raise invalid(pointer, f"must be a string of 1 to {NAME_LENGTH} characters")
+    name = unicodedata.normalize("NFC", value).strip()
+    for character in name:
+        if unicodedata.category(character) in NOT_IN_NAMES:
+            raise invalid(pointer, f"must not hold U+{ord(character):04X} ({unicodedata.name(character, 'a control')}): "
+                                   "no control, bidi or zero-width characters")
+    if not 1 <= len(name) <= NAME_LENGTH:
+        raise invalid(pointer, f"must be 1 to {NAME_LENGTH} characters once trimmed")
+    return name
+
+
 def expect_player_ids(value: Any, pointer: str, low: int, high: int, with_names: bool = True) -> list[Any]:
-    """The ``players`` list of a record (``with_names``) or the ids of a tally."""
+    """The ``players`` list of a record (``with_names``) or the ids of a tally.
+    A record's names are kept as :func:`player_name` gives them (the player
+    objects are changed in place), and no two read alike: the same once
+    normalised, ignoring case."""
     expect_list(value, pointer, low, high)
     ids = set()
+    names = set()
     for index, player in enumerate(value):
         where = f"{pointer}/{index}"
         if with_names:
             expect_object(player, where, ("id", "name"))
-            expect_string(player["name"], f"{where}/name", 1, 40)
+            player["name"] = name = player_name(player["name"], f"{where}/name")
+            alike = unicodedata.normalize("NFC", name.casefold())
+            if alike in names:
+                raise invalid(f"{where}/name", "repeats another player's name")
+            names.add(alike)
         elif not isinstance(player, dict):
             raise invalid(where, "must be an object")
         elif "id" not in player:

@@ -55,6 +55,53 @@ def test_create_refuses_a_schema_fault_with_its_pointer(client):
     assert (violation["turn"], violation["action"]) == (None, None)
 
 
+def named(*names: str) -> dict:
+    return new_record(players=("anna", "ben", "cara")[:len(names)]) | {
+        "players": [{"id": player, "name": name} for player, name in zip(("anna", "ben", "cara"), names)]}
+
+
+@pytest.mark.parametrize("name", [
+    "Ben\nBen", "Ben\x00", "Be\tn", "\u202eneB", "Ben\u2066x\u2069", "B\u200ben", "Be\u200dn", "\ufeffBen",
+    "Be\u2028n", "B\x85en"])
+def test_a_name_with_a_control_bidi_or_zero_width_character_is_refused_naming_it(client, redis_client, name):
+    (violation,) = problem(client.post("/api/v1/games", json=named("Anna", name)), 422)["violations"]
+    assert violation["rule"] == "record.invalid" and violation["details"]["pointer"] == "/players/1/name"
+    assert "U+" in violation["details"]["reason"]
+    assert redis_client.keys("game:*") == []
+
+
+@pytest.mark.parametrize("names", [("Anna", ""), ("Anna", "   "), ("Anna", "x" * 41), ("Anna", 7)])
+def test_a_blank_or_long_name_is_refused(client, names):
+    (violation,) = problem(client.post("/api/v1/games", json=named(*names)), 422)["violations"]
+    assert violation["rule"] == "record.invalid" and violation["details"]["pointer"] == "/players/1/name"
+
+
+@pytest.mark.parametrize("names", [("Anna", "Ben", "Anna"), ("Anna", "Ben", " ANNA "),
+                                   ("Zoë", "Ben", "Zoe\u0308")])  # the same once NFC: ë and e + combining diaeresis
+def test_two_players_cannot_have_the_same_name(client, names):
+    (violation,) = problem(client.post("/api/v1/games", json=named(*names)), 422)["violations"]
+    assert violation["details"]["pointer"] == "/players/2/name"
+    assert "another player's name" in violation["details"]["reason"]
+
+
+def test_a_name_is_kept_trimmed_and_normalised(client):
+    created = create_game(client, named("  Zoe\u0308 ", "x" * 38 + "  ", "=1+1"))
+    record = client.get(game_url(created, "/record"), headers=bearer(created["token"])).get_json()
+    assert [player["name"] for player in record["players"]] == ["Zoë", "x" * 38, "=1+1"]
+    csv = client.get(game_url(created, "/scoresheet?format=csv"), headers=bearer(created["token"])).get_data(as_text=True)
+    assert "'=1+1" in csv and "\n=1+1" not in csv  # a formula stays neutralised
+
+
+def test_a_replayed_record_judges_names_as_the_api_does(tmp_path, capsys):
+    from brehon.cli import main
+
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(named("Anna", "Be\u202en")))
+    assert main(["replay", str(path)]) == 1
+    (violation,) = json.loads(capsys.readouterr().out)["violations"]
+    assert violation["details"]["pointer"] == "/players/1/name"
+
+
 def test_messages_follow_accept_language(client):
     answer = client.post("/api/v1/games", json=EXAMPLE_6, headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"})
     (violation,) = problem(answer, 422)["violations"]
