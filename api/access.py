@@ -56,7 +56,12 @@ def no_game() -> Problem:
 
 def open_table(game_id: str, *, write: bool = False, version: int | None = None) -> StoredGame:
     """The game the request's token opens (404 otherwise, 403 for a write
-    with the spectator's token); ``version``: the one a write was composed on."""
+    with the spectator's token); ``version``: the one a write was composed on.
+    A token that opens nothing is answered from the role noted first
+    (:func:`note_role`), which cost the same for a game that exists and one
+    that does not, with nothing more read."""
+    if role() is None:
+        raise no_game()
     try:
         table = tables().open(game_id, bearer(), write=write, version=version)
     except NoGame:

@@ -31,16 +31,24 @@ def derived(secret: bytes, key: str, game_id: str, role: str) -> str:
     return base64.urlsafe_b64encode(digest[:24]).decode()
 
 
+#: What a role with no stored hash (no such game) is compared with: as long
+#: as a hash, and no token's (a hash is hexadecimal).
+NO_HASH = b"-" * 64
+
+
 def role_of(hashes: dict[str, bytes], token: str | None) -> str | None:
     """``"table"`` or ``"spectator"`` for a token whose hash is among a
-    game's ``hashes`` (by role), else None."""
+    game's ``hashes`` (by role), else None. The token is compared with both
+    roles' hashes in constant time, also when there are none (``{}``: no
+    such game), so the time taken does not tell whether the game exists."""
     if not token:
         return None
     given = token_hash(token).encode()
-    for role, digest in hashes.items():
-        if secrets.compare_digest(digest, given):
-            return role
-    return None
+    found = None
+    for role in (TABLE, SPECTATOR):
+        if secrets.compare_digest(hashes.get(role, NO_HASH), given):
+            found = role
+    return found
 
 
 class Tokens:

@@ -89,9 +89,16 @@ class Tables:
 
     def role(self, game_id: str, token: str | None) -> str | None:
         """The role ``token`` opens in the game (``store.TABLE`` or
-        ``store.SPECTATOR``), or None; without folding it."""
+        ``store.SPECTATOR``), or None; without folding it. A token that
+        opens a game this process holds folded costs no round trip to Redis;
+        any other token, for a game that exists or not, costs the same work:
+        the same comparisons and one read of the game's token hashes, so
+        that a stranger cannot time whether a game exists."""
+        if not token:
+            return None
         cached = self.store.folds.get(game_id)
-        return role_of(cached.tokens if cached is not None else self.store.tokens.hashes(game_id), token)
+        found = role_of(cached.tokens if cached is not None else {}, token)
+        return found if found is not None else role_of(self.store.tokens.hashes(game_id), token)
 
     # -- reading ------------------------------------------------------------
 

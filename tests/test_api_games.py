@@ -205,6 +205,31 @@ def test_a_wrong_or_missing_token_is_a_404(client, tail):
         problem(client.get(game_url(created, tail), headers=bearer("x")), 404)["detail"]
 
 
+def redis_calls(redis_client) -> dict[str, int]:
+    """How many times Redis ran each command so far (INFO commandstats)."""
+    return {name: stats["calls"] for name, stats in redis_client.info("commandstats").items()}
+
+
+@pytest.mark.parametrize("method, tail, body", [("GET", "", None), ("POST", "/turns", OPENING)])
+def test_a_strangers_guess_costs_the_same_whether_the_game_exists_or_not(client, redis_client, method, tail, body):
+    """Timing must not tell whether a game exists: a wrong token for a known
+    game, even one this process holds folded, and any token for an unknown
+    id send Redis the same commands (bench/bench_token_timing.py times them)."""
+    created = create_game(client, EXAMPLE_1)
+    client.get(game_url(created), headers=bearer(created["token"]))  # folded here, as a game being played is
+
+    def commands(game_id: str) -> dict[str, int]:
+        before = redis_calls(redis_client)
+        problem(client.open(f"/api/v1/games/{game_id}{tail}", method=method, json=body,
+                            headers={**bearer(uuid.uuid4().hex), "If-Match": '"5"'}), 404)
+        after = redis_calls(redis_client)
+        return {name: calls - before.get(name, 0) for name, calls in after.items() if calls != before.get(name, 0)}
+
+    commands(uuid.uuid4().hex[:16])  # the first guess also starts the rate limit's count of bad tokens
+    known, unknown = commands(created["id"]), commands(uuid.uuid4().hex[:16])
+    assert known == unknown and known.get("cmdstat_hgetall") == 1, (known, unknown)
+
+
 @pytest.mark.parametrize("method, tail, body", [
     ("GET", "/summary", None), ("GET", "/events", None), ("POST", "/turns", OPENING), ("POST", "/check", OPENING),
     ("POST", "/corrections", {"undo": True, "by": "x"}),
