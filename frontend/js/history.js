@@ -53,6 +53,20 @@ export function turnLoggedAfter(game, version) {
   return onlyOne && isTurn && holds[version] !== null ? holds[version] : null;
 }
 
+/** The turn entry logged right after `version` (the entry that made
+ * version + 1), when it is `turn` itself: the same player and the same
+ * actions as data (compared as canonical JSON, so the order of an object's
+ * keys does not matter); else null. */
+export function loggedAs(game, version, turn) {
+  const entry = entries(game)[version];
+  return entry && entry.kind !== 'correction' && entry.turn && entry.turn.player === turn.player
+    && canonical(entry.turn.actions) === canonical(turn.actions) ? entry : null;
+}
+
+// JSON with every object's keys in order: one text for one value, however it was built.
+const canonical = value => JSON.stringify(value, (key, item) => (item && typeof item === 'object' && !Array.isArray(item)
+  ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item));
+
 /** The history after one more turn that stands, logged at `at` (the turn's
  * news) and held at `held` in the record's turns; null for a history kept
  * before it took this shape. The server counts whole seconds between

@@ -161,3 +161,31 @@ def test_a_stopped_queue_can_be_dropped_whole(context, page, base_url):
     expect(page.locator("#composer")).to_be_visible()
     assert queued_turns(page) == []
     assert server_game(base_url, created)["record"]["turns"] == [other]
+
+
+def test_a_queued_turn_another_phone_logged_just_the_same_is_not_sent_and_the_rest_go(context, page, base_url):
+    """Issue 29 point 4, with the referee: three turns queued offline; another
+    phone logs the first of them just as this phone has it. Back online, the
+    phone says so in one line, sends that one no more, offers no review or
+    correction, and the two queued after it go as they were composed."""
+    created = three_player_game(base_url, 0)
+    with_referee(context, page, created)
+    context.set_offline(True)
+    policy = Policy(THREE)
+    for number, player in enumerate(PLAYERS):
+        queue_turn(page, policy, player, number + 1)
+    anna, ben, cleo = queued_turns(page)
+    api(base_url, "POST", f"/games/{created['id']}/turns", anna, token=created["token"],
+        headers={"If-Match": f'"{created["version"]}"'})
+
+    context.set_offline(False)
+    expect(page.locator("#badge")).to_have_attribute("data-state", "online", timeout=30_000)
+    expect(page.locator("#log li")).to_have_count(3)
+    message = page.locator("#turn-message")
+    expect(message).to_contain_text("Anna's turn 1 was already logged just as this phone had it, by another phone")
+    expect(page.locator("#stopped, #undo-logged, #moved-on-correct")).to_have_count(0)
+    shot(page, "table-queue-logged-already")
+    assert queued_turns(page) == []
+    game = server_game(base_url, created)
+    assert game["record"]["turns"] == [anna, ben, cleo]
+    assert game["version"] == created["version"] + 3

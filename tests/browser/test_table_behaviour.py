@@ -11,8 +11,8 @@ import pytest
 import scoring
 from browser_helpers import api, game_gets, shot, stored_game
 from playwright.sync_api import expect
-from tapping import (answer, correct_turn, join, log_held, log_offline, offline_reload, open_section, play_turn,
-                     question, tap)
+from tapping import (answer, correct_turn, join, log_held, log_offline, offline_reload, old_phone, open_section,
+                     play_turn, question, tap)
 from keltis_script import Policy, keltis_game, layout
 
 # Anna's red row ascends (5, 7); Ben walks blue. Every arrival is on a
@@ -176,6 +176,81 @@ def test_a_turn_beaten_by_another_phone_is_shown_sending_then_put_back(browser, 
     shot(page, "table-stale-put-back")
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert [turn["actions"][0]["type"] for turn in game["record"]["turns"]] == ["discard"]
+
+
+PENDING = "import('/js/outbox.js').then(async outbox => { await outbox.flush(); return outbox.pending(); })"
+
+
+def keys_reversed(value):
+    """The same JSON value with every object's keys in the opposite order."""
+    if isinstance(value, dict):
+        return {key: keys_reversed(value[key]) for key in reversed(list(value))}
+    if isinstance(value, list):
+        return [keys_reversed(item) for item in value]
+    return value
+
+
+def says_logged_already(page, base_url, created, turn) -> None:
+    """The phone said in one line that the turn it sent was logged already,
+    offers neither a correction nor an undo, composes the next turn, and has
+    nothing more to send; the server holds the turn once."""
+    message = page.locator("#turn-message")
+    expect(message).to_contain_text("Anna's turn 1 was already logged just as this phone had it, by another phone")
+    expect(message.locator("p")).to_have_count(1)
+    expect(message).to_be_in_viewport()
+    expect(page.locator("#composer-title")).to_have_text("Log Ben's turn")
+    expect(page.locator("#composer .chips li")).to_have_count(0)
+    expect(page.locator("#undo-logged, #moved-on-correct, #stopped, #waiting")).to_have_count(0)
+    assert page.evaluate(PENDING) == []
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    assert game["record"]["turns"] == [turn] and game["version"] == 1
+
+
+def test_a_turn_another_phone_logged_just_the_same_is_not_offered_for_correcting(browser, context, page, base_url):
+    """Issue 29 point 4: two phones log the same turn for Anna. This phone's
+    POST is held until the other phone's has landed; released, it is 412,
+    and the phone recognises the turn logged meanwhile as its own."""
+    old_phone(context)  # the server answers the composer: no referee needed
+    created = keltis_game(base_url)
+    join(page, created)
+    compose_first_turn(page)
+    held = log_held(page, FIGURE)
+    other = browser.new_context(viewport={"width": 390, "height": 844}, base_url=base_url, locale="en-GB")
+    try:
+        old_phone(other)
+        second = other.new_page()
+        join(second, created)
+        compose_first_turn(second)
+        answer(second, FIGURE)
+        expect(second.locator("#turn-message")).to_contain_text("Anna's turn 1 logged")
+    finally:
+        other.close()
+    expect(page.locator("#log li")).to_have_count(1)  # the other phone's news is here
+    sent = json.loads(held[0].request.post_data)
+    held[0].continue_()
+    says_logged_already(page, base_url, created, sent)
+    shot(page, "table-logged-already")
+    assert len(held) == 1  # nothing more went to /turns
+
+
+def test_a_queued_turn_another_phone_logged_just_the_same_is_dropped_with_a_word(context, page, base_url):
+    """The same for a turn that waited in the outbox while the phone was
+    offline: another client logs that very turn (its keys in another
+    order: the phone compares data, not text), the phone comes back online."""
+    old_phone(context)
+    created = keltis_game(base_url)
+    join(page, created)
+    compose_first_turn(page)
+    log_offline(context, page, FIGURE)
+    (item,) = page.evaluate("import('/js/outbox.js').then(outbox => outbox.pending())")
+    api(base_url, "POST", f"/games/{created['id']}/turns", keys_reversed(item["turn"]), token=created["token"],
+        headers={"If-Match": f'"{created["version"]}"'})
+    turns = []
+    page.on("request", lambda request: turns.append(request.url) if request.method == "POST" else None)
+    context.set_offline(False)
+    says_logged_already(page, base_url, created, item["turn"])
+    expect(page.locator("#badge")).to_have_attribute("data-state", "online")
+    assert len(turns) == 1  # the one 412, and nothing after it
 
 
 def no_browser_dialog(page) -> list:

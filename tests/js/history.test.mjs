@@ -2,7 +2,7 @@
 // that knows its shape (frontend/js/history.js), and what reads it in turn.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {entries, loggedTimes, turnLoggedAfter, turnsAsLogged} from '../../frontend/js/history.js';
+import {entries, loggedAs, loggedTimes, turnLoggedAfter, turnsAsLogged} from '../../frontend/js/history.js';
 import {bgStatsPlay, bgStatsLink} from '../../frontend/js/bgstats.js';
 import {speak} from './speak.mjs';
 
@@ -149,4 +149,18 @@ test('the options played go to BG Stats as its board, in words, every default fi
     players: [{id: 'anna', name: 'Anna'}]}, scoresheet: {players: [{id: 'anna', total: 1, rank: 1}], winners: ['anna']}};
   assert.equal(bgStatsPlay(game, {id: 'g7Kx2', title: 'Keltis', ruleset: KELTIS}).board,
     'Clover may start a path: no; Equal totals: more wishing stones rank higher');
+});
+
+
+test('a turn is known as logged at its place only when it is the same data', () => {
+  // Ben's green 1 made version 4; its keys in another order are the same turn.
+  const green = {player: 'ben', actions: [{card: {value: 1, color: 'green'}, type: 'discard'}, {from: 'deck', type: 'draw'}]};
+  assert.equal(loggedAs(GAME, 3, green).number, 1);
+  assert.equal(loggedAs(GAME, 2, green), null); // the entry there is a correction
+  assert.equal(loggedAs(GAME, 3, turn('ben', 'green', 2)), null); // another card
+  assert.equal(loggedAs(GAME, 3, {...green, player: 'anna'}), null); // another player
+  assert.equal(loggedAs(GAME, 3, {...green, actions: green.actions.slice(0, 1)}), null); // part of it
+  assert.equal(loggedAs(GAME, 6, green), null); // nothing logged there yet
+  // A turn since replaced was logged all the same.
+  assert.equal(loggedAs(GAME, 0, turn('anna', 'red', 3)).number, 0);
 });

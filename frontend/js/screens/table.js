@@ -9,7 +9,7 @@ import {h, fill} from '../ui.js';
 import {t} from '../i18n.js';
 import {api, ifMatch, ApiError, idempotencyKey, isLocal} from '../api.js';
 import {get, put, getPref} from '../db.js';
-import {onOutbox, pending, flush, drop} from '../outbox.js';
+import {onOutbox, pending, flush, drop, resend} from '../outbox.js';
 import {onReferee, refereeReady} from '../referee.js';
 import {follow} from '../live.js';
 import {applyNews} from '../news.js';
@@ -22,7 +22,7 @@ import {composerPanel, waitingPanel, outgoing, resetComposer, putBack, refusal, 
 import {offlineComposer, projected, review, stoppedPanel} from './table/offline.js';
 import {sections} from './table/sections.js';
 import {logPart, meanwhile} from './table/log.js';
-import {entries} from '../history.js';
+import {entries, loggedAs} from '../history.js';
 import {showInvite, shareButton} from './table/join.js';
 import {turnMessage} from './table/message.js';
 
@@ -158,6 +158,7 @@ export async function show(main, id, then) {
   // Show the game `data` (`cached`: as last seen, no network): what a load
   // and applied news have in common.
   async function settle(data, {cached = false, changed = false, fromElsewhere = false}) {
+    const twins = cached ? [] : await dropLoggedTwins(data);
     const queued = await pending(id);
     const back = table.offline && !cached; // the network is back
     const queueing = queueMode(queued, cached);
@@ -205,7 +206,40 @@ export async function show(main, id, then) {
     if (stale && !reviewing && !cached) await notLogged(stale);
     else if (unchecked) await putBack(table, unchecked);
     else if (interrupted) await movedOn(composing, before);
+    if (twins.length) sayLoggedAlready(twins);
     if (!table.composing.unchecked && !table.stopped) await takeForced(table);
+  }
+
+  // This phone's turns the server turned down as stale (412) although the
+  // turn it logged at their place is the very same (another phone logged it
+  // too, or this one did before a restore lost the first answer): out of the
+  // outbox, neither sent again nor offered for correcting. The turns queued
+  // after them were composed on them, so they go on as they are.
+  async function dropLoggedTwins(data) {
+    const items = await pending(id);
+    const first = items.findIndex(item => item.stopped);
+    const twins = [];
+    if (first < 0 || items[first].stopped.kind !== 'stale') return twins;
+    for (const item of items.slice(first)) {
+      const entry = loggedAs(data, item.version, item.turn);
+      if (!entry) break;
+      twins.push({item, entry});
+    }
+    if (!twins.length) return twins;
+    await drop(twins.map(twin => twin.item));
+    table.logged = null; // no "Undo" offered either: the phone's turn was not what logged it
+    // Sent as they are, marked sent again so that the word on the twins stays
+    // in view; not awaited: the outbox's events are taken in turn after this.
+    const rest = items.slice(first + twins.length);
+    if (rest.length) resend(rest, rest[0].version);
+    return twins;
+  }
+
+  // One line for each: already logged, nothing more to send.
+  function sayLoggedAlready(twins) {
+    const names = table.names();
+    table.say(twins.map(({item, entry}) => h('p', {}, t('composer.logged_already',
+      {player: names[item.turn.player] || item.turn.player, n: entry.number + 1}))));
   }
 
   // The outbox changed (a turn queued, sent, waiting): show it, in turn with
