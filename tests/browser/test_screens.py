@@ -262,3 +262,18 @@ def test_player_ids_read_as_the_names_and_option_hints_are_words(page, base_url)
     assert "stops on the goal" in hints
     for raw in ("cap ", "forbid", "up_to", "false"):
         assert raw not in hints, hints
+
+
+def test_a_name_another_player_has_is_refused_at_its_field(page, base_url):
+    page.goto("/#/new")
+    page.fill("#player-0", "Anna")
+    page.fill("#player-1", " ANNA")
+    page.click("text=Start the game")
+    refused = page.locator("#seats .field-problem")
+    expect(refused).to_contain_text("/players/1/name repeats another player's name")
+    expect(page.locator("#player-1")).to_have_attribute("aria-invalid", "true")
+    shot(page, "new-game-name-refused")
+    page.fill("#player-1", "Ben")
+    page.click("text=Start the game")
+    expect(page.locator("#turn-now")).to_contain_text("Anna")
+    assert [player["name"] for player in started_record(page, base_url)["players"]] == ["Anna", "Ben"]

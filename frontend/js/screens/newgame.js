@@ -86,6 +86,7 @@ export async function show(main) {
   async function submit(event) {
     event.preventDefault();
     problem.textContent = '';
+    form.querySelectorAll('#seats input').forEach(clearProblem);
     const options = readOptions(form);
     if (!options) return; // a value that is no value: said at its field
     if (!startingPartsEntered(form, state)) return;
@@ -110,11 +111,10 @@ export async function show(main) {
       go('game', data.id);
     } catch (error) {
       status.textContent = '';
-      // A refused option is said at its field, anything else below the form.
+      // A refused option or player name is said at its field, anything else below the form.
       const v = error.violations && error.violations[0];
-      const pointer = v && v.details && v.details.pointer;
-      const option = pointer && pointer.startsWith('/options/') && form.querySelector(`[data-option="${pointer.split('/')[2]}"]`);
-      if (option) optionProblem(option, problemText(error));
+      const field = fieldAt(form, v && v.details && v.details.pointer);
+      if (field) optionProblem(field, problemText(error));
       else problem.textContent = problemText(error);
     }
   }
@@ -179,8 +179,7 @@ function optionField(option, entered) {
 function readOptions(form) {
   const options = {};
   for (const input of form.querySelectorAll('[data-option]')) {
-    input.removeAttribute('aria-invalid');
-    input.parentElement.querySelector('.field-problem')?.remove();
+    clearProblem(input);
     const value = optionValue(input);
     if (value === undefined) {
       optionProblem(input, t(`new.bad_${input.dataset.kind}`));
@@ -202,6 +201,18 @@ function optionValue(input) {
     }
     default: return JSON.parse(input.value); // a select's own choice
   }
+}
+
+// The field a refusal's pointer names: an option (/options/<name>) or a player's name (/players/<i>/name).
+function fieldAt(form, pointer) {
+  const [, part, key, leaf] = (pointer || '').split('/');
+  if (part === 'options') return form.querySelector(`[data-option="${key}"]`);
+  return part === 'players' && leaf === 'name' ? form.querySelector(`#player-${key}`) : null;
+}
+
+function clearProblem(input) {
+  input.removeAttribute('aria-invalid');
+  input.parentElement.querySelector('.field-problem')?.remove();
 }
 
 function optionProblem(input, text) {
