@@ -233,10 +233,12 @@ def test_a_turn_another_phone_logged_just_the_same_is_not_offered_for_correcting
     assert len(held) == 1  # nothing more went to /turns
 
 
-def test_a_queued_turn_another_phone_logged_just_the_same_is_dropped_with_a_word(context, page, base_url):
+def test_a_queued_turn_another_phone_logged_just_the_same_is_dropped_with_a_word(phone, base_url):
     """The same for a turn that waited in the outbox while the phone was
     offline: another client logs that very turn (its keys in another
-    order: the phone compares data, not text), the phone comes back online."""
+    order: the phone compares data, not text), the phone comes back online.
+    At 390 and 320 px, light and dark."""
+    page, context = phone, phone.context
     old_phone(context)
     created = keltis_game(base_url)
     join(page, created)
@@ -250,6 +252,8 @@ def test_a_queued_turn_another_phone_logged_just_the_same_is_dropped_with_a_word
     context.set_offline(False)
     says_logged_already(page, base_url, created, item["turn"])
     expect(page.locator("#badge")).to_have_attribute("data-state", "online")
+    shot(page, f"table-queued-logged-already-{page.look}")
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
     assert len(turns) == 1  # the one 412, and nothing after it
 
 
