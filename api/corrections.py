@@ -64,7 +64,7 @@ class CorrectionSchema(Schema):
                   content_type=PROBLEM)
 @blp.alt_response(422, schema=ProblemSchema, description="A later turn no longer holds (its violation), "
                   "or there is no such turn; nothing is stored", content_type=PROBLEM)
-@blp.alt_response(428, schema=ProblemSchema, description="No If-Match", content_type=PROBLEM)
+@blp.alt_response(428, schema=ProblemSchema, description="No If-Match, an empty one, or *", content_type=PROBLEM)
 def post_correction(correction: dict, table: StoredGame):
     """Undo the last turn or replace an earlier one; the later turns are replayed on top."""
     return write(table, "correction", correction,

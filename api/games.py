@@ -176,7 +176,7 @@ def get_game(table: StoredGame):
                   content_type=PROBLEM)
 @blp.alt_response(422, schema=ProblemSchema, description="The turn is refused; nothing is stored",
                   content_type=PROBLEM)
-@blp.alt_response(428, schema=ProblemSchema, description="No If-Match", content_type=PROBLEM)
+@blp.alt_response(428, schema=ProblemSchema, description="No If-Match, an empty one, or *", content_type=PROBLEM)
 def post_turn(table: StoredGame):
     """Log one whole turn on the version the client saw; the answer is the turn's news, as its event."""
     turn = json_body()
