@@ -246,12 +246,11 @@ def get_scoresheet(table: StoredGame, format: str, lang: str | None = None):
 def _pdf(table: StoredGame, sheet: dict, language: str) -> bytes:
     """The PDF in ``language``: with the lead's chart once the summary job
     has run for this version (the job keeps the English one ready)."""
-    store = tables().store
     if language == "en":
-        cached = store.summary_pdf(table.id, table.version)
+        cached = tables().summary_pdf(table)
         if cached:
             return cached
-    summary = store.summary(table.id, table.version)
+    summary = tables().summary(table)
     if summary is not None:
         return summary_pdf(tables().record(table), summary, language)
     return scoresheet_pdf(tables().record(table), sheet, lang=language)
