@@ -11,7 +11,6 @@ import re
 from flask import Response, request
 from marshmallow import Schema, fields, validate
 
-from exports.scoresheet import scoresheet_pdf, summary_pdf
 from exports.spreadsheet import scoresheet_csv
 from scoring import answers
 from store import Idempotency, KeyReused, StoredGame
@@ -246,6 +245,11 @@ def get_scoresheet(table: StoredGame, format: str, lang: str | None = None):
 def _pdf(table: StoredGame, sheet: dict, language: str) -> bytes:
     """The PDF in ``language``: with the lead's chart once the summary job
     has run for this version (the job keeps the English one ready)."""
+    # Imported here: fpdf with fontTools and Pillow is some 19 MB, which an
+    # idle server need not hold (bench/bench_memory.py); a worker loads it
+    # with its first PDF.
+    from exports.scoresheet import scoresheet_pdf, summary_pdf
+
     if language == "en":
         cached = tables().summary_pdf(table)
         if cached:

@@ -106,6 +106,14 @@ def test_the_csv_export_loads_what_the_phones_referee_has():
     assert sorted(name for name in loaded if name in server or name.partition(".")[0] in server) == []
 
 
+def test_the_app_loads_no_pdf_library_until_a_pdf_is_asked_for():
+    """fpdf, with fontTools and Pillow, is some 19 MB that an idle server's
+    gunicorn processes need not hold (bench/bench_memory.py, issue 28)."""
+    loaded = _loaded("from api import create_app\ncreate_app({'REDIS_URL': 'redis://127.0.0.1:1/0'})")
+    assert "api.games" in loaded
+    assert sorted(name for name in loaded if name.partition(".")[0] in ("fpdf", "fontTools", "PIL")) == []
+
+
 def test_the_process_of_brehon_serve_loads_no_flask(tmp_path):
     """The supervisor itself, run as `brehon serve` runs it, up and serving,
     then stopped: the modules it loaded on the way are listed at its exit."""
