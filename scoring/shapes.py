@@ -228,8 +228,8 @@ class Actions:
 
     def check(self, action: Any, index: int) -> None:
         """``record.invalid`` at the first fault of one action of a turn:
-        its keys, then each value in the
-        order declared, then the faults between keys."""
+        its keys, then each value in the order declared, then the faults
+        between keys."""
         self._expect_keys(action, index)
         declared = self.kinds[action["type"]]
         for key, field in declared.fields.items():
