@@ -31,12 +31,13 @@ test: $(STAMP) $(PYODIDE)
 		exit $$status
 	$(BIN)/coverage report --include='scoring/*' --fail-under=90
 
-# Everything but the browser, a Redis Cluster, kill -9 and the wheel's install, no coverage. Two or more
-# pytest processes (one per core), each with its own Redis: the longest tests mostly
-# wait (schemathesis's minute, rq noticing a dead worker). A file stays in one process,
+# Everything but the browser, a Redis Cluster, kill -9 and the wheel's install, no coverage; the
+# app's Node tests too. Two or more pytest processes (one per core), each with its own Redis:
+# the longest tests mostly wait (schemathesis, servers stopping). A file stays in one process,
 # as its module fixtures expect.
 check: $(STAMP) $(PYODIDE)
 	$(BIN)/ruff check .
+	node --test tests/js/*.test.mjs
 	$(BIN)/mypy
 	$(BIN)/mypy --strict scoring
 	@$(REDIS_CHECK)

@@ -56,7 +56,7 @@ def create_board(body: dict):
     verdict = judge_board(body)
     if not verdict.valid:
         raise verdict.refusal()
-    board_id, token = tables().store.boards.save(verdict.game, body["board"])
+    board_id, token = tables().save_board(verdict.game, body["board"])
     answer = {"id": board_id, "game": verdict.game, "board": body["board"], "warnings": verdict.warnings}
     if token is None:
         return answer, 200, {"Location": f"{request.path}/{board_id}"}
@@ -95,7 +95,7 @@ def check_board(body: dict):
 @blp.response(200, BoardSchema(many=True))
 def list_boards(game: str | None = None):
     """Every stored profile, or those of one game."""
-    return tables().store.boards.all(game)
+    return tables().boards(game)
 
 
 @blp.route("/<string(length=12):board_id>", methods=["GET"])
@@ -103,7 +103,7 @@ def list_boards(game: str | None = None):
 def get_board(board_id: str):
     """One stored profile."""
     try:
-        return {"id": board_id, **tables().store.boards.get(board_id)}
+        return tables().board(board_id)
     except Missing:
         raise Problem(404, "There is no board profile with this id.") from None
 
@@ -117,7 +117,7 @@ def delete_board(board_id: str):
     answered (``Authorization: Bearer <token>``). Games made from it keep
     their copy; a record naming its id is refused from now on."""
     try:
-        tables().store.boards.delete(board_id, bearer())
+        tables().delete_board(board_id, bearer())
     except Missing:
         raise Problem(404, "There is no board profile with this id for this token.") from None
     return Response(status=204)

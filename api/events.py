@@ -33,7 +33,7 @@ from collections.abc import Iterator
 
 from flask import Response, current_app, request
 
-from store import LISTENING, LOST, SUMMARY, Heard, Store, StoredGame, dumps, summary_event
+from store import LISTENING, LOST, SUMMARY, Heard, StoredGame, dumps, summary_event
 from store.feeds import PatternFeed, ShardedFeed
 from tables import Tables
 
@@ -62,8 +62,8 @@ class Hub:
     out to the inboxes of the streams open here. The thread that reads it
     starts with the first stream."""
 
-    def __init__(self, store: Store):
-        self._store = store
+    def __init__(self, games: Tables):
+        self._games = games
         self._lock = threading.Lock()
         self._inboxes: dict[str, set[queue.SimpleQueue]] = {}
         self._ready = threading.Event()
@@ -79,7 +79,7 @@ class Hub:
         inbox: queue.SimpleQueue = queue.SimpleQueue()
         with self._lock:
             if self._feed is None:
-                self._feed = self._store.feed()
+                self._feed = self._games.feed()
                 self._thread = threading.Thread(target=self._run, args=(self._feed,), name="brehon-events",
                                                 daemon=True)
                 self._thread.start()
@@ -130,7 +130,7 @@ class Hub:
 
 def hub() -> Hub:
     """This application's hub (one per process)."""
-    return current_app.extensions.setdefault("brehon.hub", Hub(tables().store))
+    return current_app.extensions.setdefault("brehon.hub", Hub(tables()))
 
 
 @blp.route("/<game_id>/events", methods=["GET"])
@@ -148,7 +148,7 @@ def get_events(table: StoredGame):
     events = hub()
     inbox = events.join(table.id)
     # Read after joining: every event after this version is in the inbox.
-    now = tables().store.log.version(table.id)
+    now = tables().version(table.id)
     # An id from beyond this game's log (another game's, say) resumes from now.
     last = now if since is None else min(since, now)
     told = stream(tables(), table, inbox, last, since is not None, heartbeat)
@@ -209,7 +209,7 @@ def stream(games: Tables, table: StoredGame, inbox: queue.SimpleQueue, last: int
         yield frame_of(missed)
         last = missed["version"]
     if resume:
-        summary = games.store.summary(table.id, last)
+        summary = games.summary(table, last)
         if summary is not None:
             yield frame_of(summary_event(last, summary))
     quiet_since = time.monotonic()

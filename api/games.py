@@ -11,7 +11,6 @@ import re
 from flask import Response, request
 from marshmallow import Schema, fields, validate
 
-from exports.scoresheet import scoresheet_pdf, summary_pdf
 from exports.spreadsheet import scoresheet_csv
 from scoring import answers
 from store import Idempotency, KeyReused, StoredGame
@@ -247,12 +246,16 @@ def get_scoresheet(table: StoredGame, format: str, lang: str | None = None):
 def _pdf(table: StoredGame, sheet: dict, language: str) -> bytes:
     """The PDF in ``language``: with the lead's chart once the summary job
     has run for this version (the job keeps the English one ready)."""
-    store = tables().store
+    # Imported here: fpdf with fontTools and Pillow is some 19 MB, which an
+    # idle server need not hold (bench/bench_memory.py); a worker loads it
+    # with its first PDF.
+    from exports.scoresheet import scoresheet_pdf, summary_pdf
+
     if language == "en":
-        cached = store.summary_pdf(table.id, table.version)
+        cached = tables().summary_pdf(table)
         if cached:
             return cached
-    summary = store.summary(table.id, table.version)
+    summary = tables().summary(table)
     if summary is not None:
         return summary_pdf(tables().record(table), summary, language)
     return scoresheet_pdf(tables().record(table), sheet, lang=language)

@@ -78,7 +78,7 @@ def get_summary(table: StoredGame):
     if not table.game.is_over:
         raise Problem(409, "The game has not ended yet; its summary is written when it does.",
                       type=NOT_FINISHED, version=table.version)
-    found = tables().store.summary_or_job(table.id, table.version)
+    found = tables().summary_or_job(table)
     if not isinstance(found, SummaryJob):
         return found
     answer = {

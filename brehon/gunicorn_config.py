@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import signal
 
@@ -13,6 +14,14 @@ from api import MAX_URL
 from api.problems import MEDIA_TYPE
 
 from .redis_server import die_with_parent
+
+
+def pre_fork(server, worker) -> None:
+    """The application loaded once (``--preload``) is kept out of the
+    collector's reach: a worker's collections would otherwise write to
+    every object's header and copy the pages it shares with the master
+    (``gc.freeze``'s own advice for a fork without exec)."""
+    gc.freeze()
 
 
 def post_fork(server, worker) -> None:

@@ -7,7 +7,7 @@ board profile. Every refusal is built here (``record_invalid`` and
 register themselves on import below.
 
 Layout: :mod:`.engine` (the interface and the fold), :mod:`.schema` (shape
-checks), :mod:`.messages` (texts of the shared rules, rendering),
+checks), :mod:`.shapes` (a game's actions declared once: their check, recognisers and JSON Schema), :mod:`.messages` (texts of the shared rules, rendering),
 :mod:`.ranking` (ranks, the score sheet's frame), :mod:`.cards` (the Keltis
 family's cards, rows and supply), :mod:`.chronicle` (what the summary reads),
 :mod:`.history` (a game's log and its history), :mod:`.answers` (what the

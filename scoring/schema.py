@@ -211,83 +211,6 @@ def expect_turn_frame(turn: Any, players: list[str]) -> list[Any]:
     return expect_list(turn["actions"], "/actions")
 
 
-#: Whether an action of one type is valid: True for exactly the actions of
-#: that type that the game's full checks pass (tests/test_action_schemas.py).
-#: It reads each required key with ``[]`` and counts the keys, so it may
-#: raise KeyError or TypeError for an action it does not recognise.
-Recogniser = Callable[[dict[str, Any]], bool]
-
-
-class ActionShapes:
-    """A game's action types: type -> (required keys besides ``type``,
-    optional keys), kept as sets too so that well-formed keys are known in
-    one step; and per type the :data:`Recogniser` of a valid action."""
-
-    def __init__(self, fields: dict[str, tuple[tuple[str, ...], tuple[str, ...]]],
-                 recognisers: dict[str, Recogniser] | None = None):
-        self.fields = fields
-        self.required = {kind: frozenset(("type", *required)) for kind, (required, _) in fields.items()}
-        self.allowed = {kind: self.required[kind] | set(optional) for kind, (_, optional) in fields.items()}
-        self.recognisers = recognisers or {}
-
-
-def expect_action(action: Any, index: int, shapes: ActionShapes) -> dict[str, Any]:
-    """An action object whose ``type`` is one of ``shapes``, with every
-    required key and no other key. Values are the caller's to check."""
-    if isinstance(action, dict):
-        kind = action.get("type")
-        if isinstance(kind, str) and kind in shapes.fields \
-                and shapes.required[kind] <= action.keys() <= shapes.allowed[kind]:
-            return action  # the common case, without building pointers
-    pointer = f"/actions/{index}"
-    if not isinstance(action, dict):
-        raise invalid(pointer, "must be an object", index)
-    expect_choice(action.get("type"), f"{pointer}/type", shapes.fields, index)
-    required, optional = shapes.fields[action["type"]]
-    expect_object(action, pointer, ("type", *required), optional, index)
-    return action
-
-
-def expect_actions(actions: list[Any], shapes: ActionShapes, check: Callable[[Any, int], None]) -> None:
-    """Each action of a turn: one its type's recogniser knows valid passes
-    in one step (nearly every action of a replay), any other goes through
-    ``check(action, index)``, the game's full checks, which name the first
-    fault. So a replay builds no pointer or reason for a valid action."""
-    recognisers = shapes.recognisers
-    for index, action in enumerate(actions):
-        try:
-            if recognisers[action["type"]](action):
-                continue
-        except (KeyError, TypeError):  # no object, no or an unknown type, a key missing, an unhashable value
-            pass
-        check(action, index)
-
-
-def expect_turns(turns: list[Any], players: list[str], shapes: ActionShapes,
-                 check: Callable[[Any, int], None]) -> None:
-    """Every turn of a record, each as :func:`expect_turn_frame` and
-    :func:`expect_actions` check one, written out in one loop: a replay
-    checks all its turns before it plays the first, and the two calls a
-    turn cost more than the common case's checks. The RuleBroken of a
-    fault carries the turn's index as its word ``turn``."""
-    recognisers = shapes.recognisers
-    for index, turn in enumerate(turns):
-        try:
-            if not (type(turn) is dict and len(turn) == 2 and type(actions := turn.get("actions")) is list
-                    and turn.get("player") in players):  # else the common case, without building pointers
-                actions = expect_turn_frame(turn, players)
-            for position, action in enumerate(actions):
-                try:
-                    recognised = recognisers[action["type"]](action)
-                except (KeyError, TypeError):  # as in expect_actions
-                    recognised = False
-                if not recognised:
-                    check(action, position)
-        except RuleBroken as broken:
-            broken.words["turn"] = index
-            raise
-
-
 # -- the actions as JSON Schema (GET /api/v1/rulesets) -------------------------
 # What a client may compose without asking the server (offline): every
 # action type with the values each field may take. Only the shape: whether
@@ -306,14 +229,3 @@ def card(colors: Collection[str], nullable: bool = False) -> dict[str, Any]:
     shape = {"type": "object", "properties": {"color": one_of(*colors), "value": integer(0, 10)},
              "required": ["color", "value"], "additionalProperties": False}
     return {"oneOf": [shape, {"type": "null"}]} if nullable else shape
-
-
-def action_schemas(shapes: ActionShapes, values: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """type -> JSON Schema of that action, from the (required, optional)
-    keys the shape check uses and ``values[type][key]``."""
-    schemas = {}
-    for kind, (required, optional) in shapes.fields.items():
-        properties = {"type": {"const": kind}, **{key: values[kind][key] for key in (*required, *optional)}}
-        schemas[kind] = {"type": "object", "properties": properties, "required": ["type", *required],
-                         "additionalProperties": False}
-    return schemas

@@ -16,8 +16,6 @@ It depends on ``scoring`` only; the game layer (``tables``), ``api`` and
 ``worker`` depend on it.
 """
 
-from scoring.history import CORRECTION, TURN, standing, turns_of
-
 from .answers import Idempotency, KeyReused, Repeat
 from .events import LISTENING, LOST, Heard
 from .games import SUMMARY, Store, summary_event
@@ -27,7 +25,7 @@ from .summaries import SummaryJob, SummaryQueue
 from .tokens import SPECTATOR, TABLE, role_of
 
 __all__ = [
-    "CORRECTION", "LISTENING", "LOST", "SPECTATOR", "SUMMARY", "TABLE", "TURN", "Append", "Heard", "Idempotency",
+    "LISTENING", "LOST", "SPECTATOR", "SUMMARY", "TABLE", "Append", "Heard", "Idempotency",
     "KeyReused", "Missing", "Repeat", "Stale", "Store", "StoredGame", "SummaryJob", "SummaryQueue",
-    "dumps", "now", "role_of", "standing", "summary_event", "turns_of",
+    "dumps", "now", "role_of", "summary_event",
 ]

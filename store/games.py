@@ -12,10 +12,12 @@ summaries the worker writes.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 from typing import cast
 
 import redis
+from rq import get_current_job
 
 from scoring import Game
 
@@ -75,6 +77,16 @@ class Store:
         same Redis, which a cluster cannot be)."""
         queue = redis.Redis.from_url(queue_url, max_connections=redis_conn.MAX_CONNECTIONS) if queue_url else None
         return cls(redis_conn.connect(url), secret, queue)
+
+    @classmethod
+    def of_current_job(cls) -> "Store":
+        """The store of the rq job this process runs (``brehon worker``): at
+        REDIS_URL (a single Redis or a cluster) when it is set, else on the
+        queue's own Redis."""
+        job = get_current_job()
+        assert job is not None  # an rq worker runs it
+        url = os.environ.get("REDIS_URL")
+        return cls(redis_conn.connect(url), queue=job.connection) if url else cls(job.connection)
 
     def ping(self) -> bool:
         """Whether the games' Redis answers (raises when it does not)."""

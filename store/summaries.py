@@ -153,15 +153,18 @@ class SummaryWorker(PromptStop, Worker):
     """rq's worker for the summary queue (``brehon worker``), with rq's
     maintenance every :data:`MAINTENANCE` seconds instead of ten minutes."""
 
-    def __init__(self, connection: Redis):
+    def __init__(self, connection: Redis, abandoned: int = ABANDONED):
         # rq looks at its maintenance between two waits for a job: wait no longer.
         super().__init__([QUEUE], connection=connection, maintenance_interval=MAINTENANCE,
                          worker_ttl=MAINTENANCE + 15, job_monitoring_interval=HEARTBEAT)
+        #: seconds after this worker's last heartbeat that its job counts as
+        #: abandoned (a test that plays a dead worker waits less)
+        self.abandoned = abandoned
 
     def get_heartbeat_ttl(self, job: Job, working_time: float = 0.0) -> int:
         # rq keeps a running job for 60 s after each heartbeat it expects; a
         # summary takes a second, so a job silent for ABANDONED s is abandoned.
-        return super().get_heartbeat_ttl(job, working_time) - 60 + ABANDONED - HEARTBEAT
+        return super().get_heartbeat_ttl(job, working_time) - 60 + self.abandoned - HEARTBEAT
 
 
 def _last_error(job: Job) -> str:

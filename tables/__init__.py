@@ -16,9 +16,10 @@ import logging
 from dataclasses import dataclass, replace
 
 from scoring import Game, Refused, answers, record_invalid, unknown_board
-from scoring.history import history_of
-from store import (CORRECTION, TABLE, TURN, Append, Idempotency, Missing, Repeat, Stale, Store, StoredGame, dumps,
-                   now, role_of, turns_of)
+from scoring.history import CORRECTION, TURN, history_of, turns_of
+from store import (TABLE, Append, Idempotency, Missing, Repeat, Stale, Store, StoredGame, SummaryJob, dumps, now,
+                   role_of)
+from store.feeds import PatternFeed, ShardedFeed
 
 from .news import news, news_since
 
@@ -248,6 +249,48 @@ class Tables:
         except Exception:
             LOG.exception("could not enqueue the summary of %s at version %s",
                                                   game_id, version)
+
+    # -- beside a game: what the views read of the store -------------------
+
+    def version(self, game_id: str) -> int:
+        """The version the game's log stands at now."""
+        return self.store.log.version(game_id)
+
+    def summary(self, table: StoredGame, version: int | None = None) -> dict | None:
+        """The stored summary of the game at ``version`` (default: the
+        table's), or None."""
+        return self.store.summary(table.id, table.version if version is None else version)
+
+    def summary_pdf(self, table: StoredGame) -> bytes | None:
+        """The PDF score sheet the summary job rendered of the table's version, or None."""
+        return self.store.summary_pdf(table.id, table.version)
+
+    def summary_or_job(self, table: StoredGame) -> dict | SummaryJob:
+        """The stored summary of the table's version, else how its job stands
+        (queued first when nobody else will run it)."""
+        return self.store.summary_or_job(table.id, table.version)
+
+    def feed(self) -> PatternFeed | ShardedFeed:
+        """The events of the games this process follows, as they are published."""
+        return self.store.feed()
+
+    def save_board(self, game: str, board: dict) -> tuple[str, str | None]:
+        """Store a checked board profile: its id, and its board token when
+        this stored it first (None when it was stored already)."""
+        return self.store.boards.save(game, board)
+
+    def boards(self, game: str | None = None) -> list[dict]:
+        """Every stored board profile, or those of one game."""
+        return self.store.boards.all(game)
+
+    def board(self, board_id: str) -> dict:
+        """One stored board profile with its id; Missing when there is none."""
+        return {"id": board_id, **self.store.boards.get(board_id)}
+
+    def delete_board(self, board_id: str, token: str | None) -> None:
+        """Delete a stored profile with its board token; Missing when there
+        is none for this token."""
+        self.store.boards.delete(board_id, token)
 
 
 def _corrected_index(table: StoredGame, correction: dict, turns: int) -> int:

@@ -20,8 +20,7 @@ from collections.abc import Sequence
 
 from scoring import Game
 from scoring.answers import as_it_stands
-from scoring.history import history_of
-from store import CORRECTION, TURN, turns_of
+from scoring.history import CORRECTION, TURN, history_of, turns_of
 
 
 

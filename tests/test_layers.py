@@ -1,8 +1,10 @@
 """The layers depend one way (issue 10): ``scoring`` on nothing, ``store``
 and ``exports`` on ``scoring``, the game layer ``tables`` on ``store`` (issue
 20), ``api`` on those and ``worker`` on ``store``, never on each other;
-``brehon`` starts them. Checked in the source's imports, and
-in the modules a process really loads."""
+``brehon`` starts them. Only the store imports redis or rq, it re-exports
+no engine words, and the views ask ``tables`` rather than its store (issue
+28). Checked in the source's imports, and in the modules a process really
+loads."""
 
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ FORBIDDEN = {
     "tables": {"api", "worker", "exports", "brehon", "flask", "redis", "rq"},
     "exports": {"api", "worker", "store", "tables", "brehon", "flask", "redis", "rq"},
     "api": {"worker", "brehon", "redis", "rq"},
-    "worker": {"api", "tables", "brehon", "flask"},
+    "worker": {"api", "tables", "brehon", "flask", "redis", "rq"},  # only the store talks to Redis and rq
 }
 
 FLASK = ("flask", "flask_smorest", "flask_limiter", "marshmallow", "werkzeug")
@@ -48,6 +50,23 @@ def test_a_layer_imports_only_the_layers_below_it(package):
     wrong = {str(path.relative_to(ROOT)): sorted(_imports(path) & FORBIDDEN[package])
              for path in sorted((ROOT / package).rglob("*.py"))}
     assert {path: names for path, names in wrong.items() if names} == {}
+
+
+def test_the_store_re_exports_no_engine_words():
+    """``store`` offers its own nouns: who needs the engine's (a turn, a
+    correction, the turns of a log) imports them from ``scoring``."""
+    tree = ast.parse((ROOT / "store" / "__init__.py").read_text())
+    assert [node.module for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and (node.module or "").partition(".")[0] == "scoring"] == []
+
+
+def test_no_view_reaches_into_the_store_behind_tables():
+    """``tables`` offers what the views need (a game, boards, summaries, the
+    event feed): no module of ``api`` reads a ``.store`` attribute."""
+    reaching = {f"{path.relative_to(ROOT)}:{node.lineno}" for path in sorted((ROOT / "api").rglob("*.py"))
+                for node in ast.walk(ast.parse(path.read_text(), str(path)))
+                if isinstance(node, ast.Attribute) and node.attr == "store"}
+    assert sorted(reaching) == []
 
 
 def _loaded(code: str) -> set[str]:
@@ -85,6 +104,14 @@ def test_the_csv_export_loads_what_the_phones_referee_has():
     assert "exports.spreadsheet" in loaded
     server = {"fpdf", "exports.scoresheet", *FLASK, "redis", "rq", "api", "store", "tables", "worker"}
     assert sorted(name for name in loaded if name in server or name.partition(".")[0] in server) == []
+
+
+def test_the_app_loads_no_pdf_library_until_a_pdf_is_asked_for():
+    """fpdf, with fontTools and Pillow, is some 19 MB that an idle server's
+    gunicorn processes need not hold (bench/bench_memory.py, issue 28)."""
+    loaded = _loaded("from api import create_app\ncreate_app({'REDIS_URL': 'redis://127.0.0.1:1/0'})")
+    assert "api.games" in loaded
+    assert sorted(name for name in loaded if name.partition(".")[0] in ("fpdf", "fontTools", "PIL")) == []
 
 
 def test_the_process_of_brehon_serve_loads_no_flask(tmp_path):

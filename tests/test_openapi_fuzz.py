@@ -1,7 +1,6 @@
 """The published document matches the server: schemathesis (every check,
 the stateful phase too) against `brehon serve`, with a real game's token,
-bounded by a fixed number of examples per operation, a fixed seed and a
-time budget. It fails on any server error, any answer outside the document
+bounded by a fixed number of examples per operation and a fixed seed. It fails on any server error, any answer outside the document
 (status, body, headers, content type) and any error that is not
 problem+json (every error is documented as such)."""
 
@@ -16,9 +15,11 @@ from pathlib import Path
 from api_helpers import EXAMPLE_1, ROOT, UNLIMITED, served
 from orakel_games import SAMPLE_BOARD
 
-#: Examples per operation and phase, and the whole run's budget in seconds;
-#: the strict run's budget (two operations).
-EXAMPLES, MAX_TIME, STRICT_TIME = 3, 60, 20
+#: Examples per operation and phase (the strict run, two operations, takes
+#: three times as many). No time budget: with one, schemathesis repeats its
+#: fuzzing and stateful phases until the budget is spent (80 s of make
+#: check), where one round of each phase already tests every operation.
+EXAMPLES = 5
 
 #: What the contract answers where schemathesis assumes otherwise.
 CONFIG = """
@@ -77,7 +78,7 @@ def test_the_server_keeps_to_its_openapi_document(redis_url, tmp_path):
         run = subprocess.run(
             [str(schemathesis), "--no-color", "--config-file", str(config), "run", str(ROOT / "openapi.yaml"),
              "--url", base, "-H", f"Authorization: Bearer {created['token']}",
-             "--max-examples", str(EXAMPLES), "--seed", "1", "--max-time", str(MAX_TIME),
+             "--max-examples", str(EXAMPLES), "--seed", "1",
              "--request-timeout", "10",
              # An open event stream never ends: tests/test_live_events.py drives it.
              "--exclude-path-regex", "/events$"],
@@ -88,7 +89,7 @@ def test_the_server_keeps_to_its_openapi_document(redis_url, tmp_path):
         run = subprocess.run(
             [str(schemathesis), "--no-color", "--config-file", str(strict), "run", str(ROOT / "openapi.yaml"),
              "--url", base, "--include-path-regex", STRICT, "--phases", "coverage,fuzzing",
-             "--max-examples", str(EXAMPLES * 3), "--seed", "1", "--max-time", str(STRICT_TIME),
+             "--max-examples", str(EXAMPLES * 3), "--seed", "1",
              "--request-timeout", "10"],
             cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]

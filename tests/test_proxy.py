@@ -29,11 +29,14 @@ from test_live_events import Listener, post_turn
 from api import create_app
 from brehon.redis_server import free_port
 
-#: The Caddyfile of the README's "Behind a reverse proxy", on plain HTTP and a free port.
+#: The Caddyfile of the README's "Behind a reverse proxy", on plain HTTP and a
+#: free port, and a grace period: stopped, Caddy waits that long for the event
+#: streams still open through it (without one, until killed: 15 s a test run).
 CADDYFILE = """\
 {{
 	admin off
 	auto_https off
+	grace_period 1s
 }}
 http://:{port} {{
 	bind 127.0.0.1

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 import scoring
 from api import create_app
 from brehon.redis_server import RedisServer
-from store import CORRECTION, TURN, Append, Idempotency, KeyReused, Missing, Stale, Store, turns_of
+from scoring.history import CORRECTION, TURN, turns_of
+from store import Append, Idempotency, KeyReused, Missing, Stale, Store
 from store.keys import game_key
 from store.snapshots import SNAPSHOT_EVERY, Folds
 from store.tokens import derived

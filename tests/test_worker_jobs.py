@@ -34,10 +34,16 @@ def run_jobs(redis_client, max_jobs: int | None = None) -> None:
     worker.work(burst=True, max_jobs=max_jobs)
 
 
+#: Seconds after its dead worker's last heartbeat that a job counts as
+#: abandoned here (ABANDONED under `brehon worker`): rq's own setting, set
+#: by the worker that took the job, so the tests wait for that, not longer.
+DEAD_AFTER = 3
+
+
 def abandon(redis_client) -> None:
     """Take the next job as a worker does, and die with it running: the job
     is started, and nobody will ever finish it or send its heartbeats."""
-    worker = SummaryWorker(redis_client)
+    worker = SummaryWorker(redis_client, abandoned=DEAD_AFTER)
     worker.register_birth()
     job, _ = worker.dequeue_job_and_maintain_ttl(timeout=1)
     worker.prepare_execution(job)
@@ -225,9 +231,17 @@ def test_a_job_whose_worker_died_is_put_back_and_never_reported_running(client, 
 
 
 def test_brehon_worker_puts_back_a_job_abandoned_by_a_dead_worker(client, redis_client, redis_url):
-    """Nobody asks for the summary: rq's maintenance in the worker finds the job."""
+    """Nobody asks for the summary: rq's maintenance in the worker finds the
+    job (the worker started once the job is abandoned: its first round of
+    maintenance is at its start)."""
     created = create_game(client, keltis_goal_area())
     abandon(redis_client)
+    started = SummaryQueue(redis_client).queue.started_job_registry
+    job_id = summary_job_id(created["id"], created["version"])
+    deadline = time.monotonic() + 30
+    while job_id not in started.get_expired_job_ids():
+        assert time.monotonic() < deadline, "the job never counted as abandoned"
+        time.sleep(0.2)
     process = subprocess.Popen([sys.executable, "-m", "brehon.cli", "worker"], env={**os.environ, "REDIS_URL": redis_url},
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:

@@ -7,14 +7,11 @@ A job is a plain function of ids; :mod:`store.summaries` enqueues it
 from __future__ import annotations
 
 import datetime
-import os
 
 from prometheus_client import Histogram
-from rq import get_current_job
 
 from exports.scoresheet import summary_pdf
 from store import Store
-from store.redis_conn import connect
 
 from .summary import summarize as summary_of
 
@@ -30,7 +27,7 @@ def summarize(game_id: str, version: int) -> None:
     and compact the finished game (store/compaction.py). A game missing
     from the store fails the job (rq retries it)."""
     with JOB_SECONDS.time():
-        store = _store()
+        store = Store.of_current_job()
         record = store.record_at(game_id, version)
         summary = summary_of(record)
         summary["version"] = version
@@ -38,12 +35,3 @@ def summarize(game_id: str, version: int) -> None:
         store.save_summary(game_id, version, summary, summary_pdf(record, summary))
         store.log.compact(game_id, version)  # the game is over: it takes little room from now on
 
-
-def _store() -> Store:
-    """The games' store: at REDIS_URL (a single Redis or a cluster) when it
-    is set, as under ``brehon worker``; else on the queue's own Redis."""
-    job = get_current_job()
-    assert job is not None  # an rq worker runs it
-    queue = job.connection
-    url = os.environ.get("REDIS_URL")
-    return Store(connect(url), queue=queue) if url else Store(queue)

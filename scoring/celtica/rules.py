@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import schema
+from .. import schema, shapes
 from ..chronicle import Chronicle
 from ..engine import JSON, Decision, Option, RuleBroken, Ruleset, register
 from . import choices, score
@@ -17,30 +17,19 @@ from .messages import MESSAGES, OPTION_WORDS, PHRASES
 from .state import (COPIES, DISPLAY, DRUID_CARDS, DRUIDS, EXPERIENCE_CARDS, FIND_SITES, HAND, KINDS, WITH_PARTS,
                     START_PARTS, CelticaState, Seat, no_parts)
 
-KIND_OR_NONE = (*KINDS, None)  # a revealed part: its kind, or null when it is not named
-ACTION_FIELDS = schema.ActionShapes({
-    "move": (("druid", "cards"), ("experience",)),
-    "take": (("parts",), ()),
-    "reveal": (("parts",), ()),
-    "give": (("parts",), ()),
-    "cult": (("draw",), ()),
-    "swap": (("give", "take"), ()),
-    "buy": (("part",), ()),
-}, {
-    # What _check_action passes, recognised in one step for a replay
-    # (tests/test_action_schemas.py checks that the two agree).
-    "move": lambda action: len(action) == 3 + ("experience" in action) and action["druid"] in DRUIDS
-    and type(action["cards"]) is int and action["cards"] >= 0
-    and ("experience" not in action or type(action["experience"]) is int and action["experience"] >= 0),
-    "take": lambda action: len(action) == 2 and type(action["parts"]) is list
-    and all(part in KINDS for part in action["parts"]),
-    "reveal": lambda action: len(action) == 2 and type(action["parts"]) is list
-    and all(part in KIND_OR_NONE for part in action["parts"]),
-    "give": lambda action: len(action) == 2 and type(action["parts"]) is list
-    and all(part in KINDS for part in action["parts"]),
-    "cult": lambda action: len(action) == 2 and (action["draw"] is None or type(action["draw"]) is bool),
-    "swap": lambda action: len(action) == 3 and action["give"] in KINDS and action["take"] in KINDS,
-    "buy": lambda action: len(action) == 2 and action["part"] in KINDS,
+# More cards than a hand holds, or more parts than a site shows, are the
+# rules' to refuse: the shape holds the lower bound, a client is offered the rest.
+ACTIONS = shapes.Actions({
+    "move": shapes.Action({"druid": shapes.Choice(*DRUIDS), "cards": shapes.Integer(0, HAND, checked="low"),
+                           "experience": shapes.Integer(0, EXPERIENCE_CARDS * len(DRUIDS), checked="low",
+                                                        optional=True)}),
+    "take": shapes.Action({"parts": shapes.Parts(shapes.Choice(*KINDS), offered=DISPLAY)}),
+    # a revealed part: its kind, or null when it is not named
+    "reveal": shapes.Action({"parts": shapes.Parts(shapes.Choice(*KINDS, None), offered=DISPLAY)}),
+    "give": shapes.Action({"parts": shapes.Parts(shapes.Choice(*KINDS))}),
+    "cult": shapes.Action({"draw": shapes.Flag()}),
+    "swap": shapes.Action({"give": shapes.Choice(*KINDS), "take": shapes.Choice(*KINDS)}),
+    "buy": shapes.Action({"part": shapes.Choice(*KINDS)}),
 })
 #: the action types each open decision accepts (``end`` adds ``reveal``
 #: when its refill would draw a part)
@@ -72,16 +61,7 @@ class Celtica(Ruleset[CelticaState]):
     option_words = OPTION_WORDS
     phrases = PHRASES
     needs_board = True
-    action_schemas = schema.action_schemas(ACTION_FIELDS, {
-        "move": {"druid": schema.one_of(*DRUIDS), "cards": schema.integer(0, HAND),
-                 "experience": schema.integer(0, EXPERIENCE_CARDS * len(DRUIDS))},
-        "take": {"parts": {"type": "array", "items": schema.one_of(*KINDS), "maxItems": DISPLAY}},
-        "reveal": {"parts": {"type": "array", "items": schema.one_of(*KIND_OR_NONE), "maxItems": DISPLAY}},
-        "give": {"parts": {"type": "array", "items": schema.one_of(*KINDS)}},
-        "cult": {"draw": schema.one_of(True, False, None)},
-        "swap": {"give": schema.one_of(*KINDS), "take": schema.one_of(*KINDS)},
-        "buy": {"part": schema.one_of(*KINDS)},
-    })
+    action_schemas = ACTIONS.schemas
     shared_rules = ("record.invalid", "board.invalid", "setup.invalid", "turn.order", "turn.incomplete",
                     "turn.unexpected", "game.over", "reveal.impossible", "card.exhausted")
 
@@ -92,10 +72,10 @@ class Celtica(Ruleset[CelticaState]):
         schema.expect_list(record["turns"], "/turns")
 
     def validate_turn(self, turn: Any, players: list[str]) -> None:
-        schema.expect_actions(schema.expect_turn_frame(turn, players), ACTION_FIELDS, _check_action)
+        ACTIONS.expect_turn(turn, players)
 
     def validate_turns(self, turns: list[Any], players: list[str]) -> None:
-        schema.expect_turns(turns, players, ACTION_FIELDS, _check_action)
+        ACTIONS.expect_turns(turns, players)
 
     def board_problems(self, board: Any) -> list[RuleBroken]:
         """Every problem of a board profile (§2.1)."""
@@ -379,30 +359,6 @@ def _end_game(state: CelticaState, player: str, reason: str) -> None:
     state.phase, state.end_reason = "end", reason
     state.end_queue = _clockwise_from_left(state, player)
     state.active, state.decision = state.end_queue[0], "end"
-
-
-def _check_action(action: Any, index: int) -> None:
-    """``record.invalid`` at the first fault of one action of a turn."""
-    schema.expect_action(action, index, ACTION_FIELDS)
-    kind = action["type"]
-    if kind == "move":
-        schema.expect_choice(action["druid"], f"/actions/{index}/druid", DRUIDS, index)
-        schema.expect_int(action["cards"], f"/actions/{index}/cards", 0, action=index)
-        if "experience" in action:
-            schema.expect_int(action["experience"], f"/actions/{index}/experience", 0, action=index)
-    elif kind in ("take", "give", "reveal"):
-        allowed = KIND_OR_NONE if kind == "reveal" else KINDS
-        schema.expect_list(action["parts"], f"/actions/{index}/parts", action=index)
-        for position, part in enumerate(action["parts"]):
-            schema.expect_choice(part, f"/actions/{index}/parts/{position}", allowed, index)
-    elif kind == "cult":
-        if action["draw"] is not None:
-            schema.expect_bool(action["draw"], f"/actions/{index}/draw", index)
-    elif kind == "swap":
-        schema.expect_choice(action["give"], f"/actions/{index}/give", KINDS, index)
-        schema.expect_choice(action["take"], f"/actions/{index}/take", KINDS, index)
-    else:
-        schema.expect_choice(action["part"], f"/actions/{index}/part", KINDS, index)
 
 
 RULESET = register(Celtica())

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import schema
-from ..cards import COLOR_SET, COLORS, Supply, card_of, row_allows, row_refused, rows_json
+from .. import schema, shapes
+from ..cards import COLORS, Supply, card_of, row_allows, row_refused, rows_json
 from ..chronicle import Chronicle
 from ..engine import JSON, Decision, Option, RuleBroken, Ruleset, register
 from . import choices, score
@@ -16,28 +16,17 @@ from .chronicle import KeltisChronicle
 from .messages import CARD_RULES, MESSAGES, OPTION_WORDS
 from .state import Figure, KeltisState, Seat
 
-FIGURE_OR_NONE = (None, *SIZES)
-PATH_OR_NONE = (None, *PATHS)
-SOURCES = ("deck", *COLORS)
-ACTION_FIELDS = schema.ActionShapes({
-    "play": (("card",), ("figure", "bonus")),
-    "discard": (("card",), ()),
-    "clover": (("path",), ("figure",)),
-    "reveal": (("path", "row", "tile"), ()),
-    "draw": (("from",), ()),
-}, {
-    # What _check_action passes, recognised in one step for a replay
-    # (tests/test_action_schemas.py checks that the two agree).
-    "play": lambda action: len(action) == 2 + ("figure" in action) + ("bonus" in action)
-    and schema.is_card(action["card"], COLOR_SET)
-    and action.get("figure") in FIGURE_OR_NONE and action.get("bonus") in PATH_OR_NONE,
-    "discard": lambda action: len(action) == 2 and schema.is_card(action["card"], COLOR_SET),
-    "clover": lambda action: len(action) == 2 + ("figure" in action)
-    and (action["path"] in PATHS and action.get("figure") in FIGURE_OR_NONE
-         or action["path"] is None and action.get("figure") is None),
-    "reveal": lambda action: len(action) == 4 and action["path"] in PATHS and action["tile"] in TILES
-    and type(action["row"]) is int and 1 <= action["row"] <= END_ROW,
-    "draw": lambda action: len(action) == 2 and action["from"] in SOURCES,
+ACTIONS = shapes.Actions({
+    "play": shapes.Action({"card": shapes.Card(COLORS), "figure": shapes.Choice(None, *SIZES, optional=True),
+                           "bonus": shapes.Choice(None, *PATHS, optional=True)}),
+    "discard": shapes.Action({"card": shapes.Card(COLORS)}),
+    # the figure first: the rules file checks it before the path
+    "clover": shapes.Action({"figure": shapes.Choice(None, *SIZES, optional=True), "path": shapes.Choice(None, *PATHS)},
+                            (shapes.Together("figure", "must be null when the clover is declined",
+                                             lambda action: action["path"] is None and action.get("figure") is not None),)),
+    "reveal": shapes.Action({"path": shapes.Choice(*PATHS), "row": shapes.Integer(1, END_ROW),
+                             "tile": shapes.Choice(*TILES)}),
+    "draw": shapes.Action({"from": shapes.Choice("deck", *COLORS)}),
 })
 FREE_REVEAL_AT = ("main", "clover", "draw")
 NO_BOARD = "must be null for keltis, which has no board profile"
@@ -52,13 +41,7 @@ class Keltis(Ruleset[KeltisState]):
     max_players = 4
     messages = MESSAGES
     option_words = OPTION_WORDS
-    action_schemas = schema.action_schemas(ACTION_FIELDS, {
-        "play": {"card": schema.card(COLORS), "figure": schema.one_of(None, *SIZES), "bonus": schema.one_of(None, *PATHS)},
-        "discard": {"card": schema.card(COLORS)},
-        "clover": {"path": schema.one_of(None, *PATHS), "figure": schema.one_of(None, *SIZES)},
-        "reveal": {"path": schema.one_of(*PATHS), "row": schema.integer(1, END_ROW), "tile": schema.one_of(*TILES)},
-        "draw": {"from": schema.one_of("deck", *COLORS)},
-    })
+    action_schemas = ACTIONS.schemas
     shared_rules = ("record.invalid", "setup.invalid", "turn.order", "turn.incomplete", "turn.unexpected",
                     "game.over", "reveal.required", "reveal.mismatch", "reveal.impossible",
                     "card.exhausted", "card.not_in_hand")
@@ -94,10 +77,10 @@ class Keltis(Ruleset[KeltisState]):
 
     def validate_turn(self, turn: Any, players: list[str]) -> None:
         """``record.invalid`` for a malformed turn; ``action=`` marks the action."""
-        schema.expect_actions(schema.expect_turn_frame(turn, players), ACTION_FIELDS, _check_action)
+        ACTIONS.expect_turn(turn, players)
 
     def validate_turns(self, turns: list[Any], players: list[str]) -> None:
-        schema.expect_turns(turns, players, ACTION_FIELDS, _check_action)
+        ACTIONS.expect_turns(turns, players)
 
     # -- setup (rules §3) ---------------------------------------------------
 
@@ -362,28 +345,6 @@ class Keltis(Ruleset[KeltisState]):
                               for row in ROWS} for path in PATHS},
             "players": players,
         }
-
-
-def _check_action(action: Any, index: int) -> None:
-    """``record.invalid`` at the first fault of one action of a turn."""
-    schema.expect_action(action, index, ACTION_FIELDS)
-    kind = action["type"]
-    if kind in ("play", "discard"):
-        schema.expect_card(action["card"], f"/actions/{index}/card", COLORS, index)
-    if kind in ("play", "clover") and "figure" in action:
-        schema.expect_choice(action["figure"], f"/actions/{index}/figure", FIGURE_OR_NONE, index)
-    if kind == "play" and "bonus" in action:
-        schema.expect_choice(action["bonus"], f"/actions/{index}/bonus", PATH_OR_NONE, index)
-    elif kind == "clover":
-        schema.expect_choice(action["path"], f"/actions/{index}/path", PATH_OR_NONE, index)
-        if action["path"] is None and action.get("figure") is not None:
-            raise schema.invalid(f"/actions/{index}/figure", "must be null when the clover is declined", index)
-    elif kind == "reveal":
-        schema.expect_choice(action["path"], f"/actions/{index}/path", PATHS, index)
-        schema.expect_int(action["row"], f"/actions/{index}/row", 1, END_ROW, index)
-        schema.expect_choice(action["tile"], f"/actions/{index}/tile", TILES, index)
-    elif kind == "draw":
-        schema.expect_choice(action["from"], f"/actions/{index}/from", SOURCES, index)
 
 
 def _stone(path: str, row: int) -> JSON:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .. import schema
-from ..cards import (ALL_CARDS, COLOR_SET, COLORS, HAND_SIZE, Card, Supply, card_json, card_of, direction, row_allows,
+from .. import schema, shapes
+from ..cards import (ALL_CARDS, COLORS, HAND_SIZE, Card, Supply, card_json, card_of, direction, row_allows,
                      row_refused, rows_json)
 from ..chronicle import Chronicle
 from ..engine import JSON, Decision, Option, RuleBroken, Ruleset, register
@@ -37,15 +37,6 @@ OPTIONS = (
 
 
 
-def _int_or_none(value: Any) -> bool:
-    return value is None or schema.is_int(value)
-
-
-def _expect_int_or_none(value: Any, pointer: str, index: int) -> None:
-    if not _int_or_none(value):
-        raise schema.invalid(pointer, "must be an integer or null", index)
-
-
 def _check_options(options: JSON) -> None:
     scores = options.get("goblin_scores")
     if "goblin_scores" in options and not _int_list(scores, 3):
@@ -56,34 +47,27 @@ def _check_options(options: JSON) -> None:
         raise schema.invalid("/options/stones_per_landing", 'must be one of 1, "all"')
 
 
-SOURCES = ("deck", *COLORS)
-REVEALED = (*TILES, NONE)
-ROW_OR_NONE = (None, *COLORS)
-# for the recognisers, as COLOR_SET (a draw's pile, thirteen tiles)
-SOURCE_SET, REVEALED_SET = frozenset(SOURCES), frozenset(REVEALED)
-ACTIONS = schema.ActionShapes({
-    "play": (("card",), ("figure", "priestess")),
-    "discard": (("card",), ()),
-    "reveal": (("field", "tile"), ()),
-    "spiral": ((), ("to",)),
-    "goblin": ((), ("hand", "row")),
-    "draw": (("from",), ()),
-}, {
-    # What _check_action passes, recognised in one step for a replay
-    # (tests/test_action_schemas.py checks that the two agree).
-    "play": lambda action: len(action) == 2 + ("figure" in action) + ("priestess" in action)
-    and schema.is_card(action["card"], COLOR_SET)
-    and (action.get("priestess") is None and (action.get("figure") is None or type(action["figure"]) is int)
-         or action.get("figure") is None and type(action["priestess"]) is int),
-    "discard": lambda action: len(action) == 2 and schema.is_card(action["card"], COLOR_SET),
-    "reveal": lambda action: len(action) == 3 and type(action["field"]) is int and action["tile"] in REVEALED_SET,
-    "spiral": lambda action: len(action) == 1 + ("to" in action) and _int_or_none(action.get("to")),
-    "goblin": lambda action: len(action) == 1 + ("hand" in action) + ("row" in action)
-    and action.get("row") in ROW_OR_NONE
-    and (action.get("hand") is None or action.get("row") is None and schema.is_card(action["hand"], COLOR_SET)),
-    "draw": lambda action: len(action) == 2 and action["from"] in SOURCE_SET,
-})
 LAST_FIELD = SMALL_FIELDS + LARGE_FIELDS + 1  # the center, after the start and the rest
+# A field outside the board is the rules' to refuse (field.unknown and the like):
+# the shape only asks for an integer, and a client is offered the board's fields.
+ACTIONS = shapes.Actions({
+    "play": shapes.Action({"card": shapes.Card(COLORS),
+                           "figure": shapes.Integer(0, LAST_FIELD, checked="type", null=True, optional=True),
+                           "priestess": shapes.Integer(1, LAST_FIELD, checked="type", null=True, optional=True)},
+                          (shapes.Together("priestess", "cannot be given together with figure",
+                                           lambda action: action.get("figure") is not None
+                                           and action.get("priestess") is not None),)),
+    "discard": shapes.Action({"card": shapes.Card(COLORS)}),
+    "reveal": shapes.Action({"field": shapes.Integer(1, LAST_FIELD - 1, checked="type"),
+                             "tile": shapes.Choice(*TILES, NONE)}),
+    "spiral": shapes.Action({"to": shapes.Integer(0, LAST_FIELD, checked="type", null=True, optional=True)}),
+    "goblin": shapes.Action({"hand": shapes.Card(COLORS, null=True, optional=True),
+                             "row": shapes.Choice(*COLORS, null=True, optional=True)},
+                            (shapes.Together("row", "cannot be given together with hand",
+                                             lambda action: action.get("hand") is not None
+                                             and action.get("row") is not None),)),
+    "draw": shapes.Action({"from": shapes.Choice("deck", *COLORS)}),
+})
 
 
 class Orakel(Ruleset[OrakelState]):
@@ -97,15 +81,7 @@ class Orakel(Ruleset[OrakelState]):
     messages = MESSAGES
     option_words = OPTION_WORDS
     needs_board = True
-    action_schemas = schema.action_schemas(ACTIONS, {
-        "play": {"card": schema.card(COLORS), "figure": schema.integer(0, LAST_FIELD, nullable=True),
-                 "priestess": schema.integer(1, LAST_FIELD, nullable=True)},
-        "discard": {"card": schema.card(COLORS)},
-        "reveal": {"field": schema.integer(1, LAST_FIELD - 1), "tile": schema.one_of(*REVEALED)},
-        "spiral": {"to": schema.integer(0, LAST_FIELD, nullable=True)},
-        "goblin": {"hand": schema.card(COLORS, nullable=True), "row": schema.one_of(None, *COLORS)},
-        "draw": {"from": schema.one_of(*SOURCES)},
-    })
+    action_schemas = ACTIONS.schemas
 
     # -- shape -----------------------------------------------------------
 
@@ -116,10 +92,10 @@ class Orakel(Ruleset[OrakelState]):
         schema.expect_list(record["turns"], "/turns")
 
     def validate_turn(self, turn: Any, players: list[str]) -> None:
-        schema.expect_actions(schema.expect_turn_frame(turn, players), ACTIONS, _check_action)
+        ACTIONS.expect_turn(turn, players)
 
     def validate_turns(self, turns: list[Any], players: list[str]) -> None:
-        schema.expect_turns(turns, players, ACTIONS, _check_action)
+        ACTIONS.expect_turns(turns, players)
 
     def board_problems(self, board: Any) -> list[RuleBroken]:
         """Every §3.2 problem, as ``board.invalid``. A profile always sits at
@@ -457,34 +433,6 @@ class Orakel(Ruleset[OrakelState]):
             "fields": fields,
             "players": players,
         }
-
-
-def _check_action(action: Any, index: int) -> None:
-    """``record.invalid`` at the first fault of one action of a turn."""
-    schema.expect_action(action, index, ACTIONS)
-    kind = action["type"]
-    if kind == "play":
-        schema.expect_card(action["card"], f"/actions/{index}/card", COLORS, index)
-        _expect_int_or_none(action.get("figure"), f"/actions/{index}/figure", index)
-        _expect_int_or_none(action.get("priestess"), f"/actions/{index}/priestess", index)
-        if action.get("figure") is not None and action.get("priestess") is not None:
-            raise schema.invalid(f"/actions/{index}/priestess", "cannot be given together with figure", index)
-    elif kind == "discard":
-        schema.expect_card(action["card"], f"/actions/{index}/card", COLORS, index)
-    elif kind == "reveal":
-        schema.expect_int(action["field"], f"/actions/{index}/field", action=index)
-        schema.expect_choice(action["tile"], f"/actions/{index}/tile", REVEALED, index)
-    elif kind == "spiral":
-        _expect_int_or_none(action.get("to"), f"/actions/{index}/to", index)
-    elif kind == "goblin":
-        if action.get("hand") is not None:
-            schema.expect_card(action["hand"], f"/actions/{index}/hand", COLORS, index)
-        if action.get("row") is not None:
-            schema.expect_choice(action["row"], f"/actions/{index}/row", COLORS, index)
-            if action.get("hand") is not None:
-                raise schema.invalid(f"/actions/{index}/row", "cannot be given together with hand", index)
-    else:
-        schema.expect_choice(action["from"], f"/actions/{index}/from", SOURCES, index)
 
 
 def _reveal_required(spot: int) -> RuleBroken:
