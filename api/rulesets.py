@@ -19,7 +19,8 @@ blp = Blueprint("rulesets", __name__, url_prefix="/api/v1/rulesets", description
 def described(language: str) -> list[dict]:
     """Every game in ``language``, as the route answers it (``brehon static``
     writes the same answer as files, for a host with no API)."""
-    return [{**ruleset.describe(language), **DECLARATIONS[game].describe(language)}
+    offered = list(scoring.RULESETS)  # in the order the engine registers them
+    return [{**ruleset.describe(language), **DECLARATIONS[game].describe(language), "order": offered.index(game)}
             for game, ruleset in sorted(scoring.RULESETS.items())]
 
 

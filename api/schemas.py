@@ -258,6 +258,8 @@ class RulesetSchema(Schema):
     pieces = fields.Dict(metadata={"description": "what the game is made of: colors, paths, tiles and how many of each the box holds (stock), parts, board kinds"})
     names = fields.Dict(metadata={"description": "the pieces' names in the request's language, by kind "
                                                  "(colors and druids with their symbol, tiles, parts...): id -> name"})
+    order = fields.Integer(metadata={"description": "the game's place where the app offers the games (0: the one a "
+                                                    "form opens on): the order the engine registers them in"})
     drawer = fields.String(metadata={"description": "the app's module that draws the game: frontend/js/draw/<drawer>.js"})
     bgg = fields.Integer(allow_none=True, metadata={"description": "BoardGameGeek's id of the game, null where unknown"})
     sheet = fields.Dict(metadata={"description": "the score sheet: columns (key, title, form: number | count | "
