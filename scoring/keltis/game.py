@@ -50,7 +50,7 @@ DECLARATION = declare(Declaration(
     drawer="keltis",
     bgg=34585,
     pieces={"colors": list(COLORS), "paths": list(board.PATHS), "rows": len(board.ROWS),
-            "goal_row": board.GOAL_ROW, "tiles": list(board.STOCK),
+            "goal_row": board.GOAL_ROW, "tiles": list(board.STOCK), "figures": list(board.SIZES),
             # how many of each tile the box holds (rules §1), and how many rows 1-8 hold
             "stock": dict(board.STOCK), "dark_stones": board.DARK_STONES},
     names={"colors": COLOR_NAMES, "tiles": TILE_NAMES, "figures": FIGURE_NAMES},
