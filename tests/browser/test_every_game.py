@@ -22,7 +22,9 @@ def described(base_url: str, game: str) -> dict:
 def save_blank_board(page, game: str) -> None:
     """The board editor opened on the game's blank profile, saved on this phone."""
     page.goto("/#/boards")
+    page.wait_for_selector("#board-file")
     page.click(f'button[data-game="{game}"]')
+    page.wait_for_selector("#walk-step, #board-form")
     if page.locator("#walk-end").count():  # a walk: past the places, to saving
         page.click("#walk-end")
     page.click("text=Check and save")
@@ -40,6 +42,7 @@ def test_every_game_through_its_declared_screens(context, base_url, game):
 
     # The new-game form: the game's players, options and setup.
     page.goto("/#/new")
+    page.wait_for_selector("#new-game")  # not the screen before's buttons of the same game
     page.click(f'button[data-game="{game}"]')
     expect(page.locator(f'button[data-game="{game}"]')).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#seats li")).to_have_count(ruleset["players"]["min"])
@@ -55,6 +58,7 @@ def test_every_game_through_its_declared_screens(context, base_url, game):
 
     # The quick tally: the declared fields of each player, then the sheet's columns.
     page.goto("/#/tally")
+    page.wait_for_selector("#tally")
     page.click(f'button[data-game="{game}"]')
     expect(page.locator("#tally")).to_contain_text(ruleset["tally"]["hint"])
     for field in ruleset["tally"]["fields"]:
