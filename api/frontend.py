@@ -9,7 +9,8 @@ the root so its scope is the whole app.
 One file is filled in: ``sw.js`` names its cache after a hash of every file
 of the folder and of the phone's engine, so any change to the app changes the
 service worker's bytes, which is what tells an installed phone that a new
-version is there. It also names the Pyodide release the referee runs on,
+version is there. Its list of the app shell's files is made from the folder
+too (:func:`shell_files`), so a new module is kept offline without an edit. It also names the Pyodide release the referee runs on,
 which has a cache of its own: 6 MB that an update of the app need not fetch
 again. The folder is ``FRONTEND_FOLDER`` of the configuration
 (``frontend/`` unless a test names a copy); the hash is taken once, when the
@@ -73,6 +74,12 @@ SECURITY_HEADERS = {
 SERVICE_WORKER = "sw.js"
 #: Written in sw.js where the shell's version goes; replaced when served.
 VERSION_PLACEHOLDER = b"__SHELL_VERSION__"
+#: Written in sw.js where the app shell's files go.
+SHELL_PLACEHOLDER = b"'__SHELL_FILES__'"
+#: The kinds of file the pages load, which the shell keeps. Left out: the
+#: raster icons (the system fetches them when installing) and ``vendor/``
+#: (Pyodide has a cache of its own; jsQR is loaded on first use).
+SHELL_SUFFIXES = (".html", ".webmanifest", ".css", ".svg", ".json", ".js")
 #: Written in sw.js where the Pyodide release goes (its cache's name).
 PYODIDE_PLACEHOLDER = b"__PYODIDE_VERSION__"
 #: Where the install step puts Pyodide, inside the app's folder.
@@ -132,10 +139,21 @@ def pyodide_version(folder: Path) -> str:
 
 
 def service_worker(folder: Path, engine: bytes) -> tuple[str, bytes]:
-    """The shell's version and ``sw.js`` with it and the Pyodide release filled in."""
+    """The shell's version and ``sw.js`` with it, the shell's files and the
+    Pyodide release filled in."""
     version = shell_version(folder, engine)
     script = (folder / SERVICE_WORKER).read_bytes().replace(VERSION_PLACEHOLDER, version.encode())
-    return version, script.replace(PYODIDE_PLACEHOLDER, pyodide_version(folder).encode())
+    files = ", ".join(f"'{path}'" for path in shell_files(folder)).encode()
+    return version, script.replace(SHELL_PLACEHOLDER, files).replace(PYODIDE_PLACEHOLDER, pyodide_version(folder).encode())
+
+
+def shell_files(folder: Path) -> list[str]:
+    """The paths the service worker keeps for opening offline: the root and
+    every file of the folder the pages load, but the service worker itself."""
+    paths = sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*")
+                   if path.is_file() and path.suffix in SHELL_SUFFIXES and path.name != SERVICE_WORKER
+                   and Path("vendor") not in path.relative_to(folder).parents)
+    return ["/", *(f"/{path}" for path in paths)]
 
 
 def shell_version(folder: Path, engine: bytes) -> str:

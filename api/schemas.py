@@ -44,7 +44,7 @@ class RecordSchema(Schema):
         unknown = INCLUDE
 
     format = _any('"brehon/1"', required=True)
-    game = _any("keltis | keltis-orakel | celtica", required=True)
+    game = _any(" | ".join(scoring.RULESETS), required=True)
     options = _any("house-rule switches; missing keys take their defaults")
     players = _any("2..max players {id, name} in seating order; a name is kept trimmed and in NFC, 1-40 "
                    "characters, no control, bidi or zero-width characters, no two alike ignoring case",
@@ -258,5 +258,20 @@ class RulesetSchema(Schema):
     rules = fields.List(fields.String(), metadata={"description": "the game's rule ids"})
     needs_board = fields.Boolean()
     pieces = fields.Dict(metadata={"description": "what the game is made of: colors, paths, tiles and how many of each the box holds (stock), parts, board kinds"})
+    names = fields.Dict(metadata={"description": "the pieces' names in the request's language, by kind "
+                                                 "(colors and druids with their symbol, tiles, parts...): id -> name"})
+    order = fields.Integer(metadata={"description": "the game's place where the app offers the games (0: the one a "
+                                                    "form opens on): the order the engine registers them in"})
+    drawer = fields.String(metadata={"description": "the app's module that draws the game: frontend/js/draw/<drawer>.js"})
+    bgg = fields.Integer(allow_none=True, metadata={"description": "BoardGameGeek's id of the game, null where unknown"})
+    sheet = fields.Dict(metadata={"description": "the score sheet: columns (key, title, form: number | count | "
+                                                 "sizes, with their words) and tie_break (what ranks where totals tie)"})
+    tally = fields.Dict(metadata={"description": "the quick tally's form: hint, and the fields asked of each player "
+                                                 "(key, form: number | numbers | figures | counts, labels)"})
+    setup = fields.Dict(metadata={"description": "what the new-game screen asks of the setup: tiles (on stones or "
+                                                 "fields) or parts (each player's starting parts, the display), hint"})
+    board_editor = fields.Dict(allow_none=True, metadata={
+        "description": "the board editor: walk (the profile's list of places), blank (a profile to fill in), hint; "
+                       "null for a fixed board"})
     actions = fields.Dict(metadata={"description": "action type -> JSON Schema of that action: what a client may "
                                                    "compose offline; the engine still checks the turn"})

@@ -14,8 +14,8 @@ from typing import Iterable, Sequence
 
 from fpdf import FPDF
 
-from .spreadsheet import (TEXTS, amulet_sizes_text, breakdown_columns, cell_text, column_title, end_reason_text,
-                          game_title, language, names_of, options_text, rank_one, rank_reason)
+from .spreadsheet import (TEXTS, breakdown_columns, column_text, column_title, end_reason_text, game_title,
+                          language, names_of, options_text, rank_one, rank_reason)
 
 #: Fonts tried in order for the PDF; DejaVu covers names in any European
 #: script. Without it the PDF falls back to Helvetica (Latin-1 only).
@@ -142,7 +142,7 @@ def summary_pdf(record: dict, summary: dict, lang: str = "en") -> bytes:
 def _players_table(pdf: _Sheet, sheet: dict, names: dict[str, str], lang: str) -> None:
     words = TEXTS[lang]
     columns = breakdown_columns(sheet)
-    headers = [words["Player"], *(column_title(key, lang) for key in columns), words["Total"], words["Rank"],
+    headers = [words["Player"], *(column_title(sheet["game"], key, lang) for key in columns), words["Total"], words["Rank"],
                rank_one(sheet, lang).capitalize()]
     # Each number column as wide as its header; the names take what is left.
     pdf.set_font(pdf.family, "B", 8)
@@ -160,8 +160,7 @@ def _players_table(pdf: _Sheet, sheet: dict, names: dict[str, str], lang: str) -
         winner = player["id"] in winners
         cells = [
             names.get(player["id"], player["id"]),
-            *(amulet_sizes_text(player["breakdown"][key], lang) if key == "incomplete"  # Celtica's, in parts
-              else cell_text(player["breakdown"].get(key), lang) for key in columns),
+            *(column_text(sheet["game"], key, player["breakdown"].get(key), lang) for key in columns),
             str(player["total"]),
             str(player["rank"]),
             words["yes"] if winner else "",

@@ -13,6 +13,7 @@ import csv
 import io
 from typing import Any
 
+from scoring.declaration import DECLARATIONS, in_language
 from scoring.engine import RULESETS
 from scoring.messages import LANGUAGES, PLURAL_FORMS
 
@@ -31,8 +32,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "Leading": "Leading", "Date": "Date", "Options": "Options", "Status": "Status", "score sheet": "score sheet",
         "Score after every turn": "Score after every turn", "Parts held after every turn": "Parts held after every turn",
         "turn": "turn", "status:in_progress": "in progress", "status:finished": "finished",
-        "part:one": "{n} part", "part:other": "{n} parts",
-        "rank_none": "No complete amulet yet: the largest incomplete amulet decides the rank, then the next largest.",
     },
     "de": {
         "game": "Spiel", "options": "Optionen", "status": "Stand", "end_reason": "Spielende",
@@ -43,9 +42,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "Leading": "Es führt", "Date": "Datum", "Options": "Optionen", "Status": "Stand", "score sheet": "Wertung",
         "Score after every turn": "Punkte nach jedem Zug", "Parts held after every turn": "Teile nach jedem Zug",
         "turn": "Zug", "status:in_progress": "Spiel läuft", "status:finished": "beendet",
-        "part:one": "{n} Teil", "part:other": "{n} Teile",
-        "rank_none": "Noch kein fertiges Amulett: das größte unfertige Amulett entscheidet über den Platz, "
-                     "dann das nächstgrößte.",
     },
     "es": {
         "game": "juego", "options": "opciones", "status": "estado", "end_reason": "final",
@@ -57,21 +53,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "score sheet": "hoja de puntos",
         "Score after every turn": "Puntos tras cada turno", "Parts held after every turn": "Piezas tras cada turno",
         "turn": "turno", "status:in_progress": "en juego", "status:finished": "terminada",
-        "part:one": "{n} pieza", "part:other": "{n} piezas",
-        "rank_none": "Aún no hay ningún amuleto completo: decide el puesto el amuleto incompleto más grande, "
-                     "luego el siguiente.",
     },
-}
-
-#: The breakdown's columns (CONTRACT §6) as the PDF and a German or Spanish CSV title them.
-COLUMNS: dict[str, dict[str, str]] = {
-    "en": {"track": "Track", "figures": "Figures", "wishing_stones": "Wishing stones", "stones_held": "Stones held",
-           "mirrors": "Mirrors", "complete": "Complete amulets", "incomplete": "Incomplete amulets"},
-    "de": {"track": "Zählleiste", "figures": "Figuren", "wishing_stones": "Wunschsteine", "stones_held": "Steine",
-           "mirrors": "Spiegel", "complete": "Fertige Amulette", "incomplete": "Unfertige Amulette"},
-    "es": {"track": "Marcador", "figures": "Figuras", "wishing_stones": "Piedras de los deseos",
-           "stones_held": "Piedras", "mirrors": "Espejos", "complete": "Amuletos completos",
-           "incomplete": "Amuletos incompletos"},
 }
 
 #: Why a game ended (the sheet's ``end_reason``), in words.
@@ -134,9 +116,12 @@ def breakdown_columns(sheet: dict) -> list[str]:
     return columns
 
 
-def column_title(key: str, lang: str = "en") -> str:
-    """A breakdown column's title: ``wishing_stones`` -> ``Wishing stones``."""
-    return COLUMNS[language(lang)].get(key) or key.replace("_", " ").capitalize()
+def column_title(game: str, key: str, lang: str = "en") -> str:
+    """A breakdown column's title, as the game declares it: ``wishing_stones``
+    -> ``Wishing stones`` (an undeclared key is said as itself)."""
+    declaration = DECLARATIONS.get(game)
+    title = declaration.column_title(key, language(lang)) if declaration else None
+    return title or key.replace("_", " ").capitalize()
 
 
 def cell_text(value: Any, lang: str = "en") -> str:
@@ -152,19 +137,30 @@ def cell_text(value: Any, lang: str = "en") -> str:
     return str(value)
 
 
-def amulet_sizes_text(sizes: list[int], lang: str = "en") -> str:
-    """Celtica's incomplete amulets in words: ``[6, 1]`` -> ``6 parts, 1 part``."""
+def column_text(game: str, key: str, value: Any, lang: str = "en") -> str:
+    """A breakdown cell: a column of sizes (Celtica's incomplete amulets) in
+    the words the game declares for one size, ``[6, 1]`` -> ``6 parts, 1
+    part``; any other value as :func:`cell_text` says it."""
     lang = language(lang)
+    declaration = DECLARATIONS.get(game)
+    column = next((column for column in declaration.sheet["columns"] if column["key"] == key), None) \
+        if declaration else None
+    if column is None or column["form"] != "sizes" or not isinstance(value, list):
+        return cell_text(value, lang)
+    size = in_language(column["size"], lang)
     form = PLURAL_FORMS[lang]
-    return ", ".join(TEXTS[lang][f"part:{'one' if form(size) == 'one' else 'other'}"].format(n=size) for size in sizes)
+    return ", ".join(size["one" if form(n) == "one" else "other"].format(n=n) for n in value)
 
 
 def rank_reason(sheet: dict, lang: str = "en") -> str | None:
-    """What decides the ranks where the totals do not: Celtica with no
-    complete amulet, where the largest incomplete one does."""
-    if sheet["game"] != "celtica" or any(player["breakdown"]["complete"] for player in sheet["players"]):
+    """What decides the ranks where the totals do not, where the game
+    declares a tie-break and no player has any of what ranks first (Celtica
+    with no complete amulet: the largest incomplete one decides)."""
+    declaration = DECLARATIONS.get(sheet["game"])
+    tie_break = declaration.sheet["tie_break"] if declaration else None
+    if not tie_break or any(player["breakdown"][tie_break["key"]] for player in sheet["players"]):
         return None
-    return TEXTS[language(lang)]["rank_none"]
+    return str(in_language(tie_break["none"], language(lang)))
 
 
 def end_reason_text(reason: str | None, lang: str = "en") -> str:
@@ -205,7 +201,7 @@ def scoresheet_csv(record: dict, sheet: dict, lang: str = "en") -> str:
     winners = set(sheet.get("winners", []))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    titles = columns if lang == "en" else [column_title(key, lang) for key in columns]
+    titles = columns if lang == "en" else [column_title(sheet["game"], key, lang) for key in columns]
     writer.writerow([words["game"], words["options"], words["status"], words["end_reason"], words["player"],
                      words["name"], *titles, words["total"], words["rank"], rank_one(sheet, lang)])
     options = options_text(record, lang)

@@ -10,19 +10,8 @@
 // there (the shell is served from the cache). See api/frontend.py.
 const VERSION = 'brehon-shell-__SHELL_VERSION__';
 const PYODIDE = 'brehon-pyodide-__PYODIDE_VERSION__';
-const SHELL = [
-  '/', '/index.html', '/manifest.webmanifest', '/css/app.css', '/icons/icon.svg', '/icons/maskable.svg',
-  '/i18n/en.json', '/i18n/de.json', '/i18n/es.json',
-  '/js/app.js', '/js/api.js', '/js/badge.js', '/js/bgstats.js', '/js/composer.js', '/js/db.js', '/js/history.js', '/js/i18n.js', '/js/live.js', '/js/local.js',
-  '/js/news.js', '/js/outbox.js', '/js/qr.js', '/js/router.js', '/js/rulesets.js', '/js/ui.js', '/js/words.js',
-  '/js/draw/cards.js', '/js/draw/keltis.js', '/js/draw/orakel.js', '/js/draw/celtica.js',
-  '/js/screens/home.js', '/js/screens/newgame.js', '/js/screens/table.js', '/js/screens/sheet.js',
-  '/js/screens/summary.js', '/js/screens/boards.js', '/js/screens/tally.js',
-  '/js/screens/table/composer.js', '/js/screens/table/join.js', '/js/screens/table/log.js',
-  '/js/screens/table/message.js', '/js/screens/table/offline.js', '/js/screens/table/sections.js',
-  '/js/screens/table/strip.js', '/js/draw/tokens.js', '/js/draw/drawers.js',
-  '/js/screens/display.js', '/js/referee.js', '/js/referee-worker.js',
-];
+// The app shell: filled in by the server from the files of the app (api/frontend.py).
+const SHELL = ['__SHELL_FILES__'];
 
 self.addEventListener('install', event => {
   event.waitUntil(caches.open(VERSION).then(async cache => {

@@ -11,7 +11,9 @@ checks), :mod:`.shapes` (a game's actions declared once: their check, recogniser
 :mod:`.ranking` (ranks, the score sheet's frame), :mod:`.cards` (the Keltis
 family's cards, rows and supply), :mod:`.chronicle` (what the summary reads),
 :mod:`.history` (a game's log and its history), :mod:`.answers` (what the
-command line, the API and the phone's engine answer, as data), and the games :mod:`.keltis`, :mod:`.keltis_orakel`, :mod:`.celtica`.
+command line, the API and the phone's engine answer, as data),
+:mod:`.declaration` (what each game tells the other layers of itself, from its
+``game.py``), and the games :mod:`.keltis`, :mod:`.keltis_orakel`, :mod:`.celtica`.
 """
 
 from .engine import (RULESETS, BoardVerdict, Decision, Game, Refused, RuleBroken, Violation, check_board,

@@ -17,6 +17,7 @@ import pytest
 
 import scoring
 from api import create_app
+from api.frontend import shell_files
 from brehon import pyodide
 
 FRONTEND = Path(__file__).resolve().parent.parent / "frontend"
@@ -46,9 +47,21 @@ def test_the_served_service_worker_carries_a_version_not_the_placeholder(client)
     script = client.get("/sw.js").get_data(as_text=True)
     (version,) = VERSION.findall(script)
     # Everything else is sw.js as written.
+    files = ", ".join(f"'{path}'" for path in shell_files(FRONTEND))
     assert script == ((FRONTEND / "sw.js").read_text().replace("__SHELL_VERSION__", version)
-                      .replace("__PYODIDE_VERSION__", pyodide.VERSION))
-    assert "__SHELL_VERSION__" not in script and "__PYODIDE_VERSION__" not in script
+                      .replace("'__SHELL_FILES__'", files).replace("__PYODIDE_VERSION__", pyodide.VERSION))
+    assert "__SHELL_VERSION__" not in script and "__PYODIDE_VERSION__" not in script and "__SHELL_FILES__" not in script
+
+
+def test_the_shell_is_made_from_the_files_of_the_app(copy):
+    # A module added to the app is in the shell with no edit of sw.js; the
+    # service worker, Pyodide and the raster icons are not.
+    (copy / "js" / "added.js").write_text("export const added = 1;\n")
+    (copy / "vendor" / "pyodide").mkdir(parents=True, exist_ok=True)
+    (copy / "vendor" / "pyodide" / "pyodide.js").write_text("")
+    files = shell_files(copy)
+    assert "/js/added.js" in files and "/js/screens/table/composer.js" in files and files[0] == "/"
+    assert "/sw.js" not in files and "/vendor/pyodide/pyodide.js" not in files and "/icons/icon-192.png" not in files
 
 
 def test_the_same_files_give_the_same_version(redis_url, copy):

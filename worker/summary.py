@@ -22,15 +22,8 @@ engine's answer: the game's :class:`scoring.chronicle.Chronicle`. Shape::
                "cards_played": {colour: n},
                "end": {"reason", "turn", "player"} | null}}
 
-``sources`` per game (points add up to the player's total):
-
-- keltis: ``figures``, ``tiles`` (point tiles), ``wishing_stones``;
-- keltis-orakel: ``track_start``, ``figures``, ``tiles``, ``wishing_stones``
-  (the table value), ``mirrors`` (what they added to it), ``priestess``,
-  ``goblin``;
-- celtica: ``complete`` amulets, ``parts_held``, ``by_location`` (kind ->
-  parts ``gained`` at find sites and ``lost`` at ruins) and ``end_phase``
-  (``gained``/``lost`` by swaps and buys).
+``sources`` per game (points add up to the player's total): each game's
+chronicle names its own (``scoring/<game>/chronicle.py``).
 
 Celtica's ``start`` and history entries also carry ``parts`` (parts held
 per player), since its total (complete amulets) rarely moves; its

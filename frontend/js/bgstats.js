@@ -11,10 +11,6 @@ import {optionsWords} from './words.js';
 
 const PUSH = 'https://app.bgstatsapp.com/createPlay.html';
 const SOURCE = 'Brehon';
-// The games' BoardGameGeek ids, by which BG Stats finds the game. Keltis: Das
-// Orakel has none here: we could not confirm its id, so BG Stats matches it
-// by its name (and remembers the match, by sourceGameId).
-const BGG = {keltis: 34585, celtica: 21293};
 
 /** The BG Stats play of a finished game: `game` the GET /games/{id} answer,
  * `id` its id (the play's id at Brehon), `title` the game's name, `ruleset`
@@ -27,7 +23,9 @@ export function bgStatsPlay(game, {id, title, ruleset}) {
   return {
     sourceName: SOURCE,
     sourcePlayId: id,
-    game: {name: title, bggId: BGG[game.record.game], sourceGameId: game.record.game, highestWins: true, noPoints: false},
+    // BG Stats finds the game by its BoardGameGeek id, as its package declares
+    // it; where none is known, by its name (and remembers the match, by sourceGameId).
+    game: {name: title, bggId: ruleset?.bgg ?? undefined, sourceGameId: game.record.game, highestWins: true, noPoints: false},
     playDate: localTime(last),
     durationMin: Math.round((last - first) / 60000),
     board: ruleset ? optionsWords(ruleset, game.record.options) : '',

@@ -103,7 +103,7 @@ export function withValue(action, path, value) {
 }
 
 /** The candidates of a Celtica take or give too many to list (decision.listed
- * false): built part by part from its choices, as scoring/celtica/choices.py
+ * false): built part by part from its choices, as Celtica's choices.py in scoring/
  * `addable` does. For the parts picked so far (parts.0, parts.1, ... up to
  * "no more"), each kind that may come next, and the parts so far once they
  * are enough (at least `least`); any kind offered keeps the take completable. */

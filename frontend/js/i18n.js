@@ -43,7 +43,17 @@ export function t(key, values = {}) {
     const form = `${key}.${new Intl.PluralRules(current).select(Number(values.n))}`;
     key = has(form) ? form : `${key}.other`;
   }
-  const template = words[key] ?? fallback[key] ?? key;
+  return filledIn(words[key] ?? fallback[key] ?? key, values);
+}
+
+/** Words a game declares (GET /rulesets, in the app's language): a text,
+ * or a count's forms ({one, other}) chosen by {n} as t chooses them. */
+export function say(text, values = {}) {
+  if (typeof text === 'object') text = text[new Intl.PluralRules(current).select(Number(values.n))] ?? text.other;
+  return filledIn(text, values);
+}
+
+function filledIn(template, values) {
   return template.replace(/\{(\w+)\}/g, (_, name) => (name in values ? values[name] : `{${name}}`));
 }
 

@@ -25,6 +25,11 @@ export async function rulesets() {
   return loaded.byGame;
 }
 
+/** The game a form opens on: the one the engine offers first. */
+export function firstGame(rules) {
+  return Object.values(rules).reduce((first, ruleset) => (ruleset.order < first.order ? ruleset : first)).game;
+}
+
 // The server's answer, or where no server answers, the static build's file.
 async function described(lang) {
   try {

@@ -1,6 +1,6 @@
 // Game things in words: colours with a symbol (colour is never the only
 // signal), tiles, parts, answers to composer questions, and turns for the log.
-import {t, has, language} from './i18n.js';
+import {t, has, language, say} from './i18n.js';
 import {ABSENT} from './composer.js';
 
 const SYMBOLS = {red: '●', yellow: '▲', green: '■', blue: '◆', purple: '★', grey: '▲', white: '○', brown: '■', black: '◆'};
@@ -32,23 +32,31 @@ export function playerId(name, taken) {
 }
 
 /** What decides the ranks of a score sheet where its totals do not, in
- * words; null where the totals do. Celtica ranks by complete amulets, then
- * by the largest incomplete one, the next largest, … (rules/celtica.md §12). */
-export function rankReason(sheet) {
-  if (sheet.game !== 'celtica') return null;
-  const complete = sheet.players.map(p => p.breakdown.complete);
-  if (complete.every(n => n === 0)) return t('celtica.rank_none');
-  if (new Set(complete).size < complete.length) return t('celtica.rank_equal');
+ * the words its game declares (`ruleset` its GET /rulesets entry); null
+ * where the totals do. Celtica ranks by complete amulets, then by the
+ * largest incomplete one, the next largest, … (its rules, §12). */
+export function rankReason(sheet, ruleset) {
+  const tie = ruleset && ruleset.sheet.tie_break;
+  if (!tie) return null;
+  const first = sheet.players.map(p => p.breakdown[tie.key]);
+  if (first.every(n => n === 0)) return tie.none;
+  if (new Set(first).size < first.length) return tie.equal;
   return null;
 }
 
-/** A Celtica player's amulets in words: ["1 complete amulet", "1 incomplete
- * amulet (8 parts)"]. */
-export function amuletWords(breakdown) {
-  const sizes = breakdown.incomplete || [];
-  const parts = new Intl.ListFormat(language(), {type: 'conjunction'}).format(sizes.map(n => t('celtica.parts', {n})));
-  return [t('celtica.complete', {n: breakdown.complete}),
-    sizes.length ? t('celtica.incomplete', {n: sizes.length, parts}) : t('celtica.incomplete_none')];
+/** A player's breakdown in the words its game declares for its columns,
+ * one line each ("1 complete amulet", "1 incomplete amulet (8 parts)");
+ * null where the game declares no words (its columns are titled numbers). */
+export function breakdownWords(ruleset, breakdown) {
+  const said = ruleset ? ruleset.sheet.columns.filter(column => column.words) : [];
+  if (!said.length) return null;
+  return said.map(column => {
+    const value = breakdown[column.key];
+    if (column.form !== 'sizes') return say(column.words, {n: value});
+    if (!value.length) return column.none;
+    const sizes = new Intl.ListFormat(language(), {type: 'conjunction'}).format(value.map(n => say(column.size, {n})));
+    return say(column.words, {n: value.length, sizes});
+  });
 }
 
 /** An option's value in the words of GET /rulesets (`option` one of a
@@ -111,7 +119,7 @@ export function answer(game, key, value, names = {}) {
   if (base === 'parts' || key === 'give' || key === 'take' || key === 'part') return part(value);
   if (key === 'figure') {
     if (value === null) return t('null.figure');
-    return game === 'keltis' ? t(`figure.${value}`) : t('figure.on', {field: value});
+    return typeof value === 'string' ? t(`figure.${value}`) : t('figure.on', {field: value}); // a size, or the field it stands on
   }
   if (key === 'to') return value === null ? t('null.to') : t('field', {field: value});
   if (key === 'field') return t('field', {field: value});
@@ -139,7 +147,8 @@ export function action(game, a) {
   switch (a.type) {
     case 'play': {
       const parts = [t('say.play', {card: card(a.card)})];
-      if (game === 'keltis') {
+      // A figure that enters a path is named by its size; one that moves, by the field it leaves.
+      if (typeof a.figure === 'string' || a.bonus) {
         if (a.figure) parts.push(t('say.enters', {figure: t(`figure.${a.figure}`), path: colour(a.card.color)}));
         if (a.bonus) parts.push(t('say.bonus', {path: colour(a.bonus)}));
       } else {
@@ -151,8 +160,9 @@ export function action(game, a) {
     case 'discard': return t('say.discard', {card: card(a.card)});
     case 'clover': return a.path ? t('say.clover', {path: colour(a.path)}) : t('say.clover_no');
     case 'reveal':
-      if (game === 'keltis') return t('say.reveal', {where: `${colour(a.path)} ${a.row}`, tile: tile(a.tile)});
-      if (game === 'keltis-orakel') return t('say.reveal', {where: t('field', {field: a.field}), tile: tile(a.tile)});
+      // A tile on a stone of a path, or on a field; or the parts that refilled the display.
+      if (a.path) return t('say.reveal', {where: `${colour(a.path)} ${a.row}`, tile: tile(a.tile)});
+      if (a.field !== undefined) return t('say.reveal', {where: t('field', {field: a.field}), tile: tile(a.tile)});
       return t('say.refill', {parts: a.parts.map(part).join(', ')});
     case 'draw': return a.from === 'deck' ? t('say.draw_deck') : t('say.draw_pile', {colour: colour(a.from)});
     case 'spiral': return a.to === null ? t('say.spiral_stay') : t('say.spiral', {field: a.to});

@@ -97,3 +97,4 @@ from __future__ import annotations
 from .rules import RULESET, Celtica
 
 __all__ = ["RULESET", "Celtica"]
+from . import game  # noqa: F401,E402  (its declaration registers itself)

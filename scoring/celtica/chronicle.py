@@ -2,7 +2,11 @@
 Its total (complete amulets) rarely moves, so the lead chart shows the
 parts each player holds; the cards played are druid and experience cards
 per druid; the end is the turn that ended the play phase (the end turns
-follow it)."""
+follow it).
+
+Its ``sources``: ``complete`` amulets, ``parts_held``, ``by_location`` (kind
+-> parts ``gained`` at find sites and ``lost`` at ruins) and ``end_phase``
+(``gained``/``lost`` by swaps and buys)."""
 
 from __future__ import annotations
 

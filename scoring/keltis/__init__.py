@@ -71,3 +71,4 @@ from __future__ import annotations
 from .rules import RULESET, Keltis
 
 __all__ = ["RULESET", "Keltis"]
+from . import game  # noqa: F401,E402  (its declaration registers itself)

@@ -1,5 +1,7 @@
 """What the Keltis summary reads: points come from figures, point tiles
-(the track) and wishing stones (rules §11)."""
+(the track) and wishing stones (rules §11).
+
+Its ``sources``: ``figures``, ``tiles`` (point tiles), ``wishing_stones``."""
 
 from __future__ import annotations
 

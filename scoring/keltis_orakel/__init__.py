@@ -74,3 +74,4 @@ from __future__ import annotations
 from .rules import RULESET, Orakel
 
 __all__ = ["RULESET", "Orakel"]
+from . import game  # noqa: F401,E402  (its declaration registers itself)

@@ -1,6 +1,10 @@
 """What the Orakel summary reads: the track split by where its points came
 from, and the wishing stones' value split into the stones' own table value
-and what the mirrors multiplied it by (§12)."""
+and what the mirrors multiplied it by (§12).
+
+Its ``sources``: ``track_start``, ``figures``, ``tiles``, ``wishing_stones``
+(the table value), ``mirrors`` (what they added to it), ``priestess``,
+``goblin``."""
 
 from __future__ import annotations
 

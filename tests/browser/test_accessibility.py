@@ -200,7 +200,7 @@ def tally(page, base_url):
     page.wait_for_selector("#tally")
     page.fill("#name-0", "Anna")
     page.fill("#name-1", "Ben")
-    page.fill("#fig-0-0", "9")
+    page.fill("#figures-0-0", "9")
     page.click("text=Score it")
     page.wait_for_selector("#tally-result #sheet")
 

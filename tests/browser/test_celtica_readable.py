@@ -51,10 +51,14 @@ def test_amulets_are_counted_in_german_and_spanish_too(page, base_url):
     said = page.evaluate("""async () => {
         const i18n = await import('/js/i18n.js');
         const words = await import('/js/words.js');
+        const {rulesets} = await import('/js/rulesets.js');
         const out = {};
         for (const lang of ['de', 'es', 'en']) {
             await i18n.loadLanguage(lang);
-            out[lang] = [words.amuletWords({complete: 1, incomplete: [6, 1]}), words.amuletWords({complete: 0, incomplete: []})];
+            // The words Celtica's package declares for its sheet, in the app's language.
+            const celtica = (await rulesets()).celtica;
+            out[lang] = [words.breakdownWords(celtica, {complete: 1, incomplete: [6, 1]}),
+                words.breakdownWords(celtica, {complete: 0, incomplete: []})];
         }
         return out;
     }""")

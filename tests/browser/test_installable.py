@@ -14,12 +14,7 @@ from playwright.sync_api import expect
 from tapping import answer, join
 
 FIRST_VISIT_LIMIT = 200 * 1024
-SERVICE_WORKER = Path(__file__).resolve().parents[2] / "frontend" / "sw.js"
-#: The app shell, as the service worker lists it for its cache.
-SHELL = re.findall(r"'(/[^']*)'", re.search(r"const SHELL = \[(.*?)\];", SERVICE_WORKER.read_text(), re.S)[1])
-#: What a first visit fetches: the shell, the service worker's script, and
-#: the rulesets the home screen asks for (kept for composing offline).
-FIRST_VISIT = {*SHELL, "/sw.js", "/api/v1/rulesets"}
+FRONTEND = Path(__file__).resolve().parents[2] / "frontend"
 #: Fetched after the first screen, in the background (test_referee.py weighs it).
 REFEREE = ("/vendor/pyodide/", "/referee/")
 
@@ -33,7 +28,27 @@ PRECACHED = """async shell => {
 }"""
 
 
-def test_first_visit_is_under_200_kb(page, context):
+def shell(base_url: str) -> list[str]:
+    """The app shell, as the served service worker lists it for its cache."""
+    with urllib.request.urlopen(f"{base_url}/sw.js") as answer:
+        script = answer.read().decode()
+    return re.findall(r"'(/[^']*)'", re.search(r"const SHELL = \[(.*?)\];", script, re.S)[1])
+
+
+def test_the_shell_lists_every_module_of_the_app(base_url):
+    # Made from the folder, not written: a module added to frontend/js is kept offline.
+    listed = shell(base_url)
+    modules = {f"/{path.relative_to(FRONTEND).as_posix()}" for path in (FRONTEND / "js").rglob("*.js")}
+    assert modules <= set(listed)
+    assert {"/", "/index.html", "/css/app.css", "/i18n/de.json", "/manifest.webmanifest"} <= set(listed)
+    assert "/sw.js" not in listed and not any(path.startswith("/vendor/") for path in listed)
+
+
+def test_first_visit_is_under_200_kb(page, context, base_url):
+    SHELL = shell(base_url)
+    # What a first visit fetches: the shell, the service worker's script, and
+    # the rulesets the home screen asks for (kept for composing offline).
+    FIRST_VISIT = {*SHELL, "/sw.js", "/api/v1/rulesets"}
     # On the context, so the service worker's precache fetches count too;
     # those answered from its cache crossed no network.
     responses = []

@@ -78,9 +78,9 @@ def test_new_orakel_game_on_a_saved_board_with_options(page, base_url, tmp_path)
 def test_quick_tally(page):
     page.goto("/#/tally")
     page.fill("#name-0", "Anna")
-    page.fill("#fig-0-0", "9")  # large figure on row 9: 20 points
-    page.fill("#fig-0-1", "7")  # a small one on row 7: 6 points
-    page.fill("#stones-0", "3")
+    page.fill("#figures-0-0", "9")  # large figure on row 9: 20 points
+    page.fill("#figures-0-1", "7")  # a small one on row 7: 6 points
+    page.fill("#stones_held-0", "3")
     page.fill("#track-0", "5")
     page.fill("#name-1", "Ben")
     page.click("text=Score it")

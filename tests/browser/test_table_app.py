@@ -199,7 +199,7 @@ def test_plural_forms_follow_the_language(page):
         const out = {};
         for (const lang of ['en', 'de', 'es']) {
             await i18n.loadLanguage(lang);
-            out[lang] = [1, 2].map(n => [i18n.t('keltis.stones', {n}), i18n.t('keltis.goal_area', {n}), i18n.t('say.move', {druid: 'x', n})]);
+            out[lang] = [1, 2].map(n => [i18n.t('cards.stones', {n}), i18n.t('keltis.goal_area', {n}), i18n.t('say.move', {druid: 'x', n})]);
         }
         return out;
     }""")

@@ -84,8 +84,8 @@ test('the turn logged right after a version is found only when it is the one ent
   assert.equal(turnLoggedAfter(two, 1), 1);
 });
 
-// Two of Keltis' options as GET /rulesets describes them (in English).
-const KELTIS = {game: 'keltis', options: [
+// Keltis's BoardGameGeek id and two of its options as GET /rulesets describes them (in English).
+const KELTIS = {game: 'keltis', bgg: 34585, options: [
   {name: 'clover_can_enter', type: 'boolean', default: false, label: 'Clover may start a path'},
   {name: 'tie_break', type: 'string', default: 'shared', choices: ['shared', 'wishing_stones'], label: 'Equal totals',
     choice_labels: ['share the rank', 'more wishing stones rank higher']}]};
@@ -133,14 +133,14 @@ test('the log by turn holds every version of a turn, each ended by the correctio
 test('a play pushed to BG Stats again is the same play: its source and id stay', () => {
   const game = {...GAME, record: {...GAME.record, game: 'celtica', options: {}, players: [{id: 'anna', name: 'Anna'}]},
     scoresheet: {players: [{id: 'anna', total: 1, rank: 1}], winners: ['anna']}};
-  const plays = [1, 2].map(() => bgStatsPlay(game, {id: 'g7Kx2', title: 'Celtica', ruleset: {options: []}}));
+  const plays = [1, 2].map(() => bgStatsPlay(game, {id: 'g7Kx2', title: 'Celtica', ruleset: {options: [], bgg: 21293}}));
   assert.deepEqual(plays.map(p => [p.sourceName, p.sourcePlayId]), [['Brehon', 'g7Kx2'], ['Brehon', 'g7Kx2']]);
   assert.equal(plays[0].game.bggId, 21293);
-  const other = bgStatsPlay(game, {id: 'h8Ly3', title: 'Celtica', ruleset: {options: []}});
+  const other = bgStatsPlay(game, {id: 'h8Ly3', title: 'Celtica', ruleset: {options: [], bgg: 21293}});
   assert.notEqual(other.sourcePlayId, plays[0].sourcePlayId);
   // Keltis: Das Orakel has no BoardGameGeek id here: BG Stats matches it by name, and no empty id is sent.
   const orakel = bgStatsPlay({...game, record: {...game.record, game: 'keltis-orakel'}}, {id: 'g7Kx2', title: 'Keltis: Das Orakel',
-    ruleset: {options: []}});
+    ruleset: {options: [], bgg: null}});
   assert.equal('bggId' in JSON.parse(JSON.stringify(orakel)).game, false);
 });
 

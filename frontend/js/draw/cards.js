@@ -14,7 +14,7 @@ export function cards(game, names, more = () => null) {
     h('p', {}, t('table.deck', {n: view.draw_pile})),
     piles(view.piles),
     cardRows(view.players, names, seat => [
-      t('keltis.stones', {n: seat.stones_held}), ' · ', t('keltis.track', {n: seat.track}),
+      t('cards.stones', {n: seat.stones_held}), ' · ', t('cards.track', {n: seat.track}),
       more(seat),
       seat.hand.known.length ? [' · ', t('table.known', {cards: seat.hand.known.map(card).join(', ')})] : null]));
 }

@@ -1,8 +1,8 @@
 // Celtica as it stands: the route with the druids, the display, and every
 // player's amulets in the canonical packing with hand counts.
 import {h, svg} from '../ui.js';
-import {t} from '../i18n.js';
-import {amuletWords, colour, part, symbol} from '../words.js';
+import {t, language} from '../i18n.js';
+import {colour, part, symbol} from '../words.js';
 import {tokens} from './tokens.js';
 
 const PER_LINE = 5; // on a phone; the table display lays the route as wide as its screen asks (`perLine`)
@@ -75,6 +75,23 @@ export function cards(game, names) {
       h('li', {class: `swatch swatch-${c}`, dataset: {druid: c}}, h('span', {}, colour(c)), h('strong', {class: 'count'}, String(n))))),
     h('h3', {}, t('celtica.amulets')),
     playerAmulets(game, names));
+}
+
+/** What the table display shows beside the board: every player's amulets,
+ * drawn, where the table sees them (they decide the ranks). */
+export function besideBoard(game, names) {
+  return h('section', {id: 'display-amulets', 'aria-labelledby': 'display-amulets-title'},
+    h('h2', {id: 'display-amulets-title'}, t('celtica.amulets')),
+    h('div', {class: 'amulet-grid'}, playerAmulets(game, names, {hands: false})));
+}
+
+/** A player's amulets in words: ["1 complete amulet", "1 incomplete
+ * amulet (8 parts)"]. */
+function amuletWords(breakdown) {
+  const sizes = breakdown.incomplete || [];
+  const parts = new Intl.ListFormat(language(), {type: 'conjunction'}).format(sizes.map(n => t('celtica.parts', {n})));
+  return [t('celtica.complete', {n: breakdown.complete}),
+    sizes.length ? t('celtica.incomplete', {n: sizes.length, parts}) : t('celtica.incomplete_none')];
 }
 
 /** Every player's amulets, drawn and in words, with his hand counts (on the

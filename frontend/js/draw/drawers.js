@@ -1,9 +1,6 @@
-// Which module draws which game (loaded when a game of that kind is shown).
-const DRAWERS = {
-  keltis: () => import('./keltis.js'),
-  'keltis-orakel': () => import('./orakel.js'),
-  celtica: () => import('./celtica.js'),
-};
+// Which module draws a game: the one its package names (GET /rulesets'
+// `drawer`), loaded when a game of that kind is shown.
 
-/** The drawing module of a game kind: {board(game, names, options), cards(game, names)}. */
-export const drawerOf = game => DRAWERS[game]();
+/** The drawing module of a game (`ruleset` its GET /rulesets entry):
+ * {board(game, names, options), cards(game, names)}. */
+export const drawerOf = ruleset => import(`./${ruleset.drawer}.js`);

@@ -35,6 +35,20 @@ export function layoutBoard(paths, rows, tiles, choose) {
   return drawPaths({stones, players: {}}, {choose});
 }
 
+/** Where the new-game screen may lay a tile (rules §3.2): every stone, as
+ * {key: "path:row", label, row}. */
+export function setupPlaces(pieces) {
+  return pieces.paths.flatMap(path => Array.from({length: pieces.rows},
+    (_, r) => ({key: `${path}:${r + 1}`, label: `${colour(path)} ${r + 1}`, row: r + 1})));
+}
+
+/** The paths for laying out tiles: each stone a button that calls
+ * `lay(place)` (a place of setupPlaces), showing `tiles` by place. */
+export function setupBoard(pieces, profile, tiles, lay) {
+  const places = Object.fromEntries(setupPlaces(pieces).map(place => [place.key, place]));
+  return layoutBoard(pieces.paths, pieces.rows, tiles, (path, row) => lay(places[`${path}:${row}`]));
+}
+
 /** What a tile looks like on the board: a sign, never only a colour. */
 export function tileMark(id) {
   return MARK[id];

@@ -117,6 +117,21 @@ function signed(value) {
   return Number.isInteger(value) ? (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0') : '?';
 }
 
+/** Where the new-game screen may lay a tile (rules §4.2): each small field
+ * of the board `profile` (none before a board is chosen), as {key, label}. */
+export function setupPlaces(pieces, profile) {
+  if (!profile) return [];
+  return profile.fields.map((field, index) => [field, index]).filter(([field]) => field.kind === 'small')
+    .map(([, index]) => ({key: String(index), label: t('field', {field: index})}));
+}
+
+/** The board `profile` for laying out tiles: each small field a button that
+ * calls `lay(place)` (a place of setupPlaces), showing `tiles` by place. */
+export function setupBoard(pieces, profile, tiles, lay) {
+  return profileBoard(profile, {tiles, choose: index => lay({key: String(index), label: t('field', {field: index})}),
+    pickable: field => field.kind === 'small'});
+}
+
 /** What a tile looks like on the board as it is laid out: a clover with
  * its colour's symbol, since the five clovers differ only in colour. */
 export function tileMark(id) {

@@ -6,7 +6,7 @@ import {api, problemText, ApiError} from '../api.js';
 import {all, get, put} from '../db.js';
 import {rulesets} from '../rulesets.js';
 import {colour, swatch} from '../words.js';
-import {profileBoard} from '../draw/orakel.js';
+import {drawerOf} from '../draw/drawers.js';
 import {server} from '../local.js';
 import {checkBoard} from '../referee.js';
 
@@ -43,26 +43,6 @@ function inWords(v) {
   return v.message.replace(pointer, t(LABELS[index === undefined ? key : member], {n: index}));
 }
 
-/** A profile to fill in, shaped like the printed board and passing the
- * board checks from the start: Orakel's small and large fields in the
- * printed rhythm, the colours in turn; Celtica's villages to the goal. */
-export function blank(game, pieces) {
-  if (game === 'celtica') {
-    return {locations: [{kind: 'start'}, ...Array.from({length: pieces.locations - 2}, () => ({kind: 'village', parts: 1})),
-      {kind: 'goal', parts: 4}]};
-  }
-  const {small, large} = pieces.fields;
-  const run = small / (large + 1); // small fields between two large ones
-  const fields = [{kind: 'start', color: null, value: 0, stones: 0}];
-  for (let i = 1; fields.length < small + large + 1; i++) {
-    const kind = i % (run + 1) === 0 ? 'large' : 'small';
-    fields.push({kind, color: pieces.colors[(i - 1) % pieces.colors.length], value: 0, stones: pieces.stones[kind]});
-  }
-  fields.push({kind: 'center', color: pieces.colors[fields.length % pieces.colors.length], value: 0, stones: pieces.stones.center});
-  return {fields, oracle_from: fields.length - 6, wishing_stone_table: [0, -4, -2, 1, 3, 6, 8, 10, 12, 15],
-    green_numbers: [5, 4, 4, 3, 3, 3, 2, 2, 2, 1, 1]};
-}
-
 /** Draw the boards screen. */
 export async function show(main) {
   const rules = await rulesets();
@@ -77,7 +57,7 @@ export async function show(main) {
     savedBox,
     h('h2', {}, t('boards.new')),
     h('div', {class: 'row'}, Object.keys(rules).filter(game => rules[game].needs_board).map(game =>
-      h('button', {dataset: {game}, onclick: () => editor(game, blank(game, rules[game].pieces))}, t(`game.${game}`)))),
+      h('button', {dataset: {game}, onclick: () => editor(game, rules[game].board_editor.blank)}, t(`game.${game}`)))),
     h('form', {class: 'row', onsubmit: openShared},
       h('label', {for: 'board-id'}, t('boards.open_id')), shared, h('button', {type: 'submit'}, t('boards.open'))),
     h('label', {for: 'board-file'}, t('boards.import')), file,
@@ -110,16 +90,19 @@ export async function show(main) {
     try {
       const data = JSON.parse(await file.files[0].text());
       const board = data.board || data;
-      const game = data.game || (board.locations ? 'celtica' : 'keltis-orakel');
+      // A file with no game: the one whose profiles list places as it does ("fields", "locations").
+      const game = data.game || Object.values(rules).find(ruleset => ruleset.board_editor && ruleset.board_editor.walk in board).game;
       editor(game, board);
     } catch {
       fill(status, h('p', {class: 'problem'}, t('boards.bad_file')));
     }
   }
 
-  function editor(game, board) {
-    if (game !== 'celtica') {
-      walk(game, board);
+  // The game's board editor (GET /rulesets `board_editor`): a walk on the
+  // drawn board, field by field; or a form of the places in order.
+  async function editor(game, board) {
+    if (rules[game].board_editor.walk === 'fields') {
+      walk(game, board, await drawerOf(rules[game]));
       return;
     }
     board = structuredClone(board);
@@ -186,7 +169,7 @@ export async function show(main) {
           if (e.target.value.trim()) board.name = e.target.value.trim();
           else delete board.name;
         }}),
-        h('p', {class: 'hint'}, t('boards.walk_celtica')),
+        h('p', {class: 'hint'}, rules[game].board_editor.hint),
         locations(),
         h('div', {class: 'row'},
           h('button', {type: 'submit', class: 'primary'}, t('boards.save')),
@@ -246,7 +229,7 @@ export async function show(main) {
   // numbers and saving. Every change is checked with the server's board
   // checks; a field's problems show at that field and on the board, and
   // "Next" stays at a field until they are mended.
-  function walk(game, board) {
+  function walk(game, board, drawer) {
     board = structuredClone(board);
     const pieces = rules[game].pieces;
     const whole = board.fields.length; // the step after the last field: the board as a whole
@@ -257,7 +240,7 @@ export async function show(main) {
     const step = h('section', {id: 'walk-step', 'aria-labelledby': 'walk-title'});
     const drawn = h('div', {id: 'walk-board'});
     fill(editorBox, h('h2', {}, t('boards.editing', {game: t(`game.${game}`)})),
-      h('p', {class: 'hint'}, t('boards.walk_orakel')), checked, step, drawn);
+      h('p', {class: 'hint'}, rules[game].board_editor.hint), checked, step, drawn);
     drawStep();
     check();
     step.scrollIntoView({block: 'start'}); // below the saved boards and the ways to open one
@@ -284,7 +267,7 @@ export async function show(main) {
 
     function drawBoard() {
       const faulty = new Set(verdict ? verdict.violations.map(fieldOf).filter(index => index !== null) : []);
-      fill(drawn, profileBoard(board, {at: at < whole ? at : null, problems: faulty, choose: go}),
+      fill(drawn, drawer.profileBoard(board, {at: at < whole ? at : null, problems: faulty, choose: go}),
         h('p', {class: 'hint'}, t('boards.walk_legend')));
     }
 

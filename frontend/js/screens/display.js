@@ -10,6 +10,7 @@ import {get, put} from '../db.js';
 import {follow} from '../live.js';
 import {applyNews} from '../news.js';
 import {drawerOf} from '../draw/drawers.js';
+import {rulesets} from '../rulesets.js';
 import {seatColours, turn as turnText} from '../words.js';
 import {scoreStrip, turnLine} from './table/strip.js';
 
@@ -26,6 +27,7 @@ export async function show(main, id) {
   // The parts of the table screen read these (strip.js).
   const view = {
     id, mine, game: null,
+    ruleset: null, // the game as its package declares it (GET /rulesets)
     names: () => Object.fromEntries(view.game.record.players.map(p => [p.id, p.name])),
     colours: () => seatColours(view.game.record.players, mine.colours),
   };
@@ -65,7 +67,8 @@ export async function show(main, id) {
     if (view.game && view.game.version === data.version) return;
     view.game = data;
     if (!cached) await put('games', {...mine, seen: {data}});
-    drawer ??= await drawerOf(data.record.game);
+    view.ruleset ??= (await rulesets())[data.record.game];
+    drawer ??= await drawerOf(view.ruleset);
     draw();
   }
 
@@ -89,10 +92,8 @@ export async function show(main, id) {
     fill(root,
       h('section', {class: 'display-board', 'aria-label': t('table.board')},
         picture,
-        // Celtica's amulets decide its ranks: every player's, drawn, where the table sees them.
-        drawer.playerAmulets ? h('section', {id: 'display-amulets', 'aria-labelledby': 'display-amulets-title'},
-          h('h2', {id: 'display-amulets-title'}, t('celtica.amulets')),
-          h('div', {class: 'amulet-grid'}, drawer.playerAmulets(game, view.names(), {hands: false}))) : null),
+        // What else the game's drawer shows the table (Celtica: the amulets, which decide its ranks).
+        drawer.besideBoard ? drawer.besideBoard(game, view.names()) : null),
       h('section', {class: 'display-side', 'aria-labelledby': 'display-title'},
         h('h1', {id: 'display-title'}, t(`game.${game.record.game}`)),
         scoreStrip(view, current),

@@ -7,26 +7,26 @@ import {api, problemText} from '../api.js';
 import {createLocal, server} from '../local.js';
 import {all, put} from '../db.js';
 import {go} from '../router.js';
-import {rulesets} from '../rulesets.js';
+import {firstGame, rulesets} from '../rulesets.js';
 import {SEAT_COLOURS, colour, part, playerId, tile, valueWords} from '../words.js';
-import {layoutBoard, tileMark as keltisMark} from '../draw/keltis.js';
-import {profileBoard, tileMark as orakelMark} from '../draw/orakel.js';
+import {drawerOf} from '../draw/drawers.js';
 
 /** Draw the new-game screen. */
 export async function show(main) {
   const rules = await rulesets();
   const boards = await all('boards');
+  // Each game's drawer draws its board for laying out tiles (setupField).
+  const drawers = Object.fromEntries(await Promise.all(Object.values(rules).map(async ruleset =>
+    [ruleset.game, await drawerOf(ruleset)])));
   // Everything entered lives here, so a redraw (another game, player or
-  // seat) keeps it; each player carries his Celtica starting parts along,
-  // and each game keeps its options as entered and the tiles laid out by
-  // place (see layoutOf).
-  // Celtica's starting parts are entered, never assumed: the rules need
-  // them (rules/celtica.md §3), and a part filled in for the table would
-  // start the game from parts nobody drew.
-  const seat = index => ({name: '', colour: SEAT_COLOURS[index % SEAT_COLOURS.length],
-    start: Array(rules.celtica.pieces.start_parts).fill('')});
-  const state = {game: 'keltis', players: [seat(0), seat(1)], display: Array(rules.celtica.pieces.display).fill(''),
-    options: {}, layouts: {}};
+  // seat) keeps it; each player carries his starting parts along (where a
+  // game's setup asks for them), and each game keeps its options as
+  // entered and the tiles laid out by place (see layoutOf).
+  // Starting parts are entered, never assumed: Celtica's rules need them
+  // (its §3), and a part filled in for the table would start the game from
+  // parts nobody drew.
+  const seat = index => ({name: '', colour: SEAT_COLOURS[index % SEAT_COLOURS.length], start: []});
+  const state = {game: firstGame(rules), players: [seat(0), seat(1)], display: [], options: {}, layouts: {}};
   const form = h('form', {id: 'new-game', onsubmit: submit});
   const problem = h('p', {class: 'problem', role: 'alert'});
   const status = h('p', {role: 'status'});
@@ -76,7 +76,7 @@ export async function show(main) {
       ruleset.options.length ? h('fieldset', {}, h('legend', {}, t('new.options')),
         ruleset.options.map(option => optionField(option, state.options[state.game] ??= {}))) : null,
       ruleset.needs_board ? boardField(state, boards, draw) : null,
-      setupField(state, boards, ruleset.pieces),
+      setupField(state, boards, ruleset, drawers[state.game]),
       h('div', {class: 'row'},
         serverless ? null : h('button', {type: 'submit', class: 'primary', id: 'start'}, t('new.start')),
         h('button', {type: 'submit', id: 'play-here', class: serverless ? 'primary' : null, value: 'local'}, t('new.play_here'))),
@@ -89,7 +89,7 @@ export async function show(main) {
     form.querySelectorAll('#seats input').forEach(clearProblem);
     const options = readOptions(form);
     if (!options) return; // a value that is no value: said at its field
-    if (!startingPartsEntered(form, state)) return;
+    if (!startingPartsEntered(form, state, rules[state.game].setup)) return;
     const taken = [];
     const players = state.players.map(player => {
       const id = playerId(player.name, taken);
@@ -97,7 +97,7 @@ export async function show(main) {
       return {id, name: player.name.trim()};
     });
     const record = {format: 'brehon/1', game: state.game, options, players,
-      board: null, setup: readSetup(state, boards, players, rules[state.game].pieces), turns: []};
+      board: null, setup: readSetup(state, boards, players, rules[state.game], drawers[state.game]), turns: []};
     const board = form.querySelector('#board');
     // On this phone the board goes as its profile: no server holds it by id.
     const here = event.submitter && event.submitter.value === 'local';
@@ -235,39 +235,23 @@ function boardField(state, boards, redraw) {
     h('p', {}, h('a', {href: '#/boards'}, t('new.board_make'))));
 }
 
-// Optional setup: what the table laid out, or nothing (reveals fill it in).
-// Celtica: each player's 2 starting parts (required by the rules) and,
-// optionally, the 9 display spaces.
-function setupField(state, boards, pieces) {
-  const game = state.game;
-  if (game === 'celtica') {
-    return h('fieldset', {}, h('legend', {}, t('new.setup')),
-      h('p', {class: 'hint'}, t('new.celtica_parts')),
-      state.players.map((player, i) => h('div', {class: 'row'},
-        h('span', {class: 'seat-name', id: `seat-name-${i}`}, player.name || t('new.name', {n: i + 1})),
-        player.start.map((_, k) => [h('label', {for: `start-${i}-${k}`, class: 'sr'}, t('new.start_part', {n: i + 1, k: k + 1})),
-          h('select', {id: `start-${i}-${k}`, dataset: {start: `${i}:${k}`}, 'aria-describedby': 'start-problem',
-            onchange: e => { player.start[k] = e.target.value; e.target.removeAttribute('aria-invalid'); }},
-          h('option', {value: ''}, t('new.start_choose')),
-          pieces.parts.map(p => h('option', {value: p, selected: p === player.start[k]}, part(p))))]))),
-      h('p', {class: 'problem', id: 'start-problem', role: 'alert'}),
-      h('h3', {}, t('new.display')),
-      h('div', {class: 'row'}, state.display.map((shown, k) => [
-        h('label', {for: `display-${k}`, class: 'sr'}, t('new.display_space', {n: k + 1})),
-        h('select', {id: `display-${k}`, onchange: e => { state.display[k] = e.target.value; }},
-          h('option', {value: ''}, part(null)), pieces.parts.map(p => h('option', {value: p, selected: p === shown}, part(p))))])));
-  }
-  const places = tilePlaces(state, boards, pieces);
+// Optional setup, as the game's package declares it (GET /rulesets
+// `setup`): the tiles the table laid out, or nothing (reveals fill them
+// in); or each player's starting parts (required by Celtica's rules) and,
+// optionally, the display's spaces.
+function setupField(state, boards, ruleset, drawer) {
+  if (ruleset.setup.parts) return partsField(state, ruleset);
+  const pieces = ruleset.pieces;
+  const places = tilePlaces(state, boards, ruleset, drawer);
   if (!places.length) return null;
   const layout = layoutOf(state);
   const boardBox = h('div', {id: 'tile-board'});
   const count = h('p', {id: 'tiles-laid', role: 'status'});
-  const profile = game === 'keltis' ? null : boards.find(board => board.id === state.board).board;
-  const mark = game === 'keltis' ? keltisMark : orakelMark;
+  const profile = chosenBoard(state, boards, ruleset);
   drawLayout();
   return h('details', {open: layout.open, ontoggle: e => { layout.open = e.target.open; }},
     h('summary', {}, t('new.setup_tiles')),
-    h('p', {class: 'hint'}, t(game === 'keltis' ? 'new.setup_tap_stone' : 'new.setup_tap_field')),
+    h('p', {class: 'hint'}, ruleset.setup.hint),
     h('p', {class: 'hint'}, t('new.setup_hint')),
     boardBox, count,
     h('label', {for: 'tiles-complete', class: 'row check'},
@@ -277,27 +261,51 @@ function setupField(state, boards, pieces) {
 
   // The board with the tiles laid so far; the place just chosen keeps the focus.
   function drawLayout(focus = null) {
-    fill(boardBox, game === 'keltis'
-      ? layoutBoard(pieces.paths, pieces.rows, layout.tiles, (path, row) => lay(`${path}:${row}`, `${colour(path)} ${row}`, row))
-      : profileBoard(profile, {tiles: layout.tiles, choose: index => lay(String(index), t('field', {field: index})),
-        pickable: field => field.kind === 'small'}));
+    fill(boardBox, drawer.setupBoard(pieces, profile, layout.tiles, lay));
     const laid = laidOn(places, layout).length;
     count.textContent = t('new.tiles_laid', {n: laid, total: Object.values(pieces.stock).reduce((a, b) => a + b, 0)});
     if (focus) boardBox.querySelector(`[data-place="${focus}"]`)?.focus();
   }
 
-  async function lay(key, where, row = null) {
+  async function lay({key, label, row = null}) {
     const elsewhere = laidOn(places, layout).filter(([place]) => place !== key);
     // Keltis: only 20 stones of rows 1-8 hold a tile (rules §1); the end stones all do.
-    const full = row !== null && row < pieces.rows
-      && elsewhere.filter(([place]) => Number(place.split(':')[1]) < pieces.rows).length >= pieces.dark_stones;
-    const chosen = await askTile(where, pieces, elsewhere.map(([, x]) => x), layout.tiles[key] || '', mark,
+    const below = place => places.find(p => p.key === place).row < pieces.rows;
+    const full = row !== null && row < pieces.rows && elsewhere.filter(([place]) => below(place)).length >= pieces.dark_stones;
+    const chosen = await askTile(label, pieces, elsewhere.map(([, x]) => x), layout.tiles[key] || '', drawer.tileMark,
       full ? t('new.dark_full', {n: pieces.dark_stones}) : null);
     if (chosen === null) return drawLayout(key); // cancelled
     if (chosen) layout.tiles[key] = chosen;
     else delete layout.tiles[key];
     drawLayout(key);
   }
+}
+
+// Each player's starting parts, and the display's spaces (optional).
+function partsField(state, ruleset) {
+  const {parts} = ruleset.pieces;
+  const option = (p, chosen) => h('option', {value: p, selected: p === chosen}, part(p));
+  return h('fieldset', {}, h('legend', {}, t('new.setup')),
+    h('p', {class: 'hint'}, ruleset.setup.hint),
+    state.players.map((player, i) => h('div', {class: 'row'},
+      h('span', {class: 'seat-name', id: `seat-name-${i}`}, player.name || t('new.name', {n: i + 1})),
+      Array.from({length: ruleset.setup.parts}, (_, k) => [
+        h('label', {for: `start-${i}-${k}`, class: 'sr'}, t('new.start_part', {n: i + 1, k: k + 1})),
+        h('select', {id: `start-${i}-${k}`, dataset: {start: `${i}:${k}`}, 'aria-describedby': 'start-problem',
+          onchange: e => { player.start[k] = e.target.value; e.target.removeAttribute('aria-invalid'); }},
+        h('option', {value: ''}, t('new.start_choose')), parts.map(p => option(p, player.start[k])))]))),
+    h('p', {class: 'problem', id: 'start-problem', role: 'alert'}),
+    h('h3', {}, t('new.display')),
+    h('div', {class: 'row'}, Array.from({length: ruleset.setup.display}, (_, k) => [
+      h('label', {for: `display-${k}`, class: 'sr'}, t('new.display_space', {n: k + 1})),
+      h('select', {id: `display-${k}`, onchange: e => { state.display[k] = e.target.value; }},
+        h('option', {value: ''}, part(null)), parts.map(p => option(p, state.display[k])))])));
+}
+
+// The profile of the board chosen, for a game played on one (else null).
+function chosenBoard(state, boards, ruleset) {
+  const chosen = ruleset.needs_board && boards.find(board => board.id === state.board);
+  return chosen ? chosen.board : null;
 }
 
 // The tiles laid on the places shown, as [place, tile].
@@ -339,25 +347,16 @@ function layoutOf(state) {
   return state.layouts[state.game] ??= {tiles: {}, complete: false, open: false};
 }
 
-// Where a tile can lie: Keltis, a path and row ("red:1"); Orakel, each small
-// field of the chosen board ("12").
-function tilePlaces(state, boards, pieces) {
-  if (state.game === 'keltis') {
-    return pieces.paths.flatMap(path => Array.from({length: pieces.rows}, (_, r) => ({key: `${path}:${r + 1}`, label: `${colour(path)} ${r + 1}`})));
-  }
-  return smallFields(boards.find(board => board.id === state.board)).map(f => ({key: String(f), label: t('field', {field: f})}));
+// Where a tile can lie, as the game's drawer says: Keltis, a path and row
+// ("red:1"); Orakel, each small field of the chosen board ("12").
+function tilePlaces(state, boards, ruleset, drawer) {
+  return drawer.setupPlaces(ruleset.pieces, chosenBoard(state, boards, ruleset));
 }
 
-// The small fields of an Orakel board profile: the ones that hold a tile.
-function smallFields(board) {
-  if (!board) return [];
-  return board.board.fields.map((field, index) => [field, index]).filter(([field]) => field.kind === 'small').map(([, index]) => index);
-}
-
-// Celtica's starting parts all entered; else the first one missing is
-// marked, said beside the parts and given the focus.
-function startingPartsEntered(form, state) {
-  if (state.game !== 'celtica') return true;
+// The starting parts all entered (where the game asks for them); else the
+// first one missing is marked, said beside the parts and given the focus.
+function startingPartsEntered(form, state, setup) {
+  if (!setup.parts) return true;
   const missing = [...form.querySelectorAll('[data-start]')].filter(select => !select.value);
   missing.forEach(select => select.setAttribute('aria-invalid', 'true'));
   const said = form.querySelector('#start-problem');
@@ -371,20 +370,21 @@ function startingPartsEntered(form, state) {
   return false;
 }
 
-function readSetup(state, boards, players, pieces) {
-  const game = state.game;
-  if (game === 'celtica') {
-    const parts = Object.fromEntries(players.map((player, i) => [player.id, [...state.players[i].start]]));
-    // A display with no space entered is left out: 9 unknown spaces.
-    const display = state.display.map(shown => shown || null);
+function readSetup(state, boards, players, ruleset, drawer) {
+  const {setup} = ruleset;
+  if (setup.parts) {
+    const parts = Object.fromEntries(players.map((player, i) => [player.id,
+      Array.from({length: setup.parts}, (_, k) => state.players[i].start[k] || '')]));
+    // A display with no space entered is left out: its spaces unknown.
+    const display = Array.from({length: setup.display}, (_, k) => state.display[k] || null);
     return display.some(Boolean) ? {display, parts} : {parts};
   }
   // Only the places shown: an Orakel tile entered for another board's field stays behind.
   const layout = layoutOf(state);
   const tiles = {};
-  for (const {key} of tilePlaces(state, boards, pieces)) {
+  for (const {key} of tilePlaces(state, boards, ruleset, drawer)) {
     if (!layout.tiles[key]) continue;
-    if (game === 'keltis') {
+    if (setup.tiles === 'stones') { // by path, then row
       const [path, row] = key.split(':');
       (tiles[path] ??= {})[row] = layout.tiles[key];
     } else tiles[key] = layout.tiles[key];

@@ -9,17 +9,19 @@ import {api, problemText, isLocal} from '../api.js';
 import {get} from '../db.js';
 import {bgStatsPlay, bgStatsLink} from '../bgstats.js';
 import {rulesets} from '../rulesets.js';
-import {amuletWords, rankReason} from '../words.js';
+import {breakdownWords, rankReason} from '../words.js';
 
-/** The score sheet's cards; used by the tally too. While the game goes on,
- * rank 1 is "leading", not "winner". */
-export function sheetTable(sheet, names) {
+/** The score sheet's cards (`ruleset` its game's GET /rulesets entry, for
+ * its columns' words); used by the tally too. While the game goes on, rank
+ * 1 is "leading", not "winner". */
+export function sheetTable(sheet, names, ruleset) {
   const over = sheet.status === 'finished';
   const first = new Set(sheet.winners);
   // A tally has no end reason: it scores the table as it lies.
   const caption = over ? t('sheet.finished', {reason: sheet.end_reason ? t(`end.${sheet.end_reason}`) : '–'}) : t('sheet.in_progress');
   const ranked = [...sheet.players].sort((a, b) => a.rank - b.rank);
-  const reason = rankReason(sheet);
+  const reason = rankReason(sheet, ruleset);
+  const titles = Object.fromEntries((ruleset ? ruleset.sheet.columns : []).map(column => [column.key, column.title]));
   return h('div', {}, h('p', {id: 'sheet-caption'}, caption),
     reason ? h('p', {class: 'hint', id: 'rank-reason'}, reason) : null,
     h('ol', {id: 'sheet', class: 'sheet', 'aria-labelledby': 'sheet-caption'}, ranked.map(p => h('li', {dataset: {player: p.id}},
@@ -28,11 +30,11 @@ export function sheetTable(sheet, names) {
         h('span', {class: 'name'}, names[p.id],
           first.has(p.id) ? h('span', {class: 'first'}, t(over ? 'sheet.winner' : 'sheet.leading')) : null),
         h('span', {class: 'total', 'aria-label': `${t('score.total')} ${p.total}`}, String(p.total))),
-      sheet.game === 'celtica'
-        // Amulets are counted in words: "1 incomplete amulet (8 parts)", not "Incomplete amulets 8".
-        ? h('ul', {class: 'amulet-words'}, amuletWords(p.breakdown).map(line => h('li', {}, line)))
+      breakdownWords(ruleset, p.breakdown)
+        // Counted in words where the game says so: "1 incomplete amulet (8 parts)", not "Incomplete amulets 8".
+        ? h('ul', {class: 'amulet-words'}, breakdownWords(ruleset, p.breakdown).map(line => h('li', {}, line)))
         : h('dl', {class: 'breakdown'}, Object.entries(p.breakdown).map(([key, value]) => [
-          h('dt', {}, t(`score.${key}`)),
+          h('dt', {}, titles[key] ?? t(`score.${key}`)),
           h('dd', {}, Array.isArray(value) ? value.join(', ') || '–' : String(value))]))))));
 }
 
@@ -41,6 +43,9 @@ export async function show(main, id) {
   const mine = await get('games', id);
   const {data: game} = await api(`/games/${id}`, {token: mine.token});
   const names = Object.fromEntries(game.record.players.map(p => [p.id, p.name]));
+  // Offline on a phone that never asked for the rulesets, the sheet goes
+  // without its columns' words and the BG Stats play without its options.
+  const ruleset = (await rulesets().catch(() => ({})))[game.record.game];
   const over = game.scoresheet.status === 'finished';
   const local = isLocal(id);
   const problem = h('p', {role: 'status'});
@@ -54,7 +59,7 @@ export async function show(main, id) {
   };
   append(main, [
     h('h1', {}, t('sheet.title')),
-    sheetTable(game.scoresheet, names),
+    sheetTable(game.scoresheet, names, ruleset),
     h('h2', {}, t('sheet.export')),
     h('div', {class: 'row'},
       local ? null : h('button', {onclick: () => fetchFile(`/games/${id}/scoresheet?format=pdf`, 'application/pdf', `brehon-${id}.pdf`)}, 'PDF'),
@@ -62,8 +67,7 @@ export async function show(main, id) {
       h('button', {onclick: () => fetchFile(`/games/${id}/record`, 'application/json', `brehon-${id}.json`)}, t('sheet.record')),
       navigator.share ? h('button', {onclick: () => navigator.share({title: 'Brehon', text: sheetText(game.scoresheet, names)}).catch(() => {})}, t('join.share')) : null,
       over ? h('a', {class: 'button', id: 'bgstats', href: bgStatsLink(bgStatsPlay(game, {id, title: t(`game.${game.record.game}`),
-        // Offline on a phone that never asked for the rulesets, the play goes without its options.
-        ruleset: (await rulesets().catch(() => ({})))[game.record.game]})),
+        ruleset})),
         target: '_blank', rel: 'noopener'}, t('sheet.bgstats')) : null),
     over ? h('p', {class: 'hint'}, t('sheet.bgstats_hint')) : null,
     local ? h('p', {class: 'hint', id: 'pdf-note'}, t('local.pdf')) : null,

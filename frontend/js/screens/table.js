@@ -55,6 +55,7 @@ export async function show(main, id, then) {
     // turns (the referee's view), its version the one the next turn follows.
     game: null,
     drawer: null,
+    ruleset: null, // the game as its package declares it (GET /rulesets)
     pieces: null, // the game's colours, paths, parts... (GET /rulesets)
     // The turn being composed: the actions so far, the checks after each
     // (checks[i] answers actions[0..i)), the picks of the open question, and
@@ -179,10 +180,12 @@ export async function show(main, id, then) {
     const ahead = queueing && queued.length ? await projected(data, queued) : null;
     table.game = ahead || data;
     table.queueing = queueing && (ahead !== null || !queued.length);
-    table.drawer ??= await drawerOf(data.record.game);
-    // The game's pieces, and its action schemas for composing offline
-    // (rulesets() keeps the last answer on this device).
+    // The game as its package declares it: its drawer, pieces, sheet, and
+    // its action schemas for composing offline (rulesets() keeps the last
+    // answer on this device).
     const described = (await rulesets())[data.record.game];
+    table.ruleset ??= described;
+    table.drawer ??= await drawerOf(described);
     table.pieces ??= described.pieces;
     table.schemas ??= described.actions;
     if (!cached) {

@@ -1,10 +1,11 @@
-// Quick tally: only what the final scoring needs, then the score sheet.
+// Quick tally: only what the final scoring needs, then the score sheet. The
+// fields asked of each player are the ones the game's package declares
+// (GET /rulesets `tally`).
 import {h, fill} from '../ui.js';
 import {t} from '../i18n.js';
 import {api, problemText} from '../api.js';
 import {all} from '../db.js';
-import {rulesets} from '../rulesets.js';
-import {part} from '../words.js';
+import {firstGame, rulesets} from '../rulesets.js';
 import {sheetTable} from './sheet.js';
 import {playerId} from '../words.js';
 
@@ -12,31 +13,34 @@ import {playerId} from '../words.js';
 export async function show(main) {
   const rules = await rulesets();
   const boards = await all('boards');
-  const state = {game: 'keltis', count: 2};
+  const state = {game: firstGame(rules), count: 2};
   const form = h('form', {id: 'tally', onsubmit: submit});
   const result = h('div', {id: 'tally-result', 'aria-live': 'polite'});
   main.append(h('h1', {}, t('tally.title')), form, result);
   draw();
 
   function draw() {
-    state.count = Math.min(state.count, rules[state.game].players.max);
+    const ruleset = rules[state.game];
+    state.count = Math.min(state.count, ruleset.players.max);
     fill(form,
       h('div', {class: 'row', role: 'group', 'aria-label': t('new.game')}, Object.keys(rules).map(g => h('button', {type: 'button',
         'aria-pressed': String(g === state.game), dataset: {game: g}, onclick: () => { state.game = g; draw(); }}, t(`game.${g}`)))),
       h('label', {for: 'tally-count'}, t('tally.players')),
       h('select', {id: 'tally-count', onchange: e => { state.count = Number(e.target.value); draw(); }},
-        seatCounts(rules[state.game].players).map(n => h('option', {value: n, selected: n === state.count}, String(n)))),
-      state.game === 'keltis' ? null : [h('label', {for: 'tally-board'}, t('new.board_pick')),
-        h('select', {id: 'tally-board'}, boards.filter(b => b.game === state.game).map(b => h('option', {value: b.id}, b.name || b.id)))],
+        seatCounts(ruleset.players).map(n => h('option', {value: n, selected: n === state.count}, String(n)))),
+      ruleset.needs_board ? [h('label', {for: 'tally-board'}, t('new.board_pick')),
+        h('select', {id: 'tally-board'}, boards.filter(b => b.game === state.game).map(b => h('option', {value: b.id}, b.name || b.id)))] : null,
       Array.from({length: state.count}, (_, i) => h('fieldset', {dataset: {seat: i}},
         h('legend', {}, t('new.name', {n: i + 1})),
         field(`name-${i}`, t('tally.name'), 'text', ''),
-        perGame(state.game, i, rules.celtica.pieces.parts))),
+        h('p', {class: 'hint'}, ruleset.tally.hint),
+        ruleset.tally.fields.map(asked => declaredField(asked, i)))),
       h('button', {type: 'submit', class: 'primary'}, t('tally.score')));
   }
 
   async function submit(event) {
     event.preventDefault();
+    const ruleset = rules[state.game];
     const taken = [];
     const names = {};
     const players = [...form.querySelectorAll('[data-seat]')].map(seat => {
@@ -45,37 +49,40 @@ export async function show(main) {
       const id = playerId(name, taken);
       taken.push(id);
       names[id] = name;
-      return {id, ...read(state.game, i, rules.celtica.pieces.parts)};
+      return {id, ...Object.fromEntries(ruleset.tally.fields.map(asked => [asked.key, read(asked, i)]))};
     });
     const body = {game: state.game, options: {}, board: null, players};
-    if (state.game !== 'keltis') {
+    if (ruleset.needs_board) {
       const chosen = boards.find(b => b.id === form.querySelector('#tally-board').value);
       body.board = chosen ? chosen.board : null;
     }
     try {
       const {data} = await api('/tally', {method: 'POST', body});
-      fill(result, h('h2', {}, t('sheet.title')), sheetTable(data, names));
+      fill(result, h('h2', {}, t('sheet.title')), sheetTable(data, names, ruleset));
     } catch (error) {
       fill(result, h('p', {class: 'problem', role: 'alert'}, problemText(error)));
     }
   }
 
-  function read(game, i, parts) {
+  // A field's value as the tally takes it (its form, GET /rulesets): a
+  // number; a list of numbers; the figures that left the start, each with
+  // its size; or a count of each item.
+  function read(asked, i) {
     const number = id => Number(form.querySelector(`#${id}`).value || 0);
-    if (game === 'keltis') {
-      const figures = [];
-      for (let k = 0; k < 5; k++) {
-        const row = number(`fig-${i}-${k}`);
-        if (row) figures.push({row, large: k === 0});
-      }
-      return {figures, stones_held: number(`stones-${i}`), track: number(`track-${i}`)};
+    const each = asked.labels ? asked.labels.map((_, k) => number(`${asked.key}-${i}-${k}`)) : [];
+    switch (asked.form) {
+      case 'numbers': return each;
+      case 'figures': return each.flatMap((row, k) => (row ? [{row, large: asked.sizes[k] === 'large'}] : []));
+      case 'counts': return Object.fromEntries(asked.items.map((item, k) => [item, each[k]]));
+      default: return number(`${asked.key}-${i}`);
     }
-    if (game === 'keltis-orakel') {
-      return {fields: [0, 1, 2].map(k => number(`fig-${i}-${k}`)), stones_held: number(`stones-${i}`),
-        mirrors: number(`mirrors-${i}`), track: number(`track-${i}`)};
-    }
-    return {parts: Object.fromEntries(parts.map(p => [p, number(`part-${i}-${p}`)]))};
   }
+}
+
+// A declared field of player i: one number, or a row of them, one per label.
+function declaredField(asked, i) {
+  if (!asked.labels) return field(`${asked.key}-${i}`, asked.label, 'number', 0);
+  return h('div', {class: 'row'}, asked.labels.map((label, k) => field(`${asked.key}-${i}-${k}`, label, 'number', 0)));
 }
 
 // The seat counts a game allows: min to max.
@@ -85,20 +92,4 @@ function seatCounts({min, max}) {
 
 function field(id, label, type, value) {
   return h('div', {}, h('label', {for: id}, label), h('input', {id, type, value, inputmode: type === 'number' ? 'numeric' : undefined}));
-}
-
-function perGame(game, i, parts) {
-  if (game === 'keltis') {
-    return [h('p', {class: 'hint'}, t('tally.keltis_figures')),
-      h('div', {class: 'row'}, [0, 1, 2, 3, 4].map(k => field(`fig-${i}-${k}`, k === 0 ? t('figure.large') : `${t('figure.small')} ${k}`, 'number', 0))),
-      field(`stones-${i}`, t('tally.stones'), 'number', 0), field(`track-${i}`, t('tally.track'), 'number', 0)];
-  }
-  if (game === 'keltis-orakel') {
-    return [h('p', {class: 'hint'}, t('tally.orakel_fields')),
-      h('div', {class: 'row'}, [0, 1, 2].map(k => field(`fig-${i}-${k}`, t('tally.figure', {n: k + 1}), 'number', 0))),
-      field(`stones-${i}`, t('tally.stones'), 'number', 0), field(`mirrors-${i}`, t('tally.mirrors'), 'number', 0),
-      field(`track-${i}`, t('tally.track'), 'number', 0)];
-  }
-  return [h('p', {class: 'hint'}, t('tally.celtica_parts')),
-    h('div', {class: 'row'}, parts.map(p => field(`part-${i}-${p}`, part(p), 'number', 0)))];
 }

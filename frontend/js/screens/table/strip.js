@@ -1,7 +1,7 @@
 // The top of the table: the score strip in the players' own colours, whose
 // turn it is, and for a finished game who won, with the ways on.
 import {h} from '../../ui.js';
-import {t} from '../../i18n.js';
+import {t, say} from '../../i18n.js';
 import {rankReason, symbol} from '../../words.js';
 import {isLocal} from '../../api.js';
 
@@ -14,22 +14,23 @@ export function seatMark(table, player) {
 
 /** Every player's running total and rank, the current player marked; where
  * the totals do not decide the ranks (Celtica's incomplete amulets), what
- * does, and each player's largest incomplete amulet. */
+ * does, and each player's largest of what decides then. */
 export function scoreStrip(table, current) {
   const sheet = table.game.scoresheet;
   const byId = Object.fromEntries(sheet.players.map(p => [p.id, p]));
-  const reason = rankReason(sheet);
+  const reason = rankReason(sheet, table.ruleset);
+  const tie = table.ruleset && table.ruleset.sheet.tie_break;
   const strip = h('ol', {class: 'strip', 'aria-label': t('table.scores'), 'aria-describedby': reason ? 'strip-reason' : null},
     table.game.record.players.map(player => {
       const score = byId[player.id];
-      const largest = reason && score.breakdown.incomplete[0];
+      const largest = reason && score.breakdown[tie.then][0];
       return h('li', {class: `player seat-${table.colours()[player.id]}${player.id === current ? ' current' : ''}`,
         dataset: {player: player.id}},
       h('div', {class: 'name'}, seatMark(table, player.id), player.name,
         player.id === current ? h('span', {class: 'sr'}, ` (${t('table.now')})`) : null),
       h('div', {class: 'total'}, String(score.total)),
       h('div', {class: 'hint'}, t('table.rank', {rank: score.rank}),
-        largest ? [h('br'), t('celtica.largest', {n: largest})] : null));
+        largest ? [h('br'), say(tie.largest, {n: largest})] : null));
     }));
   return reason ? [strip, h('p', {class: 'hint strip-reason', id: 'strip-reason'}, reason)] : strip;
 }

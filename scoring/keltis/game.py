@@ -1,0 +1,71 @@
+"""Keltis as the other layers need to know it (:mod:`scoring.declaration`):
+its pieces and their names, its score sheet, its quick tally (§15), the
+tiles the new-game screen may lay out (§3.2), and the app's drawer."""
+
+from __future__ import annotations
+
+from ..cards import COLORS
+from ..declaration import Declaration, declare, words
+from . import board
+
+#: The cards' colours (the paths are named after them) with the symbol that goes with each.
+COLOR_NAMES = {
+    "red": {"symbol": "●", "name": words("red", "rot", "rojo")},
+    "yellow": {"symbol": "▲", "name": words("yellow", "gelb", "amarillo")},
+    "green": {"symbol": "■", "name": words("green", "grün", "verde")},
+    "blue": {"symbol": "◆", "name": words("blue", "blau", "azul")},
+    "purple": {"symbol": "★", "name": words("purple", "lila", "morado")},
+}
+TILE_NAMES = {
+    "wish": words("wishing stone", "Wunschstein", "piedra de los deseos"),
+    "clover": words("clover", "Kleeblatt", "trébol"),
+    "points-1": words("1 point", "1 Punkt", "1 punto"),
+    "points-2": words("2 points", "2 Punkte", "2 puntos"),
+    "points-3": words("3 points", "3 Punkte", "3 puntos"),
+    "none": words("nothing (bare)", "nichts (leer)", "nada (vacía)"),
+}
+FIGURE_NAMES = {"large": words("large figure", "große Figur", "figura grande"),
+                "small": words("small figure", "kleine Figur", "figura pequeña")}
+
+#: The score sheet's columns (CONTRACT §6) of the Keltis family, titled.
+TRACK = {"key": "track", "title": words("Track", "Zählleiste", "Marcador"), "form": "number"}
+FIGURES = {"key": "figures", "title": words("Figures", "Figuren", "Figuras"), "form": "number"}
+WISHING_STONES = {"key": "wishing_stones", "title": words("Wishing stones", "Wunschsteine", "Piedras de los deseos"),
+                  "form": "number"}
+STONES_HELD = {"key": "stones_held", "title": words("Stones held", "Steine", "Piedras"), "form": "number"}
+
+#: The tally's fields every game of the family asks of a player besides the figures.
+TALLY_STONES = {"key": "stones_held", "form": "number",
+                "label": words("Wishing stones held", "Wunschsteine", "Piedras de los deseos")}
+TALLY_TRACK = {"key": "track", "form": "number",
+               "label": words("Points on the track", "Punkte auf der Zählleiste", "Puntos en el marcador")}
+
+
+def _small_figure(n: int) -> dict[str, str]:
+    return {lang: f"{name} {n}" for lang, name in FIGURE_NAMES["small"].items()}
+
+
+DECLARATION = declare(Declaration(
+    game="keltis",
+    drawer="keltis",
+    bgg=34585,
+    pieces={"colors": list(COLORS), "paths": list(board.PATHS), "rows": len(board.ROWS),
+            "goal_row": board.GOAL_ROW, "tiles": list(board.STOCK), "figures": list(board.SIZES),
+            # how many of each tile the box holds (rules §1), and how many rows 1-8 hold
+            "stock": dict(board.STOCK), "dark_stones": board.DARK_STONES},
+    names={"colors": COLOR_NAMES, "tiles": TILE_NAMES, "figures": FIGURE_NAMES},
+    sheet={"columns": [TRACK, FIGURES, WISHING_STONES, STONES_HELD], "tie_break": None},
+    # §15: each figure's row (0: on the start stone, not entered), the large one first.
+    tally={"hint": words("Row of each figure (0 = still on the start stone).",
+                         "Reihe jeder Figur (0 = noch auf dem Startstein).",
+                         "Fila de cada figura (0 = aún en la piedra de salida)."),
+           "fields": [{"key": "figures", "form": "figures",
+                       "sizes": ["large", *["small"] * board.SMALL_FIGURES],
+                       "labels": [FIGURE_NAMES["large"], *(_small_figure(n) for n in range(1, board.SMALL_FIGURES + 1))]},
+                      TALLY_STONES, TALLY_TRACK]},
+    # §3.2: the tiles laid on the stones, by path and row.
+    setup={"tiles": "stones",
+           "hint": words("Tap a stone and choose the tile lying on it; the board shows it at once.",
+                         "Tippe einen Stein an und wähle das Plättchen, das darauf liegt; der Plan zeigt es sofort.",
+                         "Toca una piedra y elige la ficha que hay en ella; el tablero la muestra enseguida.")},
+))
