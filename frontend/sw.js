@@ -10,6 +10,9 @@
 // there (the shell is served from the cache). See api/frontend.py.
 const VERSION = 'brehon-shell-__SHELL_VERSION__';
 const PYODIDE = 'brehon-pyodide-__PYODIDE_VERSION__';
+// The SHA-256 of each of Pyodide's files by its path, as the server holds
+// them (filled in with the release; api/frontend.py).
+const PYODIDE_SHA256 = __PYODIDE_SHA256__;
 const SHELL = [
   '/', '/index.html', '/manifest.webmanifest', '/css/app.css', '/icons/icon.svg', '/icons/maskable.svg',
   '/i18n/en.json', '/i18n/de.json', '/i18n/es.json',
@@ -48,7 +51,7 @@ self.addEventListener('fetch', event => {
   const url = new URL(event.request.url);
   if (event.request.method !== 'GET' || url.origin !== location.origin || url.pathname.startsWith('/api/')) return;
   if (url.pathname.startsWith('/vendor/pyodide/')) {
-    event.respondWith(cached(PYODIDE, url.pathname, event.request));
+    event.respondWith(whole(url.pathname, event.request));
   } else if (url.pathname === '/referee/scoring.zip') {
     event.respondWith(cached(VERSION, url.pathname, event.request));
   } else {
@@ -65,4 +68,30 @@ async function cached(name, key, request) {
   const answer = await fetch(request);
   if (answer.ok) await cache.put(key, answer.clone());
   return answer;
+}
+
+// Pyodide's files, each only as the release made it. A damaged copy in the
+// cache is never answered (Pyodide would wait for ever on a WebAssembly that
+// does not compile): it is fetched again, and kept once it is whole. One the
+// network cannot give whole is answered 502, so the referee says at once
+// that it cannot start (referee-worker.js asks for them first). Checked on
+// every answer: the 13 MB take WebCrypto some tens of milliseconds.
+async function whole(key, request) {
+  const cache = await caches.open(PYODIDE);
+  const hit = await cache.match(key);
+  if (hit && await intact(key, hit)) return hit;
+  if (hit) await cache.delete(key);
+  const answer = await fetch(request);
+  if (!answer.ok) return answer;
+  if (!(await intact(key, answer))) return new Response(`${key} came damaged`, {status: 502, statusText: 'Bad Gateway'});
+  await cache.put(key, answer.clone());
+  return answer;
+}
+
+// Whether an answer's bytes are the release's (files it does not list are not checked).
+async function intact(key, answer) {
+  const expected = PYODIDE_SHA256[key];
+  if (expected === undefined) return true;
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', await answer.clone().arrayBuffer()));
+  return Array.from(hash, byte => byte.toString(16).padStart(2, '0')).join('') === expected;
 }
