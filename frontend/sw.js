@@ -70,16 +70,21 @@ async function cached(name, key, request) {
   return answer;
 }
 
-// Pyodide's files, each only as the release made it. A damaged copy in the
-// cache is never answered (Pyodide would wait for ever on a WebAssembly that
-// does not compile): it is fetched again, and kept once it is whole. One the
-// network cannot give whole is answered 502, so the referee says at once
-// that it cannot start (referee-worker.js asks for them first). Checked on
-// every answer: the 13 MB take WebCrypto some tens of milliseconds.
+// Pyodide's files, each only as the release made it. Before each start the
+// referee's worker asks for every file with the header Brehon-Check
+// (referee-worker.js): a damaged copy in the cache is then not answered
+// (Pyodide would wait for ever on a WebAssembly that does not compile) but
+// fetched again, and kept once it is whole; one the network cannot give
+// whole is answered 502, so the referee says at once that it cannot start.
+// Pyodide's own requests, just after, take the copies just checked as they
+// are: 13 MB hashed once per start, not twice. What the network gives is
+// always checked before it is kept.
+const CHECK = 'Brehon-Check';
+
 async function whole(key, request) {
   const cache = await caches.open(PYODIDE);
   const hit = await cache.match(key);
-  if (hit && await intact(key, hit)) return hit;
+  if (hit && (!request.headers.has(CHECK) || await intact(key, hit))) return hit;
   if (hit) await cache.delete(key);
   const answer = await fetch(request);
   if (!answer.ok) return answer;

@@ -56,13 +56,14 @@ async function start() {
 }
 
 // Pyodide waits for ever on a WebAssembly that fails to compile (it only
-// logs it), so each file is asked for first: the service worker answers only
-// whole ones (sw.js), and one it cannot give makes the start fail at once.
-// Then loadPyodide's own requests are answered from its cache.
+// logs it), so each file is asked for first, to be checked: the service
+// worker answers only whole ones (sw.js), and one it cannot give makes the
+// start fail at once. Then loadPyodide's own requests are answered from its
+// cache.
 async function fetchable(name) {
   let got;
   try {
-    got = await fetch(`/vendor/pyodide/${name}`);
+    got = await fetch(`/vendor/pyodide/${name}`, {headers: {'Brehon-Check': 'sha256'}});
   } catch (error) {
     throw new Error(`${name}: ${error.message}`);
   }
