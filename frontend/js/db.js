@@ -49,3 +49,21 @@ export const remove = (store, key) => run(store, 'readwrite', s => s.delete(key)
 
 export const getPref = key => get('prefs', key);
 export const setPref = (key, value) => put('prefs', value, key);
+
+/** Put ``value`` only if ``holds(what the store keeps under its key)``, read
+ * in the same transaction, so no other tab's write comes between the look
+ * and the put; answers whether it was put. */
+export async function putIf(store, value, holds) {
+  const db = await open();
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(store, 'readwrite');
+    const objects = tx.objectStore(store);
+    let done = false;
+    objects.get(value[objects.keyPath]).onsuccess = event => {
+      done = holds(event.target.result);
+      if (done) objects.put(value);
+    };
+    tx.oncomplete = () => resolve(done);
+    tx.onerror = () => reject(tx.error);
+  });
+}

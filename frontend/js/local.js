@@ -4,7 +4,7 @@
 // it as the API would (the same statuses, bodies and problems), computed
 // from the game's record and log kept in IndexedDB: the table, the score
 // sheet, the corrections and the outbox work on it unchanged.
-import {get, put, remove} from './db.js';
+import {get, put, putIf, remove} from './db.js';
 import {api, ApiError, idempotencyKey} from './api.js';
 import {language, t} from './i18n.js';
 import {startReferee, whenReady, check, game as gameView, csv} from './referee.js';
@@ -116,8 +116,10 @@ async function write(stored, headers, logged) {
   const entries = [...stored.entries, logged()];
   const seen = await viewOf({...stored, entries});
   // A share keyed before this write would send another record now.
-  await put('local', {...stored, record: seen.record, entries, keys: key ? {...stored.keys, [key]: version + 1} : stored.keys,
-    shareKey: null});
+  const kept = await putIf('local', {...stored, record: seen.record, entries,
+    keys: key ? {...stored.keys, [key]: version + 1} : stored.keys, shareKey: null}, now => now && now.entries.length === version);
+  // Another tab wrote first (a page with no Web Locks: writelock.js): answer on the game as it left it.
+  if (!kept) return write(await mine(stored.id), headers, logged);
   return {status: 201, data: news(entries.at(-1), seen), etag: etag(version + 1)};
 }
 

@@ -7,8 +7,10 @@
 // left it, and a turn composed on the old version gets its 412.
 //
 // Browsers offer Web Locks only in a secure context (HTTPS or localhost). On
-// a plain-HTTP page the writes are still one at a time within the tab, as
-// before: README.md says a phone-only game is then to be kept to one tab.
+// a plain-HTTP page the calls are one at a time within the tab only; there
+// local.js's write puts the game back only if its version is still the one
+// it read, in the same IndexedDB transaction (db.js putIf), else answers
+// again on the game as the other tab left it.
 const NAME = 'brehon-local-games';
 let queue = Promise.resolve();
 

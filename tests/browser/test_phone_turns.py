@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from browser_helpers import DATA, api
 
 #: Pyodide starts in seconds, not milliseconds: wait for it as long as it may take on a busy CI.
@@ -40,8 +41,12 @@ def ready_page(context):
     return page
 
 
-def test_two_tabs_writing_on_one_version_get_one_201_and_one_412_and_keep_the_confirmed_turn(context):
+@pytest.mark.parametrize("locks", [True, False], ids=["web-locks", "plain-http"])
+def test_two_tabs_writing_on_one_version_get_one_201_and_one_412_and_keep_the_confirmed_turn(context, locks):
+    if not locks:  # as on a page served over plain HTTP: no Web Locks, the version re-checked in IndexedDB
+        context.add_init_script("Object.defineProperty(Navigator.prototype, 'locks', {get: () => undefined})")
     tabs = [ready_page(context), ready_page(context)]
+    assert tabs[0].evaluate("Boolean(navigator.locks)") is locks
     game_id = tabs[0].evaluate(NEW_LOCAL_GAME, {**EXAMPLE, "turns": []})
     # Each tab holds its turn, composed on version 0, until both are told to go at once.
     for tab, turn, key in zip(tabs, (TURNS[0], {"player": "anna", "actions": TURNS[2]["actions"]}), ("tab-0", "tab-1")):
