@@ -4,7 +4,7 @@
 // it as the API would (the same statuses, bodies and problems), computed
 // from the game's record and log kept in IndexedDB: the table, the score
 // sheet, the corrections and the outbox work on it unchanged.
-import {get, put, putIf, remove} from './db.js';
+import {get, put, changeIf, remove} from './db.js';
 import {api, ApiError, idempotencyKey} from './api.js';
 import {language, t} from './i18n.js';
 import {startReferee, whenReady, check, game as gameView, csv} from './referee.js';
@@ -116,8 +116,8 @@ async function write(stored, headers, logged) {
   const entries = [...stored.entries, logged()];
   const seen = await viewOf({...stored, entries});
   // A share keyed before this write would send another record now.
-  const kept = await putIf('local', {...stored, record: seen.record, entries,
-    keys: key ? {...stored.keys, [key]: version + 1} : stored.keys, shareKey: null}, now => now && now.entries.length === version);
+  const kept = await changeIf('local', stored.id, unchanged(version), {...stored, record: seen.record, entries,
+    keys: key ? {...stored.keys, [key]: version + 1} : stored.keys, shareKey: null});
   // Another tab wrote first (a page with no Web Locks: writelock.js): answer on the game as it left it.
   if (!kept) return write(await mine(stored.id), headers, logged);
   return {status: 201, data: news(entries.at(-1), seen), etag: etag(version + 1)};
@@ -144,29 +144,36 @@ function news(entry, seen) {
  * key is kept until the game changes, so a share whose answer was lost
  * gets the same game again. The turns logged before it go with it: it
  * waits for the outbox. The local copy goes only while it is still the
- * record the server took, under the writer lock; a turn confirmed while the
- * record was on its way is shared again with it (the first server game is
- * left to nobody). */
+ * record the server took (moved); a turn confirmed while the record was on
+ * its way is shared again with it (the first server game is left to nobody). */
 export async function share(id) {
   for (;;) {
     await sent(id);
-    const {record, version, key} = await oneWriter(async () => {
-      const stored = await mine(id);
-      const key = stored.shareKey || idempotencyKey();
-      await put('local', {...stored, shareKey: key});
-      return {record: stored.record, version: stored.entries.length, key};
-    });
-    const {data} = await api('/games', {method: 'POST', body: record, headers: {'Idempotency-Key': key}});
-    const moved = await oneWriter(async () => {
-      if ((await mine(id)).entries.length !== version || (await pending(id)).length) return false;
-      const {seen, ...kept} = await get('games', id); // the game as last drawn is the server's to tell now
-      await put('games', {...kept, id: data.id, token: data.token, spectator_token: data.spectator_token});
-      await remove('games', id);
-      await remove('local', id);
-      return true;
-    });
-    if (moved) return data.id;
+    const stored = await mine(id);
+    const version = stored.entries.length;
+    const key = stored.shareKey || idempotencyKey();
+    if (!(await changeIf('local', id, unchanged(version), {...stored, shareKey: key}))) continue;
+    const {data} = await api('/games', {method: 'POST', body: stored.record, headers: {'Idempotency-Key': key}});
+    if (await moved(id, version, data)) return data.id;
   }
+}
+
+// The server's game in the place of the phone's, if the phone's is still at
+// ``version`` with no turn of it in the outbox: the phone's copy is deleted
+// in the transaction that checks it. In this order a stop half-way leaves
+// both games on the phone, never neither.
+function moved(id, version, data) {
+  return oneWriter(async () => {
+    if ((await pending(id)).length) return false;
+    const {seen, ...kept} = await get('games', id); // the game as last drawn is the server's to tell now
+    await put('games', {...kept, id: data.id, token: data.token, spectator_token: data.spectator_token});
+    if (!(await changeIf('local', id, unchanged(version), null))) {
+      await remove('games', data.id);
+      return false;
+    }
+    await remove('games', id);
+    return true;
+  });
 }
 
 // The game's turns in the outbox all answered; a problem where some wait
@@ -175,6 +182,9 @@ async function sent(id) {
   await flush();
   if ((await pending(id)).length) throw problem(409, t('local.share_waits'), 'Conflict');
 }
+
+// Whether the phone's game is still at ``version`` (every write adds an entry to its log).
+const unchanged = version => now => Boolean(now) && now.entries.length === version;
 
 async function mine(id) {
   const stored = await get('local', id);

@@ -9,7 +9,7 @@
 // Browsers offer Web Locks only in a secure context (HTTPS or localhost). On
 // a plain-HTTP page the calls are one at a time within the tab only; there
 // local.js's write puts the game back only if its version is still the one
-// it read, in the same IndexedDB transaction (db.js putIf), else answers
+// it read, in the same IndexedDB transaction (db.js changeIf), else answers
 // again on the game as the other tab left it.
 const NAME = 'brehon-local-games';
 let queue = Promise.resolve();

@@ -41,10 +41,19 @@ def ready_page(context):
     return page
 
 
-@pytest.mark.parametrize("locks", [True, False], ids=["web-locks", "plain-http"])
-def test_two_tabs_writing_on_one_version_get_one_201_and_one_412_and_keep_the_confirmed_turn(context, locks):
-    if not locks:  # as on a page served over plain HTTP: no Web Locks, the version re-checked in IndexedDB
+#: Each test runs with Web Locks, and as on a page served over plain HTTP,
+#: where browsers offer none (the version is then re-checked in IndexedDB).
+WITH_AND_WITHOUT_LOCKS = pytest.mark.parametrize("locks", [True, False], ids=["web-locks", "plain-http"])
+
+
+def without_locks(context, locks: bool) -> None:
+    if not locks:
         context.add_init_script("Object.defineProperty(Navigator.prototype, 'locks', {get: () => undefined})")
+
+
+@WITH_AND_WITHOUT_LOCKS
+def test_two_tabs_writing_on_one_version_get_one_201_and_one_412_and_keep_the_confirmed_turn(context, locks):
+    without_locks(context, locks)
     tabs = [ready_page(context), ready_page(context)]
     assert tabs[0].evaluate("Boolean(navigator.locks)") is locks
     game_id = tabs[0].evaluate(NEW_LOCAL_GAME, {**EXAMPLE, "turns": []})
@@ -68,10 +77,10 @@ def test_two_tabs_writing_on_one_version_get_one_201_and_one_412_and_keep_the_co
     assert stored["keys"] == [f"tab-{answers.index(confirmed)}"]
 
 
-def test_a_share_started_while_turns_are_on_their_way_sends_every_confirmed_turn(page, base_url):
-    page.goto("/")
-    page.wait_for_selector("nav.menu")
-    assert page.wait_for_function(READY, timeout=START).json_value() is True
+@WITH_AND_WITHOUT_LOCKS
+def test_a_share_started_while_turns_are_on_their_way_sends_every_confirmed_turn(context, base_url, locks):
+    without_locks(context, locks)
+    page = ready_page(context)
     game_id = page.evaluate(NEW_LOCAL_GAME, {**EXAMPLE, "turns": []})
     shared = page.evaluate("""async ([id, turns]) => {
       const {enqueue} = await import('/js/outbox.js');
