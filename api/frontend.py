@@ -12,7 +12,8 @@ service worker's bytes, which is what tells an installed phone that a new
 version is there. Its list of the app shell's files is made from the folder
 too (:func:`shell_files`), so a new module is kept offline without an edit. It also names the Pyodide release the referee runs on,
 which has a cache of its own: 6 MB that an update of the app need not fetch
-again. The folder is ``FRONTEND_FOLDER`` of the configuration
+again, and the SHA-256 of each of its files, which the service worker checks
+its copies against (a damaged one is fetched again). The folder is ``FRONTEND_FOLDER`` of the configuration
 (``frontend/`` unless a test names a copy); the hash is taken once, when the
 app is built.
 
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import mimetypes
 import zipfile
 from pathlib import Path
@@ -82,6 +84,9 @@ SHELL_PLACEHOLDER = b"'__SHELL_FILES__'"
 SHELL_SUFFIXES = (".html", ".webmanifest", ".css", ".svg", ".json", ".js")
 #: Written in sw.js where the Pyodide release goes (its cache's name).
 PYODIDE_PLACEHOLDER = b"__PYODIDE_VERSION__"
+#: Written in sw.js where the digests of Pyodide's files go: the service
+#: worker checks each copy it keeps against them.
+PYODIDE_DIGESTS_PLACEHOLDER = b"__PYODIDE_SHA256__"
 #: Where the install step puts Pyodide, inside the app's folder.
 PYODIDE = Path("vendor") / "pyodide"
 #: The phone's engine, as the server serves it.
@@ -138,13 +143,25 @@ def pyodide_version(folder: Path) -> str:
     return stamp.read_text().strip() if stamp.is_file() else "none"
 
 
+def pyodide_digests(folder: Path) -> dict[str, str]:
+    """The SHA-256 of each file of the Pyodide release installed in the app's
+    folder, by the path it is served at (none before the install step). The
+    install step unpacked them from the release's tarball, checked against
+    its pinned sha512 (brehon/pyodide.py), so these are the release's own."""
+    vendor = folder / PYODIDE
+    files = sorted(path for path in vendor.glob("*") if path.is_file() and path.suffix != ".gz" and path.name != "VERSION")
+    return {f"/{PYODIDE.as_posix()}/{path.name}": hashlib.sha256(path.read_bytes()).hexdigest() for path in files}
+
+
 def service_worker(folder: Path, engine: bytes) -> tuple[str, bytes]:
-    """The shell's version and ``sw.js`` with it, the shell's files and the
-    Pyodide release filled in."""
+    """The shell's version and ``sw.js`` with it, the shell's files, the
+    Pyodide release and its files' digests filled in."""
     version = shell_version(folder, engine)
     script = (folder / SERVICE_WORKER).read_bytes().replace(VERSION_PLACEHOLDER, version.encode())
     files = ", ".join(f"'{path}'" for path in shell_files(folder)).encode()
-    return version, script.replace(SHELL_PLACEHOLDER, files).replace(PYODIDE_PLACEHOLDER, pyodide_version(folder).encode())
+    script = script.replace(SHELL_PLACEHOLDER, files)
+    script = script.replace(PYODIDE_DIGESTS_PLACEHOLDER, json.dumps(pyodide_digests(folder)).encode())
+    return version, script.replace(PYODIDE_PLACEHOLDER, pyodide_version(folder).encode())
 
 
 def shell_files(folder: Path) -> list[str]:

@@ -10,6 +10,9 @@
 // there (the shell is served from the cache). See api/frontend.py.
 const VERSION = 'brehon-shell-__SHELL_VERSION__';
 const PYODIDE = 'brehon-pyodide-__PYODIDE_VERSION__';
+// The SHA-256 of each of Pyodide's files by its path, as the server holds
+// them (filled in with the release; api/frontend.py).
+const PYODIDE_SHA256 = __PYODIDE_SHA256__;
 // The app shell: filled in by the server from the files of the app (api/frontend.py).
 const SHELL = ['__SHELL_FILES__'];
 
@@ -37,7 +40,7 @@ self.addEventListener('fetch', event => {
   const url = new URL(event.request.url);
   if (event.request.method !== 'GET' || url.origin !== location.origin || url.pathname.startsWith('/api/')) return;
   if (url.pathname.startsWith('/vendor/pyodide/')) {
-    event.respondWith(cached(PYODIDE, url.pathname, event.request));
+    event.respondWith(whole(url.pathname, event.request));
   } else if (url.pathname === '/referee/scoring.zip') {
     event.respondWith(cached(VERSION, url.pathname, event.request));
   } else {
@@ -54,4 +57,35 @@ async function cached(name, key, request) {
   const answer = await fetch(request);
   if (answer.ok) await cache.put(key, answer.clone());
   return answer;
+}
+
+// Pyodide's files, each only as the release made it. Before each start the
+// referee's worker asks for every file with the header Brehon-Check
+// (referee-worker.js): a damaged copy in the cache is then not answered
+// (Pyodide would wait for ever on a WebAssembly that does not compile) but
+// fetched again, and kept once it is whole; one the network cannot give
+// whole is answered 502, so the referee says at once that it cannot start.
+// Pyodide's own requests, just after, take the copies just checked as they
+// are: 13 MB hashed once per start, not twice. What the network gives is
+// always checked before it is kept.
+const CHECK = 'Brehon-Check';
+
+async function whole(key, request) {
+  const cache = await caches.open(PYODIDE);
+  const hit = await cache.match(key);
+  if (hit && (!request.headers.has(CHECK) || await intact(key, hit))) return hit;
+  if (hit) await cache.delete(key);
+  const answer = await fetch(request);
+  if (!answer.ok) return answer;
+  if (!(await intact(key, answer))) return new Response(`${key} came damaged`, {status: 502, statusText: 'Bad Gateway'});
+  await cache.put(key, answer.clone());
+  return answer;
+}
+
+// Whether an answer's bytes are the release's (files it does not list are not checked).
+async function intact(key, answer) {
+  const expected = PYODIDE_SHA256[key];
+  if (expected === undefined) return true;
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', await answer.clone().arrayBuffer()));
+  return Array.from(hash, byte => byte.toString(16).padStart(2, '0')).join('') === expected;
 }

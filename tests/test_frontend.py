@@ -5,6 +5,7 @@ hash of the app's files and engine, so that any change to ``frontend/`` or
 from __future__ import annotations
 
 import gzip
+import hashlib
 import io
 import json
 import re
@@ -46,10 +47,16 @@ def served_version(redis_url: str, folder: Path | None = None) -> str:
 def test_the_served_service_worker_carries_a_version_not_the_placeholder(client):
     script = client.get("/sw.js").get_data(as_text=True)
     (version,) = VERSION.findall(script)
+    # The SHA-256 of each of Pyodide's files, by the path it is served at.
+    digests = json.loads(re.search(r"const PYODIDE_SHA256 = (\{.*?\});", script)[1])
+    assert set(digests) == {f"/vendor/pyodide/{name}" for name in pyodide.FILES}
+    wasm = (FRONTEND / "vendor" / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    assert digests["/vendor/pyodide/pyodide.asm.wasm"] == hashlib.sha256(wasm).hexdigest()
     # Everything else is sw.js as written.
     files = ", ".join(f"'{path}'" for path in shell_files(FRONTEND))
     assert script == ((FRONTEND / "sw.js").read_text().replace("__SHELL_VERSION__", version)
-                      .replace("'__SHELL_FILES__'", files).replace("__PYODIDE_VERSION__", pyodide.VERSION))
+                      .replace("'__SHELL_FILES__'", files).replace("__PYODIDE_VERSION__", pyodide.VERSION)
+                      .replace("__PYODIDE_SHA256__", json.dumps(digests)))
     assert "__SHELL_VERSION__" not in script and "__PYODIDE_VERSION__" not in script and "__SHELL_FILES__" not in script
 
 

@@ -46,3 +46,37 @@ def test_static_writes_into_a_folder_it_can_make_or_says_why_not(tmp_path, capsy
     assert main(["static", str(FRONTEND / "site")]) == 1
     assert "inside the app's folder" in capsys.readouterr().err
     assert not (FRONTEND / "site").exists()
+
+
+def test_static_replaces_links_planted_in_the_folder_and_never_writes_through_them(tmp_path):
+    site, outside = tmp_path / "site", tmp_path / "outside"
+    outside.mkdir()
+    (site / "rulesets").mkdir(parents=True)
+    for name, link in (("sw.js", site / "sw.js"), ("en.json", site / "rulesets" / "en.json")):
+        (outside / name).write_text("not yours")
+        link.symlink_to(outside / name)
+
+    assert main(["static", str(site)]) == 0
+    # The targets are untouched; the links are files of the app now.
+    assert [(outside / name).read_text() for name in ("sw.js", "en.json")] == ["not yours", "not yours"]
+    assert not (site / "sw.js").is_symlink() and b"__SHELL_VERSION__" not in (site / "sw.js").read_bytes()
+    assert not (site / "rulesets" / "en.json").is_symlink()
+    assert isinstance(json.loads((site / "rulesets" / "en.json").read_text()), list)
+    assert not [path for path in site.rglob(".*") if path.is_file()], "a scratch file was left behind"
+
+
+def test_static_refuses_a_folder_that_is_a_link_or_holds_one(tmp_path, capsys):
+    outside = tmp_path / "outside"
+    (outside / "rulesets").mkdir(parents=True)
+    linked = tmp_path / "linked"
+    linked.symlink_to(outside)
+    assert main(["static", str(linked)]) == 1
+    assert "is a symbolic link" in capsys.readouterr().err
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "rulesets").symlink_to(outside / "rulesets")
+    assert main(["static", str(site)]) == 1
+    assert "rulesets is a symbolic link" in capsys.readouterr().err
+    assert list(outside.rglob("*")) == [outside / "rulesets"], "something was written outside"
+    assert list(site.iterdir()) == [site / "rulesets"]

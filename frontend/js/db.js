@@ -49,3 +49,23 @@ export const remove = (store, key) => run(store, 'readwrite', s => s.delete(key)
 
 export const getPref = key => get('prefs', key);
 export const setPref = (key, value) => put('prefs', value, key);
+
+/** Put ``value`` under ``key`` of ``store`` (null: delete it) only if
+ * ``holds(what is kept there)``, looked at in the same transaction, so that
+ * no other tab's write comes between the look and the change; answers
+ * whether it changed. */
+export async function changeIf(store, key, holds, value) {
+  const db = await open();
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(store, 'readwrite');
+    const objects = tx.objectStore(store);
+    let done = false;
+    objects.get(key).onsuccess = event => {
+      done = holds(event.target.result);
+      if (done && value === null) objects.delete(key);
+      else if (done) objects.put(value);
+    };
+    tx.oncomplete = () => resolve(done);
+    tx.onerror = () => reject(tx.error);
+  });
+}

@@ -4,10 +4,12 @@
 // it as the API would (the same statuses, bodies and problems), computed
 // from the game's record and log kept in IndexedDB: the table, the score
 // sheet, the corrections and the outbox work on it unchanged.
-import {get, put, remove} from './db.js';
+import {get, put, changeIf, remove} from './db.js';
 import {api, ApiError, idempotencyKey} from './api.js';
 import {language, t} from './i18n.js';
 import {startReferee, whenReady, check, game as gameView, csv} from './referee.js';
+import {oneWriter} from './writelock.js';
+import {flush, pending} from './outbox.js';
 
 /** Start a game on this phone from a record (a board as its profile, not
  * by id): a problem like POST /games answers when the record is refused.
@@ -26,13 +28,9 @@ export async function createLocal(record) {
 /** The answer of the API to a call about a game on this phone: {status,
  * data, etag} as api() resolves; ApiError as it throws. */
 export function answer(path, how) {
-  // One at a time, each on the game as the one before left it.
-  const run = () => answerNow(path, how);
-  queue = queue.then(run, run);
-  return queue;
+  // One at a time, across tabs too, each on the game as the one before left it.
+  return oneWriter(() => answerNow(path, how));
 }
-
-let queue = Promise.resolve();
 
 async function answerNow(path, {method = 'GET', body, headers = {}} = {}) {
   const url = new URL(path, 'http://local');
@@ -118,8 +116,10 @@ async function write(stored, headers, logged) {
   const entries = [...stored.entries, logged()];
   const seen = await viewOf({...stored, entries});
   // A share keyed before this write would send another record now.
-  await put('local', {...stored, record: seen.record, entries, keys: key ? {...stored.keys, [key]: version + 1} : stored.keys,
-    shareKey: null});
+  const kept = await changeIf('local', stored.id, unchanged(version), {...stored, record: seen.record, entries,
+    keys: key ? {...stored.keys, [key]: version + 1} : stored.keys, shareKey: null});
+  // Another tab wrote first (a page with no Web Locks: writelock.js): answer on the game as it left it.
+  if (!kept) return write(await mine(stored.id), headers, logged);
   return {status: 201, data: news(entries.at(-1), seen), etag: etag(version + 1)};
 }
 
@@ -142,17 +142,54 @@ function news(entry, seen) {
 /** Send a game of this phone to the server (POST /games replays and checks
  * its turns) and keep the server's game in its place; answers its id. The
  * key is kept until the game changes, so a share whose answer was lost
- * gets the same game again. */
+ * gets the same game again. The turns logged before it go with it: it
+ * waits for the outbox. The local copy goes only while it is still the
+ * record the server took (moved); a turn confirmed while the record was on
+ * its way is shared again with it (the first server game is left to nobody). */
 export async function share(id) {
+  for (;;) {
+    await sent(id);
+    const stored = await mine(id);
+    const version = stored.entries.length;
+    const key = stored.shareKey || idempotencyKey();
+    if (!(await changeIf('local', id, unchanged(version), {...stored, shareKey: key}))) continue;
+    const {data} = await api('/games', {method: 'POST', body: stored.record, headers: {'Idempotency-Key': key}});
+    if (await moved(id, version, data)) return data.id;
+  }
+}
+
+// The server's game in the place of the phone's, if the phone's is still at
+// ``version`` with no turn of it in the outbox: the phone's copy is deleted
+// in the transaction that checks it. In this order a stop half-way leaves
+// both games on the phone, never neither.
+function moved(id, version, data) {
+  return oneWriter(async () => {
+    if ((await pending(id)).length) return false;
+    const {seen, ...kept} = await get('games', id); // the game as last drawn is the server's to tell now
+    await put('games', {...kept, id: data.id, token: data.token, spectator_token: data.spectator_token});
+    if (!(await changeIf('local', id, unchanged(version), null))) {
+      await remove('games', data.id);
+      return false;
+    }
+    await remove('games', id);
+    return true;
+  });
+}
+
+// The game's turns in the outbox all answered; a problem where some wait
+// for the person (turned down) or for the referee: they would be left behind.
+async function sent(id) {
+  await flush();
+  if ((await pending(id)).length) throw problem(409, t('local.share_waits'), 'Conflict');
+}
+
+// Whether the phone's game is still at ``version`` (every write adds an entry to its log).
+const unchanged = version => now => Boolean(now) && now.entries.length === version;
+
+async function mine(id) {
   const stored = await get('local', id);
-  const key = stored.shareKey || idempotencyKey();
-  await put('local', {...stored, shareKey: key});
-  const {data} = await api('/games', {method: 'POST', body: stored.record, headers: {'Idempotency-Key': key}});
-  const {seen, ...mine} = await get('games', id); // the game as last drawn is the server's to tell now
-  await put('games', {...mine, id: data.id, token: data.token, spectator_token: data.spectator_token});
-  await remove('games', id);
-  await remove('local', id);
-  return data.id;
+  if (!stored) throw problem(404, 'No such game on this phone.', 'Not Found');
+  return stored;
 }
 
 /** Whether a Brehon server answers here: 'yes'; 'none' when something else

@@ -37,6 +37,9 @@ const ENGINE = {extractDir: '/home/pyodide/referee'};
 
 let answer = null;
 
+// What loadPyodide fetches besides pyodide.mjs (brehon/pyodide.py's FILES).
+const FILES = ['pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'];
+
 async function start() {
   const [{loadPyodide, version}, engine] = await Promise.all([
     import('/vendor/pyodide/pyodide.mjs'),
@@ -44,11 +47,28 @@ async function start() {
       if (!got.ok) throw new Error(`the engine's zip: ${got.status}`);
       return got.arrayBuffer();
     }),
+    ...FILES.map(fetchable),
   ]);
   // Cache Storage (and crypto.subtle) only where the page is a secure context.
   const key = self.caches && `/referee/snapshot/${version}/${await digest(engine)}`;
   const pyodide = (key && await resumed(loadPyodide, key, engine)) || await fresh(loadPyodide, key, engine);
   answer = pyodide.globals.get('answer');
+}
+
+// Pyodide waits for ever on a WebAssembly that fails to compile (it only
+// logs it), so each file is asked for first, to be checked: the service
+// worker answers only whole ones (sw.js), and one it cannot give makes the
+// start fail at once. Then loadPyodide's own requests are answered from its
+// cache.
+async function fetchable(name) {
+  let got;
+  try {
+    got = await fetch(`/vendor/pyodide/${name}`, {headers: {'Brehon-Check': 'sha256'}});
+  } catch (error) {
+    throw new Error(`${name}: ${error.message}`);
+  }
+  await got.body?.cancel();
+  if (!got.ok) throw new Error(`${name}: ${got.status} ${got.statusText}`);
 }
 
 async function digest(bytes) {

@@ -10,7 +10,7 @@ import {t} from '../i18n.js';
 import {api, ifMatch, ApiError, idempotencyKey, isLocal} from '../api.js';
 import {get, put, getPref} from '../db.js';
 import {onOutbox, pending, flush, drop, resend} from '../outbox.js';
-import {onReferee, refereeReady} from '../referee.js';
+import {onReferee, refereeReady, refereeState} from '../referee.js';
 import {follow} from '../live.js';
 import {applyNews} from '../news.js';
 import {drawerOf} from '../draw/drawers.js';
@@ -434,7 +434,7 @@ export async function show(main, id, then) {
   addEventListener('online', refresh);
   // The referee ready: offline, the real composer and the queue; a stopped
   // queue is checked. Not in the middle of a turn composed without it.
-  root.dataset.referee = refereeReady() ? 'ready' : 'loading';
+  root.dataset.referee = refereeState().state === 'unavailable' ? 'unavailable' : refereeReady() ? 'ready' : 'loading';
   const offReferee = onReferee(state => {
     root.dataset.referee = state;
     const idle = !table.composing || (!table.composing.actions.length && !table.composing.picks.length);
