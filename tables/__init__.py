@@ -2,7 +2,7 @@
 
 :class:`Tables` owns a game's life at a table: open it (from this process's
 cache of folded games, whatever the route), create it, check a turn, play
-one, correct the log, and tell the news of every write (tables/news.py) to
+one, correct the log, and tell the news of every write (scoring/news.py) to
 the game's listeners, in the same step that appends it. The API's views
 only translate HTTP to these calls and back; the store only keeps what
 they write.
@@ -15,12 +15,10 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, replace
 
-from scoring import Game, Refused, answers, record_invalid, unknown_board
-from scoring.history import history_of
-from store import (CORRECTION, TABLE, TURN, Append, Idempotency, Missing, Repeat, Stale, Store, StoredGame, dumps,
-                   now, role_of, turns_of)
-
-from .news import news, news_since
+from scoring import Game, Refused, answers, corrections, record_invalid, unknown_board
+from scoring.history import CORRECTION, TURN, history_of, turns_of
+from scoring.news import news, news_since
+from store import TABLE, Append, Idempotency, Missing, Repeat, Stale, Store, StoredGame, dumps, now, role_of
 
 LOG = logging.getLogger(__name__)
 
@@ -183,16 +181,7 @@ class Tables:
         entries = self.store.log.entries(table.id)
         if len(entries) != table.version:  # a write from another process came between
             return self._repeat_or_moved(self.store.load(table.id), idempotency)
-        turns = turns_of(entries)
-        index = _corrected_index(table, correction, len(turns))
-        turns_now = list(turns)
-        if correction.get("undo"):
-            entry = {"kind": CORRECTION, "undo": True}
-            del turns_now[index]
-        else:
-            entry = {"kind": CORRECTION, "replace": index, "turn": correction["turn"]}
-            turns_now[index] = correction["turn"]
-        entry |= {"by": correction["by"], "replaced": {"index": index, "turn": turns[index]}, "at": now()}
+        entry, turns_now = corrections.entry(correction, turns_of(entries), now(), table.record["game"])
         after = Game.replay({**table.record, "turns": turns_now})
         return self._append(table, entry, after, idempotency, entries)
 
@@ -241,17 +230,6 @@ class Tables:
         except Exception:
             LOG.exception("could not enqueue the summary of %s at version %s",
                                                   game_id, version)
-
-
-def _corrected_index(table: StoredGame, correction: dict, turns: int) -> int:
-    """The index of the turn a correction undoes or replaces (``record.invalid`` when there is none)."""
-    if correction.get("undo"):
-        where, index = "/undo", turns - 1
-    else:
-        where, index = "/replace", correction["replace"]
-    if 0 <= index < turns:
-        return index
-    raise record_invalid(table.record["game"], where, f"names no turn: the game has {turns} turns")
 
 
 def refuse_long_game(game: str, turns: int, turn: int | None) -> None:
