@@ -224,3 +224,9 @@ def test_the_history_after_turns_is_the_history_of_the_log_with_them():
         held = len(answers.turns_of(since))
         assert after_turns(history_of(since), [entry["at"] for entry in more], held) == history_of([*since, *more])
     assert after_turns({"start": None, "entries": []}, ["2024-05-01T19:00:00Z"], 0) is None  # kept before holds
+    # what tests/js/news.test.mjs takes the referee to answer
+    history = {"start": "2024-05-01T19:00:00Z", "seconds": [0, 40, 20], "holds": [0, None, None], "entries": []}
+    assert after_turns(history, ["2024-05-01T19:02:15Z"], 1) == {**history, "seconds": [0, 40, 20, 75],
+                                                                 "holds": [0, None, None, 1]}
+    assert after_turns({"start": None, "seconds": [], "holds": [], "entries": []}, ["2024-05-01T19:02:15Z"], 0) == {
+        "start": "2024-05-01T19:02:15Z", "seconds": [0], "holds": [0], "entries": []}

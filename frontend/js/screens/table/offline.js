@@ -12,9 +12,9 @@ import {h} from '../../ui.js';
 import {t, language} from '../../i18n.js';
 import {schemaQuestion, END} from '../../composer.js';
 import * as words from '../../words.js';
-import {afterTurn} from '../../history.js';
 import {resend, drop} from '../../outbox.js';
 import {refereeReady, check, game} from '../../referee.js';
+import {refereeHistory} from '../../news.js';
 import {back, logTurn} from './composer.js';
 import {meanwhile} from './log.js';
 
@@ -77,10 +77,8 @@ export async function projected(seen, items) {
     return null;
   }
   if (!view || !view.state || !view.scoresheet) return null;
-  let history = seen.history;
-  for (const [i, item] of items.entries()) {
-    history = history && afterTurn(history, new Date(item.at).toISOString(), seen.record.turns.length + i);
-  }
+  const ats = items.map(item => new Date(item.at).toISOString());
+  const history = seen.history && await refereeHistory(seen.history, ats, seen.record.turns.length);
   return {...seen, record, state: view.state, decision: view.decision, scoresheet: view.scoresheet,
     version: seen.version + items.length, history: history || seen.history};
 }
