@@ -14,13 +14,13 @@ const SHELL = [
   '/', '/index.html', '/manifest.webmanifest', '/css/app.css', '/icons/icon.svg', '/icons/maskable.svg',
   '/i18n/en.json', '/i18n/de.json', '/i18n/es.json',
   '/js/app.js', '/js/api.js', '/js/badge.js', '/js/bgstats.js', '/js/composer.js', '/js/db.js', '/js/history.js', '/js/i18n.js', '/js/live.js', '/js/local.js',
-  '/js/news.js', '/js/outbox.js', '/js/qr.js', '/js/remote.js', '/js/router.js', '/js/rulesets.js', '/js/ui.js', '/js/words.js',
+  '/js/news.js', '/js/outbox.js', '/js/qr.js', '/js/remote.js', '/js/router.js', '/js/go.js', '/js/rulesets.js', '/js/ui.js', '/js/words.js',
   '/js/draw/cards.js', '/js/draw/keltis.js', '/js/draw/orakel.js', '/js/draw/celtica.js',
   '/js/screens/home.js', '/js/screens/newgame.js', '/js/screens/table.js', '/js/screens/sheet.js',
   '/js/screens/summary.js', '/js/screens/boards.js', '/js/screens/tally.js',
   '/js/screens/table/composer.js', '/js/screens/table/join.js', '/js/screens/table/log.js',
   '/js/screens/table/message.js', '/js/screens/table/offline.js', '/js/screens/table/sections.js',
-  '/js/screens/table/strip.js', '/js/draw/tokens.js', '/js/draw/drawers.js',
+  '/js/screens/table/strip.js', '/js/screens/table/meanwhile.js', '/js/screens/table/queued.js', '/js/draw/tokens.js', '/js/draw/drawers.js',
   '/js/screens/display.js', '/js/referee.js', '/js/referee-worker.js',
 ];
 

@@ -16,7 +16,7 @@ import {resend, drop} from '../../outbox.js';
 import {refereeReady, check, game} from '../../referee.js';
 import {refereeHistory} from '../../news.js';
 import {back, logTurn} from './composer.js';
-import {meanwhile} from './log.js';
+import {meanwhile} from './meanwhile.js';
 
 /** The offline composer panel, with the turn message at its top. */
 export function offlineComposer(table) {
@@ -81,17 +81,6 @@ export async function projected(seen, items) {
   const history = seen.history && await refereeHistory(seen.history, ats, seen.record.turns.length);
   return {...seen, record, state: view.state, decision: view.decision, scoresheet: view.scoresheet,
     version: seen.version + items.length, history: history || seen.history};
-}
-
-/** The queued turns above the composer, each marked as not yet sent; one
- * tap away, so that the question stays in view after a long evening. */
-export function queuedPart(table) {
-  if (!table.waiting.length) return null;
-  return h('details', {class: 'queued'},
-    h('summary', {id: 'queued-title'}, t('queue.title', {n: table.waiting.length})),
-    h('ol', {id: 'queued', 'aria-labelledby': 'queued-title'}, table.waiting.map(item => h('li', {},
-      words.turn(table.game.record.game, item.turn, table.names()),
-      h('span', {class: 'hint'}, ` (${t('queue.not_sent')})`)))));
 }
 
 /** What stopped this game's queue, from the game as the server now has it
