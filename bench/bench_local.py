@@ -7,10 +7,13 @@ referee is ready, it starts a phone-only 3-player Keltis game
 (``local.js`` ``createLocal``) and logs the turns of
 ``bench_keltis.long_game`` one by one as the table app does: ``api()``'s
 ``POST /games/local-.../turns`` with ``If-Match`` and an
-``Idempotency-Key``, answered on the phone (IndexedDB and the referee). Every
+``Idempotency-Key``, answered on the phone (IndexedDB and the referee), then
+its news applied to the game as it was (news.js ``applyNews``, as the table
+does before it draws). Every
 ``--every`` turns it also undoes the last turn and logs it again
 (``POST .../corrections``). It prints the median time of a turn's write,
-from the call to its answer (the news the table draws from), early in the
+from the call to its answer (the news the table draws from), and to its news
+applied, early in the
 game (its first ``--turns`` turns) and late (the ``--turns`` turns up to
 turn ``--late``), and of a correction.
 
@@ -53,21 +56,27 @@ WRITES = """async ({record, first, count, every}) => {
   if (!(await referee.whenReady())) throw new Error('no referee');
   const {createLocal} = await import('/js/local.js');
   const {api, ifMatch, idempotencyKey} = await import('/js/api.js');
+  const {applyNews} = await import('/js/news.js');
   const turns = record.turns;
   const game = await createLocal({...record, turns: turns.slice(0, first)});
   let version = game.version;
+  const times = {turns: [], applied: [], corrections: []};
   const write = async (route, body) => {
+    const {data: seen} = await api(`/games/${game.id}`);
     const at = performance.now();
     const {data} = await api(`/games/${game.id}/${route}`, {method: 'POST', body,
       headers: {'If-Match': ifMatch(version), 'Idempotency-Key': idempotencyKey()}});
+    const written = performance.now();
+    if (!(await applyNews(seen, data))) throw new Error('the news was not applied');
     version = data.version;
-    return performance.now() - at;
+    return [written - at, performance.now() - at];
   };
-  const times = {turns: [], corrections: []};
   for (const [i, turn] of turns.slice(first, first + count).entries()) {
-    times.turns.push(await write('turns', turn));
+    const [written, applied] = await write('turns', turn);
+    times.turns.push(written);
+    times.applied.push(applied);
     if ((i + 1) % every) continue;
-    times.corrections.push(await write('corrections', {undo: true, by: 'bench'}));
+    times.corrections.push((await write('corrections', {undo: true, by: 'bench'}))[0]);
     await write('turns', turn);
   }
   return times;
@@ -110,7 +119,8 @@ def main() -> int:
                         times = page.evaluate(WRITES, {"record": record, "first": first, "count": args.turns,
                                                                "every": args.every})
                         print(f"{label} (turns {first} to {first + args.turns - 1}): a turn's write "
-                              f"{spread(times['turns'])}; an undo {spread(times['corrections'])}")
+                              f"{spread(times['turns'])}; with its news applied {spread(times['applied'])}; "
+                              f"an undo {spread(times['corrections'])}")
                 finally:
                     browser.close()
         finally:
