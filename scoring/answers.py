@@ -42,7 +42,7 @@ from . import corrections
 from .engine import FORMAT, JSON, Game, Refused, Violation, record_invalid
 from .engine import check_board as judge_board
 from .engine import tally as score_tally
-from .history import TURN, history_of, turns_of
+from .history import TURN, history_of, turn_entry, turns_of
 from .news import as_it_stands, news, news_since
 
 #: The problem type and title of a refusal by the rules (RFC 9457), as the API answers it.
@@ -216,7 +216,7 @@ def write(record: JSON, entries: list[JSON], kind: str, body: Any, lang: str = "
         if kind == TURN:
             game.validate(body)
             game.play(body)
-            logged = {"kind": TURN, "turn": body, "at": at}
+            logged = turn_entry(body, at)
         else:
             refused = corrections.refusal(body, record.get("game"))
             if refused is not None:

@@ -26,6 +26,11 @@ TURN = "turn"
 CORRECTION = "correction"
 
 
+def turn_entry(turn: Any, at: str) -> JSON:
+    """The log entry of a turn logged at ``at`` (a correction's: scoring/corrections.py)."""
+    return {"kind": TURN, "turn": turn, "at": at}
+
+
 def standing(entries: Sequence[JSON]) -> list[tuple[int, JSON]]:
     """The fold of the log: for each turn as it stands, the index of the
     entry that holds it and the turn. A turn is appended, an undo drops the

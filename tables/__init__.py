@@ -16,7 +16,7 @@ import logging
 from dataclasses import dataclass, replace
 
 from scoring import Game, Refused, answers, corrections, record_invalid, unknown_board
-from scoring.history import CORRECTION, TURN, history_of, turns_of
+from scoring.history import CORRECTION, history_of, turn_entry, turns_of
 from scoring.news import news, news_since
 from store import TABLE, Append, Idempotency, Missing, Repeat, Stale, Store, StoredGame, dumps, now, role_of
 
@@ -168,7 +168,7 @@ class Tables:
             if self.store.log.version(table.id) != table.version:
                 raise Moved(self.store.load(table.id)) from None
             raise
-        return self._append(table, {"kind": TURN, "turn": turn, "at": now()}, after, idempotency)
+        return self._append(table, turn_entry(turn, now()), after, idempotency)
 
     def correct(self, table: StoredGame, correction: dict, composed_on: int | None,
                 idempotency: Idempotency | None) -> Written:
