@@ -2,36 +2,22 @@
 // entry, also the answer to the write that logged it) applied to the game
 // as GET /games/{id} answered it, so that a phone following the game need
 // not fetch it again.
-import {refereeReady, historyAfter} from './referee.js';
+import {afterTurn} from './history.js';
 
 /** The game after `news`, as GET /games/{id} would now answer it; null when
  * the news cannot be applied here: not the version right after the game's,
- * or without what it takes (the caller fetches the whole game then).
- * `after(history, ats, held)` gives the history after a turn (a turn's
- * news carries none): the phone's referee, scoring/history.py's
- * after_turns; null without it. */
-export async function applyNews(game, news, after = refereeHistory) {
+ * or without what it takes (the caller fetches the whole game then). */
+export function applyNews(game, news) {
   if (!game || !news || news.version !== game.version + 1) return null;
   if (!news.state || !news.scoresheet || !('decision' in news)) return null;
   const stands = {state: news.state, decision: news.decision, scoresheet: news.scoresheet, version: news.version};
   if (news.kind === 'turn' && news.turn && news.at) {
     const turns = [...game.record.turns, news.turn];
-    const history = await after(game.history, [news.at], turns.length - 1);
+    const history = afterTurn(game.history, news.at, turns.length - 1);
     return history && {...game, ...stands, record: {...game.record, turns}, history};
   }
   if (news.kind === 'correction' && Array.isArray(news.turns) && news.history) {
     return {...game, ...stands, record: {...game.record, turns: news.turns}, history: news.history};
   }
   return null;
-}
-
-/** The history after turns by the phone's referee; null (fetch the game)
- * while it is not ready, or cannot tell. */
-export async function refereeHistory(history, ats, held) {
-  if (!refereeReady()) return null;
-  try {
-    return await historyAfter(history, ats, held);
-  } catch {
-    return null;
-  }
 }

@@ -3,8 +3,9 @@ phone, the phone's referee (scoring/ in Pyodide, through frontend/js/referee.js,
 as local.js calls it) answers a turn or a correction with the same JSON as the
 server's write, byte for byte once both are written in one canonical form
 (``scoring.answers.dumps``): its news, or its refusal in the request's
-language; and the news of a repeated write, the history after a turn as the
-phone applies a turn's news, and the game's view with its log.
+language; and the news of a repeated write, the history after a turn (the
+referee's, and frontend/js/history.js's, with which the phone applies a
+turn's news), and the game's view with its log.
 
 For each game (generated as tests/browser/test_referee_parity.py generates
 them, seeded), the server's game starts at half its turns and takes, in
@@ -87,11 +88,13 @@ class Writer(Server):
 PHONE = """async calls => {
   const {writes, repeats, histories, views} = JSON.parse(calls);
   const referee = await import('/js/referee.js');
+  const {afterTurn} = await import('/js/history.js');
   const all = (calls, ask) => Promise.all(calls.map(ask));
   return JSON.stringify({
     writes: await all(writes, ([record, log, kind, body, lang, at]) => referee.write(record, log, kind, body, lang, at)),
     repeats: await all(repeats, ([record, log, version]) => referee.told(record, log, version)),
     histories: await all(histories, ([history, ats, held]) => referee.historyAfter(history, ats, held)),
+    applied: histories.map(([history, [at], held]) => afterTurn(history, at, held)),
     views: await all(views, ([record, lang, log]) => referee.game(record, lang, log)),
   });
 }"""
@@ -145,7 +148,9 @@ def test_the_phone_writes_what_the_server_writes(page, base_url):
             got = got.get("news", got)
         if dumps(answer) != dumps(got):
             differ.append(f"{label}:\n  server {status} {dumps(answer)[:400]}\n  phone  {dumps(got)[:400]}")
-    for key in ("repeats", "histories", "views"):
+    expected["applied"], labels["applied"] = expected["histories"], [f"{label} (history.js)" for label in
+                                                                     labels["histories"]]
+    for key in ("repeats", "histories", "applied", "views"):
         for answer, got, label in zip(expected[key], phone[key], labels[key]):
             if dumps(answer) != dumps(got):
                 differ.append(f"{label}:\n  server {dumps(answer)[:400]}\n  phone  {dumps(got)[:400]}")

@@ -13,8 +13,7 @@ import {t, language} from '../../i18n.js';
 import {schemaQuestion, END} from '../../composer.js';
 import * as words from '../../words.js';
 import {resend, drop} from '../../outbox.js';
-import {refereeReady, check, game} from '../../referee.js';
-import {refereeHistory} from '../../news.js';
+import {refereeReady, check, game, historyAfter} from '../../referee.js';
 import {back, logTurn} from './composer.js';
 import {meanwhile} from './meanwhile.js';
 
@@ -70,15 +69,15 @@ async function fits(record, turn) {
 export async function projected(seen, items) {
   const turns = [...seen.record.turns, ...items.map(item => item.turn)];
   const record = {...seen.record, turns};
-  let view;
+  const ats = items.map(item => new Date(item.at).toISOString());
+  let view, history;
   try {
     view = await game(record, language());
+    history = seen.history && await historyAfter(seen.history, ats, seen.record.turns.length);
   } catch {
     return null;
   }
   if (!view || !view.state || !view.scoresheet) return null;
-  const ats = items.map(item => new Date(item.at).toISOString());
-  const history = seen.history && await refereeHistory(seen.history, ats, seen.record.turns.length);
   return {...seen, record, state: view.state, decision: view.decision, scoresheet: view.scoresheet,
     version: seen.version + items.length, history: history || seen.history};
 }
