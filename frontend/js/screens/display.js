@@ -53,9 +53,9 @@ export async function show(main, id) {
   // one shown, ignored when shown already, else the whole game is fetched.
   // A whole game (polling) is taken as it is. News comes from the server:
   // a game shown as last seen offline is back online with it.
-  async function hear(news) {
+  function hear(news) {
     if (view.game && news && news.version <= view.game.version) return null;
-    const game = news && news.record ? news : await applyNews(view.game, news);
+    const game = news && news.record ? news : applyNews(view.game, news);
     if (!game) return load();
     cached = false;
     return take(game);

@@ -129,7 +129,7 @@ export async function show(main, id, then) {
         if (changed) await settle(table.seen, {changed});
         return;
       }
-      const game = news && news.record ? news : await applyNews(table.seen, news);
+      const game = news && news.record ? news : applyNews(table.seen, news);
       await (game ? settle(game, {fromElsewhere, changed}) : fetchGame({fromElsewhere, changed}));
     });
   }
