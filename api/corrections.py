@@ -12,8 +12,12 @@ needs If-Match and takes an Idempotency-Key.
 
 from __future__ import annotations
 
+from typing import Any
+
+from flask import g
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from scoring import Violation, corrections
 from store import StoredGame
 
 from .access import SECURITY, table_access, tables
@@ -35,7 +39,11 @@ class StrictBoolean(fields.Boolean):
 
 
 class CorrectionSchema(Schema):
-    """Undo the last turn, or replace turn ``replace`` with ``turn``; ``by`` names who."""
+    """Undo the last turn, or replace turn ``replace`` with ``turn``; ``by`` names who.
+
+    The shape documented; the body is judged by scoring/corrections.py, as
+    the phone's referee judges it for a game that lives on the phone: where
+    this schema refuses a body, the engine's refusal is the one answered."""
 
     class Meta:
         unknown = RAISE
@@ -44,15 +52,18 @@ class CorrectionSchema(Schema):
     replace = fields.Integer(strict=True, validate=validate.Range(min=0),
                              metadata={"description": "the index of the turn to replace"})
     turn = fields.Nested(TurnSchema, metadata={"description": "the turn that replaces it"})
-    by = fields.String(required=True, validate=validate.Length(min=1, max=80),
+    by = fields.String(required=True, validate=validate.Length(min=1, max=corrections.BY_MOST),
                        metadata={"description": "the person or device that corrects"})
 
     @validates_schema
     def _one_kind(self, data: dict, **kwargs) -> None:
-        undo = data.get("undo") is True
-        replace = "replace" in data or "turn" in data
-        if undo == replace or (replace and not ("replace" in data and "turn" in data)):
-            raise ValidationError('send {"undo": true} or {"replace": <turn index>, "turn": <turn>}, with "by"')
+        if corrections.refusal(data) is not None:
+            raise ValidationError(corrections.ONE_KIND)
+
+    def engine_refusal(self, body: Any) -> Violation | None:
+        """The engine's refusal of this body (scoring/corrections.py)."""
+        refused = corrections.refusal(body, g.get("game_name"))
+        return refused.violation if refused is not None else None
 
 
 @blp.route("/<game_id>/corrections", methods=["POST"])

@@ -3,7 +3,7 @@
 One event per log entry (a turn or a correction) and one when the
 end-of-game summary is stored. An event's ``id`` is the game version it
 made, its ``event`` the kind (``turn``, ``correction``, ``summary``), its
-``data`` the entry's news (tables/news.py: the entry, ``version``, and the
+``data`` the entry's news (scoring/news.py: the entry, ``version``, and the
 game as it then stands, enough for a phone to apply it without a fetch) or
 :func:`store.summary_event` (``version``, ``summary``). A comment every
 :data:`HEARTBEAT` seconds keeps a quiet stream from being dropped by

@@ -118,7 +118,7 @@ def write(table: StoredGame, what: str, body: object, play) -> Response:
     """The steps of every write to a game's log, once ``table_access`` opened
     the game for the table's token: its version (If-Match), the
     Idempotency-Key, then ``play(version, key)``; answered with the news it
-    logged (tables/news.py)."""
+    logged (scoring/news.py)."""
     version = composed_on(what)
     key = idempotency(body)
     try:

@@ -200,7 +200,7 @@ class HistorySchema(Schema):
 
 
 class TurnAnswerSchema(Schema):
-    """The news of the entry a write logged, the same as its event (tables/news.py):
+    """The news of the entry a write logged, the same as its event (scoring/news.py):
     enough for a phone to show the game without fetching it."""
 
     class Meta:

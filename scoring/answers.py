@@ -22,6 +22,13 @@ problem body where the API answers ``application/problem+json``.
   (on the phone, a board walked with no server checks as the server would);
 - :func:`game_view` ``(record, lang, entries=None)`` -> ``GET /games/{id}``
   without what only the server has (``id``; tokens are never in it);
+- :func:`write` ``(record, entries, kind, body, lang, at)`` -> for a game
+  that lives on the phone, what ``POST /games/{id}/turns`` or
+  ``.../corrections`` does: the entry it logs, the record it leaves and its
+  news (scoring/news.py), or the problem body of its 422; :func:`told`
+  ``(record, entries, version)`` -> the news of an entry logged before (the
+  answer to a repeated Idempotency-Key); the history after turns that stand,
+  for news applied on the phone, is scoring/history.py's ``after_turns``;
 - :func:`dumps` ``(answer)`` -> the one JSON text both sides compare.
 """
 
@@ -31,10 +38,12 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from . import corrections
 from .engine import FORMAT, JSON, Game, Refused, Violation, record_invalid
 from .engine import check_board as judge_board
 from .engine import tally as score_tally
-from .history import history_of, turns_of
+from .history import TURN, history_of, turn_entry, turns_of
+from .news import as_it_stands, news, news_since
 
 #: The problem type and title of a refusal by the rules (RFC 9457), as the API answers it.
 REFUSED = "/problems/refused"
@@ -168,13 +177,6 @@ def check(record: Any, turn: Any, lang: str = "en", at: int | None = None) -> JS
         return refusal(refused.violation, lang)
 
 
-def as_it_stands(game: Game) -> JSON:
-    """The game as it stands: ``state`` (the table the app draws),
-    ``decision`` (the one that opens the next turn, with its legal choices)
-    and ``scoresheet``; what the game's view, a write's news and a 412 carry."""
-    return {"state": game.view(), "decision": game.decision().to_json(), "scoresheet": game.scoresheet()}
-
-
 def game_view(record: Any, lang: str = "en", entries: Sequence[JSON] | None = None) -> JSON:
     """``GET /games/{id}`` for a game whose record is ``record``: ``record``,
     ``state`` (the table the app draws), ``decision`` (the one that opens the
@@ -193,3 +195,41 @@ def game_view(record: Any, lang: str = "en", entries: Sequence[JSON] | None = No
     if entries is not None:
         view |= {"version": len(entries), "history": history_of(entries)}
     return view
+
+
+# -- the writes of a game that lives on the phone ----------------------------------
+# The phone's store (frontend/js/local.js) keeps the record and the log, and
+# checks versions and keys; what a write logs, and its news, are decided
+# here, as the server's tables/ decides them with the same functions.
+
+
+def write(record: JSON, entries: list[JSON], kind: str, body: Any, lang: str = "en", at: str = "") -> JSON:
+    """A turn (``kind`` "turn") or a correction (``body`` as ``POST
+    .../corrections`` takes it) written, at ``at``, to the game of ``record``
+    whose log is ``entries``: ``entry`` (what the log appends), ``record``
+    (with the turns as they then stand) and ``news`` (the write's answer,
+    as the server's); or the problem body (422) of a turn or a correction
+    refused, in ``lang``."""
+    turns = turns_of(entries)
+    try:
+        game = Game.replay({**record, "turns": turns})
+        if kind == TURN:
+            game.validate(body)
+            game.play(body)
+            logged = turn_entry(body, at)
+        else:
+            refused = corrections.refusal(body, record.get("game"))
+            if refused is not None:
+                raise refused
+            logged, turns_now = corrections.entry(body, turns, at, record.get("game"))
+            game = Game.replay({**record, "turns": turns_now})
+    except Refused as refused:
+        return refusal(refused.violation, lang)
+    log = [*entries, logged]
+    return {"entry": logged, "record": {**record, "turns": turns_of(log)}, "news": news(logged, len(log), game, log)}
+
+
+def told(record: JSON, entries: list[JSON], version: int) -> JSON:
+    """The news of the entry that made ``version`` of the game of ``record``
+    whose log is ``entries``, as its write answered it."""
+    return news_since(record, entries[:version], version - 1)[0]

@@ -26,6 +26,11 @@ TURN = "turn"
 CORRECTION = "correction"
 
 
+def turn_entry(turn: Any, at: str) -> JSON:
+    """The log entry of a turn logged at ``at`` (a correction's: scoring/corrections.py)."""
+    return {"kind": TURN, "turn": turn, "at": at}
+
+
 def standing(entries: Sequence[JSON]) -> list[tuple[int, JSON]]:
     """The fold of the log: for each turn as it stands, the index of the
     entry that holds it and the turn. A turn is appended, an undo drops the
@@ -74,3 +79,23 @@ def history_of(entries: Sequence[JSON]) -> JSON:
     return {"start": entries[0]["at"] if entries else None,
             "seconds": [round(now - before) for before, now in zip(times[:1] + times, times)],
             "holds": holds, "entries": listed}
+
+
+def after_turns(history: JSON, ats: Sequence[str], held: int) -> JSON | None:
+    """``history`` (as :func:`history_of` answers it) after more turns that
+    stand, logged at ``ats`` in order, the first held at index ``held`` of
+    the record's turns: what :func:`history_of` answers for the log with
+    those entries appended. A turn's news carries no history (it would grow
+    with the game), so a phone that applies it, or projects the turns it
+    queued, asks this. None for a history kept before it had ``holds``."""
+    if not isinstance(history.get("holds"), list):
+        return None
+    start = history.get("start") or (ats[0] if ats else None)
+    seconds, holds = list(history["seconds"]), list(history["holds"])
+    before = datetime.fromisoformat(start).timestamp() + sum(seconds) if start else 0.0
+    for number, at in enumerate(ats):
+        now = datetime.fromisoformat(at).timestamp()
+        seconds.append(round(now - before))
+        holds.append(held + number)
+        before += seconds[-1]
+    return {**history, "start": start, "seconds": seconds, "holds": holds}

@@ -2,7 +2,7 @@
 
 :class:`Tables` owns a game's life at a table: open it (from this process's
 cache of folded games, whatever the route), create it, check a turn, play
-one, correct the log, and tell the news of every write (tables/news.py) to
+one, correct the log, and tell the news of every write (scoring/news.py) to
 the game's listeners, in the same step that appends it. The API's views
 only translate HTTP to these calls and back; the store only keeps what
 they write.
@@ -15,13 +15,11 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, replace
 
-from scoring import Game, Refused, answers, record_invalid, unknown_board
-from scoring.history import CORRECTION, TURN, history_of, turns_of
-from store import (TABLE, Append, Idempotency, Missing, Repeat, Stale, Store, StoredGame, SummaryJob, dumps, now,
-                   role_of)
+from scoring import Game, Refused, answers, corrections, record_invalid, unknown_board
+from scoring.history import CORRECTION, history_of, turn_entry, turns_of
+from scoring.news import news, news_since
+from store import TABLE, Append, Idempotency, Missing, Repeat, Stale, Store, StoredGame, SummaryJob, dumps, now, role_of
 from store.feeds import PatternFeed, ShardedFeed
-
-from .news import news, news_since
 
 LOG = logging.getLogger(__name__)
 
@@ -178,7 +176,7 @@ class Tables:
             if self.store.log.version(table.id) != table.version:
                 raise Moved(self.store.load(table.id)) from None
             raise
-        return self._append(table, {"kind": TURN, "turn": turn, "at": now()}, after, idempotency)
+        return self._append(table, turn_entry(turn, now()), after, idempotency)
 
     def correct(self, table: StoredGame, correction: dict, composed_on: int | None,
                 idempotency: Idempotency | None) -> Written:
@@ -191,16 +189,7 @@ class Tables:
         entries = self.store.log.entries(table.id)
         if len(entries) != table.version:  # a write from another process came between
             return self._repeat_or_moved(self.store.load(table.id), idempotency)
-        turns = turns_of(entries)
-        index = _corrected_index(table, correction, len(turns))
-        turns_now = list(turns)
-        if correction.get("undo"):
-            entry = {"kind": CORRECTION, "undo": True}
-            del turns_now[index]
-        else:
-            entry = {"kind": CORRECTION, "replace": index, "turn": correction["turn"]}
-            turns_now[index] = correction["turn"]
-        entry |= {"by": correction["by"], "replaced": {"index": index, "turn": turns[index]}, "at": now()}
+        entry, turns_now = corrections.entry(correction, turns_of(entries), now(), table.record["game"])
         after = Game.replay({**table.record, "turns": turns_now})
         return self._append(table, entry, after, idempotency, entries)
 
@@ -291,17 +280,6 @@ class Tables:
         """Delete a stored profile with its board token; Missing when there
         is none for this token."""
         self.store.boards.delete(board_id, token)
-
-
-def _corrected_index(table: StoredGame, correction: dict, turns: int) -> int:
-    """The index of the turn a correction undoes or replaces (``record.invalid`` when there is none)."""
-    if correction.get("undo"):
-        where, index = "/undo", turns - 1
-    else:
-        where, index = "/replace", correction["replace"]
-    if 0 <= index < turns:
-        return index
-    raise record_invalid(table.record["game"], where, f"names no turn: the game has {turns} turns")
 
 
 def refuse_long_game(game: str, turns: int, turn: int | None) -> None:

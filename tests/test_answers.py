@@ -14,6 +14,7 @@ import pytest
 from api_helpers import EXAMPLE_1, EXAMPLE_6, OPENING, TALLY, bearer, create_game
 from brehon.cli import main
 from scoring import answers
+from scoring.history import after_turns, history_of
 from scoring.messages import LANGUAGES
 
 DATA = Path(__file__).parent / "data"
@@ -144,3 +145,88 @@ def test_game_view_is_get_games_without_the_server_s_own(app, client, path):
     # without the log: the record's turns as they stand, with no version and no history
     alone = {key: value for key, value in got.items() if key not in ("id", "version", "history")}
     same(answers.game_view(got["record"], "es"), alone)
+
+
+# -- the writes of a game that lives on the phone: what the server's writes answer ----------
+
+#: Corrections of EXAMPLE_1 (5 turns), each with the status the server answers: the kinds,
+#: the refusals of its body (each field at fault), of a turn it names not, of a later turn.
+CORRECTIONS = [
+    ({"undo": True, "by": "anna"}, 201),
+    ({"replace": 0, "turn": {**EXAMPLE_1["turns"][0], "actions": EXAMPLE_1["turns"][0]["actions"]}, "by": "ben"}, 201),
+    ({"replace": 0, "turn": {"player": "anna", "actions": [{"type": "discard", "card": {"color": "red", "value": 3}},
+                                                          {"type": "draw", "from": "deck"}]}, "by": "ben"}, 422),
+    ({"replace": 5, "turn": EXAMPLE_1["turns"][0], "by": "ben"}, 422),
+    ({"by": "x"}, 422),
+    ({"undo": True, "replace": 1, "turn": EXAMPLE_1["turns"][0], "by": "x"}, 422),
+    ({"replace": 1, "by": "x"}, 422),
+    ({"undo": True}, 422),
+    ({"undo": True, "by": ""}, 422),
+    ({"undo": True, "by": "x" * 81}, 422),
+    ({"undo": "yes", "by": "x"}, 422),
+    ({"undo": True, "by": 7}, 422),
+    ({"replace": -1, "turn": EXAMPLE_1["turns"][0], "by": "x"}, 422),
+    ({"replace": True, "turn": EXAMPLE_1["turns"][0], "by": "x"}, 422),
+    ({"replace": 0, "turn": None, "by": "x"}, 422),
+    ({"replace": 0, "turn": {"player": "anna"}, "by": "x"}, 422),
+    ({"replace": 0, "turn": {"player": "anna", "actions": [1]}, "by": "x"}, 422),
+    ({"replace": 0, "turn": {"player": "anna", "actions": [], "note": 1}, "by": "x"}, 422),
+    ({"undo": True, "by": "x", "why": "a typo"}, 422),
+    (["undo"], 422),
+]
+
+
+@pytest.mark.parametrize("body, status", CORRECTIONS)
+def test_a_correction_is_answered_as_answers_write_answers_it(app, client, body, status):
+    created = create_game(client, EXAMPLE_1)
+    store = app.extensions["brehon.tables"].store
+    entries = store.log.entries(created["id"])
+    answer = client.post(f"/api/v1/games/{created['id']}/corrections", json=body,
+                         headers={**bearer(created["token"]), "If-Match": '"5"', "Accept-Language": "de"})
+    assert answer.status_code == status, answer.get_json()
+    at = store.log.entries(created["id"])[-1]["at"] if status == 201 else "2024-05-01T19:00:00Z"
+    written = answers.write({**EXAMPLE_1, "turns": []}, entries, "correction", body, "de", at)
+    if status == 201:
+        same(written["news"], answer.get_json())
+        assert written["entry"] == store.log.entries(created["id"])[-1]
+        assert written["record"]["turns"] == answer.get_json()["turns"]
+    else:
+        same(written, answer.get_json())
+
+
+def test_a_turn_is_answered_as_answers_write_answers_it(app, client):
+    record = {**EXAMPLE_1, "turns": EXAMPLE_1["turns"][:4]}
+    created = create_game(client, record)
+    store = app.extensions["brehon.tables"].store
+    entries = store.log.entries(created["id"])
+    for turn, status in [({"player": "ben", "actions": []}, 422), (EXAMPLE_1["turns"][4], 201)]:
+        answer = client.post(f"/api/v1/games/{created['id']}/turns", json=turn,
+                             headers={**bearer(created["token"]), "If-Match": '"4"', "Accept-Language": "es"})
+        assert answer.status_code == status, answer.get_json()
+        at = store.log.entries(created["id"])[-1]["at"]
+        written = answers.write({**record, "turns": []}, entries, "turn", turn, "es", at)
+        same(written.get("news", written), answer.get_json())
+    # a repeated key's answer: the news of the version it made, told again
+    log = store.log.entries(created["id"])
+    same(answers.told(record, log, 5), answer.get_json())
+
+
+def test_the_history_after_turns_is_the_history_of_the_log_with_them():
+    turns = EXAMPLE_1["turns"]
+    log = [{"kind": "turn", "turn": turns[0], "at": "2024-05-01T19:00:00Z"},
+           {"kind": "turn", "turn": turns[1], "at": "2024-05-01T19:00:40Z"},
+           {"kind": "correction", "undo": True, "by": "ben", "replaced": {"index": 1, "turn": turns[1]},
+            "at": "2024-05-01T19:01:00Z"}]
+    more = [{"kind": "turn", "turn": turn, "at": at} for turn, at in
+            zip(turns[1:4], ["2024-05-01T19:02:15Z", "2024-05-01T19:02:15Z", "2024-05-01T19:40:01Z"])]
+    for cut in range(len(log) + 1):
+        since = log[:cut]
+        held = len(answers.turns_of(since))
+        assert after_turns(history_of(since), [entry["at"] for entry in more], held) == history_of([*since, *more])
+    assert after_turns({"start": None, "entries": []}, ["2024-05-01T19:00:00Z"], 0) is None  # kept before holds
+    # what tests/js/news.test.mjs takes the referee to answer
+    history = {"start": "2024-05-01T19:00:00Z", "seconds": [0, 40, 20], "holds": [0, None, None], "entries": []}
+    assert after_turns(history, ["2024-05-01T19:02:15Z"], 1) == {**history, "seconds": [0, 40, 20, 75],
+                                                                 "holds": [0, None, None, 1]}
+    assert after_turns({"start": None, "seconds": [], "holds": [], "entries": []}, ["2024-05-01T19:02:15Z"], 0) == {
+        "start": "2024-05-01T19:02:15Z", "seconds": [0], "holds": [0], "entries": []}

@@ -1,27 +1,9 @@
-// The only code that talks to the API. Tokens travel in the Authorization
-// header, never in a URL.
-import {language, t} from './i18n.js';
+// Every call about a game goes through api(): to the server (remote.js), or
+// for a game that lives on this phone to the phone's store (local.js).
+import {t} from './i18n.js';
+import {ApiError, idempotencyKey, remote} from './remote.js';
 
-export class ApiError extends Error {
-  constructor(status, body) {
-    super((body && (body.detail || body.title)) || `HTTP ${status}`);
-    this.status = status;
-    this.body = body;
-  }
-
-  /** The violations of a refusal (problem+json), if any. */
-  get violations() {
-    return (this.body && this.body.violations) || [];
-  }
-}
-
-/** A fresh Idempotency-Key: 128 random bits in base64url (22 characters).
- * Not crypto.randomUUID: browsers offer it only on secure origins, and a
- * table served over plain HTTP logs turns too. */
-export function idempotencyKey() {
-  const bits = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bits)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+export {ApiError, idempotencyKey};
 
 /** Whether a game id names a game that lives on this phone (local.js):
  * its id is made so. */
@@ -29,30 +11,14 @@ export const isLocal = id => typeof id === 'string' && id.startsWith('local-');
 
 /** Call the API. Resolves {status, data, etag, response}; throws ApiError
  * for an error status and TypeError when the network is down. */
-export async function api(path, {method = 'GET', token, body, headers = {}, accept} = {}) {
+export async function api(path, how = {}) {
   // A game that lives on this phone is answered by its referee (local.js),
   // loaded only when such a game is opened.
-  if (isLocal(path.split('/')[2])) return (await import('./local.js')).answer(path, {method, body, headers, accept});
-  const sent = {'Accept-Language': language(), ...headers};
-  if (token) sent.Authorization = `Bearer ${token}`;
-  if (accept) sent.Accept = accept;
-  if (body !== undefined) sent['Content-Type'] = 'application/json';
-  const response = await fetch(`/api/v1${path}`, {
-    method, headers: sent, cache: 'no-store',
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (accept && accept !== 'application/json' && response.ok) {
-    return {status: response.status, data: await response.blob(), etag: response.headers.get('ETag'), response};
+  if (isLocal(path.split('/')[2])) {
+    const {method, body, headers, accept} = how;
+    return (await import('./local.js')).answer(path, {method, body, headers, accept});
   }
-  const text = await response.text();
-  let data = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = text;
-  }
-  if (!response.ok && response.status !== 304) throw new ApiError(response.status, data);
-  return {status: response.status, data, etag: response.headers.get('ETag'), response};
+  return remote(path, how);
 }
 
 /** The If-Match (or If-None-Match) value for a version: the one strong

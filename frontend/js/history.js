@@ -70,7 +70,11 @@ const canonical = value => JSON.stringify(value, (key, item) => (item && typeof 
 /** The history after one more turn that stands, logged at `at` (the turn's
  * news) and held at `held` in the record's turns; null for a history kept
  * before it took this shape. The server counts whole seconds between
- * whole-second times, so this is what a GET would answer. */
+ * whole-second times, so this is what a GET would answer. Written here as
+ * well as in scoring/history.py (after_turns, which the referee answers):
+ * a phone applies a turn's news at once, also while its referee is still
+ * starting, rather than fetch the game. tests/browser/test_write_parity.py
+ * holds both to the server's history. */
 export function afterTurn(history, at, held) {
   if (!Array.isArray(history.holds)) return null;
   const start = history.start ?? at;

@@ -1,15 +1,16 @@
-// The games that live on this phone: no server holds them, the phone's own
-// referee (referee.js, the same scoring/ as the server's) judges every turn.
-// api.js hands each call about such a game here, and this module answers
-// it as the API would (the same statuses, bodies and problems), computed
-// from the game's record and log kept in IndexedDB: the table, the score
-// sheet, the corrections and the outbox work on it unchanged.
-import {get, put, changeIf, remove} from './db.js';
-import {api, ApiError, idempotencyKey} from './api.js';
+// The games that live on this phone: no server holds them. api.js hands
+// each call about such a game here, and this module answers it as the API
+// would (the same statuses, bodies and problems), so the table, the score
+// sheet, the corrections and the outbox work on it unchanged. It is the
+// phone's store: the game's record and log in IndexedDB, its version
+// (If-Match) and the Idempotency-Keys it took. What a write logs, its news,
+// every refusal and its words come from the phone's referee (referee.js:
+// scoring/answers.py, the same functions the server's tables/ calls).
+import {get, put, changeIf} from './db.js';
+import {remote, ApiError, idempotencyKey} from './remote.js';
 import {language, t} from './i18n.js';
-import {startReferee, whenReady, check, game as gameView, csv} from './referee.js';
+import {startReferee, whenReady, check, game as gameView, csv, write as refereeWrite, told} from './referee.js';
 import {oneWriter} from './writelock.js';
-import {flush, pending} from './outbox.js';
 
 /** Start a game on this phone from a record (a board as its profile, not
  * by id): a problem like POST /games answers when the record is refused.
@@ -56,8 +57,8 @@ const ROUTES = {
     if ('status' in checked) throw new ApiError(checked.status, checked); // the route's 422
     return ok(checked);
   },
-  'POST turns': (stored, {body, headers}) => write(stored, headers, () => ({kind: 'turn', turn: body, at: now()})),
-  'POST corrections': (stored, {body, headers}) => write(stored, headers, () => correction(stored.record.turns, body)),
+  'POST turns': (stored, {body, headers}) => write(stored, headers, 'turn', body),
+  'POST corrections': (stored, {body, headers}) => write(stored, headers, 'correction', body),
   'GET scoresheet': async (stored, {query}) => {
     const format = query.get('format') || 'json';
     if (format === 'pdf') throw problem(501, t('local.pdf'), 'Not Implemented');
@@ -73,30 +74,11 @@ const ROUTES = {
   'GET summary': async () => { throw problem(501, t('local.summary'), 'Not Implemented'); },
 };
 
-// A correction's log entry (api/corrections.py, tables/__init__.py): undo
-// the last turn, or replace turn k; a problem for a body that is neither.
-function correction(turns, body) {
-  const given = body && typeof body === 'object' ? body : {};
-  const undo = given.undo === true;
-  const replace = 'replace' in given || 'turn' in given;
-  if (typeof given.by !== 'string' || !given.by || given.by.length > 80 || undo === replace
-    || (replace && !('replace' in given && 'turn' in given))) {
-    throw problem(422, 'send {"undo": true} or {"replace": <turn index>, "turn": <turn>}, with "by"', 'Unprocessable Entity');
-  }
-  const index = undo ? turns.length - 1 : given.replace;
-  if (!(Number.isInteger(index) && index >= 0 && index < turns.length)) {
-    const message = `${undo ? '/undo' : '/replace'}: names no turn: the game has ${turns.length} turns`;
-    throw problem(422, message, 'Refused by the rules', {type: '/problems/refused',
-      violations: [{rule: 'record.invalid', turn: null, action: null, message, details: {}}]});
-  }
-  return {kind: 'correction', ...(undo ? {undo: true} : {replace: index, turn: given.turn}), by: given.by,
-    replaced: {index, turn: turns[index]}, at: now()};
-}
-
 // A turn or a correction: the steps of the server's writes (If-Match, the
-// Idempotency-Key, the rules), then the entry appended to the log and its
-// news answered (tables/news.py). `logged` makes the entry.
-async function write(stored, headers, logged) {
+// Idempotency-Key), then the referee's answer: the entry appended to the
+// log, the record as it leaves it, and its news (scoring/news.py), or its
+// refusal. Every write to a game on this phone goes through here.
+async function write(stored, headers, kind, body) {
   const version = stored.entries.length;
   const composedOn = headers['If-Match'];
   if (!composedOn || composedOn.trim() === '*') {
@@ -105,22 +87,22 @@ async function write(stored, headers, logged) {
   const key = headers['Idempotency-Key'];
   if (key && key in stored.keys) {
     const first = stored.keys[key];
-    const entries = stored.entries.slice(0, first);
-    return {status: 201, data: news(entries.at(-1), await viewOf({...stored, entries})), etag: etag(first)};
+    return {status: 201, data: await told(stored.record, stored.entries, first), etag: etag(first)};
   }
   if (composedOn !== etag(version)) {
     const {state, decision, scoresheet} = await viewOf(stored);
     throw problem(412, `The game is at version ${version}; compose the turn again on it.`, 'Precondition Failed',
       {type: '/problems/stale-version', version, state, decision, scoresheet});
   }
-  const entries = [...stored.entries, logged()];
-  const seen = await viewOf({...stored, entries});
+  const written = await refereeWrite(stored.record, stored.entries, kind, body, language(), now());
+  if ('status' in written) throw new ApiError(written.status, written); // refused: nothing is stored
   // A share keyed before this write would send another record now.
-  const kept = await changeIf('local', stored.id, unchanged(version), {...stored, record: seen.record, entries,
-    keys: key ? {...stored.keys, [key]: version + 1} : stored.keys, shareKey: null});
+  const kept = await changeIf('local', stored.id, unchanged(version), {...stored, record: written.record,
+    entries: [...stored.entries, written.entry], keys: key ? {...stored.keys, [key]: version + 1} : stored.keys,
+    shareKey: null});
   // Another tab wrote first (a page with no Web Locks: writelock.js): answer on the game as it left it.
-  if (!kept) return write(await mine(stored.id), headers, logged);
-  return {status: 201, data: news(entries.at(-1), seen), etag: etag(version + 1)};
+  if (!kept) return write(await mine(stored.id), headers, kind, body);
+  return {status: 201, data: written.news, etag: etag(version + 1)};
 }
 
 // The game's view (GET /games/{id} less its id) from its record and log,
@@ -132,61 +114,11 @@ async function viewOf({record, entries}) {
   return seen;
 }
 
-// tables/news.py: the entry, the version it made and the game it left; a
-// correction's with the record's turns and the history as they now stand.
-function news(entry, seen) {
-  const told = {...entry, version: seen.version, state: seen.state, decision: seen.decision, scoresheet: seen.scoresheet};
-  return entry.kind === 'correction' ? {...told, turns: seen.record.turns, history: seen.history} : told;
-}
-
-/** Send a game of this phone to the server (POST /games replays and checks
- * its turns) and keep the server's game in its place; answers its id. The
- * key is kept until the game changes, so a share whose answer was lost
- * gets the same game again. The turns logged before it go with it: it
- * waits for the outbox. The local copy goes only while it is still the
- * record the server took (moved); a turn confirmed while the record was on
- * its way is shared again with it (the first server game is left to nobody). */
-export async function share(id) {
-  for (;;) {
-    await sent(id);
-    const stored = await mine(id);
-    const version = stored.entries.length;
-    const key = stored.shareKey || idempotencyKey();
-    if (!(await changeIf('local', id, unchanged(version), {...stored, shareKey: key}))) continue;
-    const {data} = await api('/games', {method: 'POST', body: stored.record, headers: {'Idempotency-Key': key}});
-    if (await moved(id, version, data)) return data.id;
-  }
-}
-
-// The server's game in the place of the phone's, if the phone's is still at
-// ``version`` with no turn of it in the outbox: the phone's copy is deleted
-// in the transaction that checks it. In this order a stop half-way leaves
-// both games on the phone, never neither.
-function moved(id, version, data) {
-  return oneWriter(async () => {
-    if ((await pending(id)).length) return false;
-    const {seen, ...kept} = await get('games', id); // the game as last drawn is the server's to tell now
-    await put('games', {...kept, id: data.id, token: data.token, spectator_token: data.spectator_token});
-    if (!(await changeIf('local', id, unchanged(version), null))) {
-      await remove('games', data.id);
-      return false;
-    }
-    await remove('games', id);
-    return true;
-  });
-}
-
-// The game's turns in the outbox all answered; a problem where some wait
-// for the person (turned down) or for the referee: they would be left behind.
-async function sent(id) {
-  await flush();
-  if ((await pending(id)).length) throw problem(409, t('local.share_waits'), 'Conflict');
-}
-
 // Whether the phone's game is still at ``version`` (every write adds an entry to its log).
-const unchanged = version => now => Boolean(now) && now.entries.length === version;
+export const unchanged = version => now => Boolean(now) && now.entries.length === version;
 
-async function mine(id) {
+/** The phone's stored game ``id``; a 404 problem when there is none. */
+export async function mine(id) {
   const stored = await get('local', id);
   if (!stored) throw problem(404, 'No such game on this phone.', 'Not Found');
   return stored;
@@ -197,7 +129,7 @@ async function mine(id) {
  * when nothing does (offline). */
 export async function server() {
   try {
-    const {data} = await api('/server');
+    const {data} = await remote('/server');
     return data && typeof data === 'object' && data.version ? 'yes' : 'none';
   } catch (error) {
     return error instanceof ApiError ? 'none' : 'unreachable';
@@ -211,7 +143,7 @@ async function referee() {
 }
 
 // A problem+json answer, as api/problems.py words it.
-function problem(status, detail, title, extra = {}) {
+export function problem(status, detail, title, extra = {}) {
   return new ApiError(status, {type: 'about:blank', title, status, detail, ...extra});
 }
 

@@ -1,4 +1,4 @@
-// A turn's or a correction's news (tables/news.py: the event of a log
+// A turn's or a correction's news (scoring/news.py: the event of a log
 // entry, also the answer to the write that logged it) applied to the game
 // as GET /games/{id} answered it, so that a phone following the game need
 // not fetch it again.

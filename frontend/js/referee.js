@@ -9,6 +9,14 @@
 //   game(record, lang, entries)  the game's view as GET /games/{id} shows what
 //                                the record (and its log, entries) decides (local games, turns
 //                                queued offline)
+//   write(record, entries, kind, body, lang, at)
+//                                a turn ('turn') or a correction written at `at` to a game
+//                                on this phone: {entry, record, news}, or the 422's problem
+//   told(record, entries, version)
+//                                the news of the entry that made `version` (a repeated key)
+//   historyAfter(history, ats, held)
+//                                the game's history after turns that stand, logged at `ats`,
+//                                the first held at `held` (news applied, turns queued)
 //
 // Each resolves to the answer's JSON (a refusal is an answer, as the server's
 // body); it rejects only when the referee cannot run on this phone. The same
@@ -109,4 +117,7 @@ export const check = (record, turn, lang = 'en', {at = null} = {}) => call('chec
 export const tally = input => call('tally', [input]);
 export const game = (record, lang = 'en', entries = null) => call('game_view', [record, lang, entries]);
 export const csv = (record, lang = 'en') => call('csv', [record, lang]);
+export const write = (record, entries, kind, body, lang, at) => call('write', [record, entries, kind, body, lang, at]);
+export const told = (record, entries, version) => call('told', [record, entries, version]);
+export const historyAfter = (history, ats, held) => call('after_turns', [history, ats, held]);
 export const checkBoard = (body, lang = 'en') => call('check_board', [body, lang]);

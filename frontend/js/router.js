@@ -1,6 +1,6 @@
 // The hash router: which screen a #/name/args address shows, and the join
-// link. Screens import go() from here, never from app.js, so app.js may
-// import the screens' helpers without a circle.
+// link. app.js calls route() whenever the address changes; screens go to
+// another with go.js, never importing this module (which imports them).
 import {h, fill} from './ui.js';
 import {t} from './i18n.js';
 import {put} from './db.js';
@@ -18,13 +18,6 @@ const SCREENS = {
 };
 
 let leave = null;
-
-/** Go to a screen: go('game', id). */
-export function go(...parts) {
-  const hash = `#/${parts.map(encodeURIComponent).join('/')}`;
-  if (location.hash === hash) route();
-  else location.hash = hash;
-}
 
 /** Show the screen of the address bar. */
 export async function route() {

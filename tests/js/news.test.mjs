@@ -1,4 +1,4 @@
-// A turn's or a correction's news (tables/news.py) applied to the game as
+// A turn's or a correction's news (scoring/news.py) applied to the game as
 // GET /games/{id} answered it (frontend/js/news.js): the game a GET would
 // now answer, or null when the phone must fetch it.
 import {test} from 'node:test';

@@ -4,7 +4,7 @@ import {h, fill, append} from '../ui.js';
 import {t, language} from '../i18n.js';
 import {ApiError, api, problemText, idempotencyKey, isLocal} from '../api.js';
 import {all, put, remove} from '../db.js';
-import {go} from '../router.js';
+import {go} from '../go.js';
 import {rulesets} from '../rulesets.js';
 import {qrReader} from '../qr.js';
 import {onReferee, refereeState} from '../referee.js';

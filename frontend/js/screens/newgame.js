@@ -6,7 +6,7 @@ import {t} from '../i18n.js';
 import {api, problemText} from '../api.js';
 import {createLocal, server} from '../local.js';
 import {all, put} from '../db.js';
-import {go} from '../router.js';
+import {go} from '../go.js';
 import {firstGame, rulesets} from '../rulesets.js';
 import {SEAT_COLOURS, colour, part, playerId, tile, valueWords} from '../words.js';
 import {drawerOf} from '../draw/drawers.js';

@@ -21,7 +21,8 @@ import {composerPanel, waitingPanel, outgoing, resetComposer, putBack, refusal, 
   from './table/composer.js';
 import {offlineComposer, projected, review, stoppedPanel} from './table/offline.js';
 import {sections} from './table/sections.js';
-import {logPart, meanwhile} from './table/log.js';
+import {logPart} from './table/log.js';
+import {meanwhile} from './table/meanwhile.js';
 import {entries, loggedAs} from '../history.js';
 import {showInvite, shareButton} from './table/join.js';
 import {turnMessage} from './table/message.js';

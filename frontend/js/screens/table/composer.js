@@ -10,8 +10,8 @@ import {narrow, nextQuestion, pairQuestion, claimable, withValue, forced, chainS
 import * as words from '../../words.js';
 import {turnLoggedAfter} from '../../history.js';
 import {refereeReady, check} from '../../referee.js';
-import {queuedPart} from './offline.js';
-import {meanwhile} from './log.js';
+import {queuedPart} from './queued.js';
+import {meanwhile} from './meanwhile.js';
 
 /** A fresh composer for the next turn of the game as it stands
  * (`unchecked`: offline with no referee, composed from the action schemas). */

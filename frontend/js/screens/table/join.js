@@ -4,8 +4,9 @@
 import {h, fill} from '../../ui.js';
 import {t} from '../../i18n.js';
 import {api, problemText} from '../../api.js';
-import {server, share} from '../../local.js';
-import {go} from '../../router.js';
+import {server} from '../../local.js';
+import {share} from '../../share.js';
+import {go} from '../../go.js';
 
 /** The button that sends a game of this phone to the server (POST /games
  * replays and checks its turns); the server's game then takes its place,

@@ -110,11 +110,3 @@ async function undo(table) {
     table.say(problemText(error), 'alert');
   }
 }
-
-/** What the log holds after `version`, in words that name each turn by
- * its number: what another phone logged meanwhile. */
-export function meanwhile(table, version) {
-  const game = table.seen;
-  return entries(game).filter(entry => entry.index >= version)
-    .map(entry => words.loggedElsewhere(game.record.game, entry, table.names()));
-}

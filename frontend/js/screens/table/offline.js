@@ -12,11 +12,10 @@ import {h} from '../../ui.js';
 import {t, language} from '../../i18n.js';
 import {schemaQuestion, END} from '../../composer.js';
 import * as words from '../../words.js';
-import {afterTurn} from '../../history.js';
 import {resend, drop} from '../../outbox.js';
-import {refereeReady, check, game} from '../../referee.js';
+import {refereeReady, check, game, historyAfter} from '../../referee.js';
 import {back, logTurn} from './composer.js';
-import {meanwhile} from './log.js';
+import {meanwhile} from './meanwhile.js';
 
 /** The offline composer panel, with the turn message at its top. */
 export function offlineComposer(table) {
@@ -70,30 +69,17 @@ async function fits(record, turn) {
 export async function projected(seen, items) {
   const turns = [...seen.record.turns, ...items.map(item => item.turn)];
   const record = {...seen.record, turns};
-  let view;
+  const ats = items.map(item => new Date(item.at).toISOString());
+  let view, history;
   try {
     view = await game(record, language());
+    history = seen.history && await historyAfter(seen.history, ats, seen.record.turns.length);
   } catch {
     return null;
   }
   if (!view || !view.state || !view.scoresheet) return null;
-  let history = seen.history;
-  for (const [i, item] of items.entries()) {
-    history = history && afterTurn(history, new Date(item.at).toISOString(), seen.record.turns.length + i);
-  }
   return {...seen, record, state: view.state, decision: view.decision, scoresheet: view.scoresheet,
     version: seen.version + items.length, history: history || seen.history};
-}
-
-/** The queued turns above the composer, each marked as not yet sent; one
- * tap away, so that the question stays in view after a long evening. */
-export function queuedPart(table) {
-  if (!table.waiting.length) return null;
-  return h('details', {class: 'queued'},
-    h('summary', {id: 'queued-title'}, t('queue.title', {n: table.waiting.length})),
-    h('ol', {id: 'queued', 'aria-labelledby': 'queued-title'}, table.waiting.map(item => h('li', {},
-      words.turn(table.game.record.game, item.turn, table.names()),
-      h('span', {class: 'hint'}, ` (${t('queue.not_sent')})`)))));
 }
 
 /** What stopped this game's queue, from the game as the server now has it

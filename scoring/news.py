@@ -12,19 +12,27 @@ a turn's news needs neither: the phone appends the turn and the entry.
 
 The phone applies news whose version follows the one it shows, and fetches
 the whole game only when a version does not follow (frontend/js/screens/table.js).
+The server's tables/ tells it for the games it holds; the phone's referee
+(scoring/answers.py :func:`~scoring.answers.write`) for the games that live
+on the phone: the same function, so the same bytes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scoring import Game
-from scoring.answers import as_it_stands
-from scoring.history import CORRECTION, TURN, history_of, turns_of
+from .engine import JSON, Game
+from .history import CORRECTION, TURN, history_of, turns_of
 
 
+def as_it_stands(game: Game) -> JSON:
+    """The game as it stands: ``state`` (the table the app draws),
+    ``decision`` (the one that opens the next turn, with its legal choices)
+    and ``scoresheet``; what the game's view, a write's news and a 412 carry."""
+    return {"state": game.view(), "decision": game.decision().to_json(), "scoresheet": game.scoresheet()}
 
-def news(entry: dict, version: int, game: Game, entries: Sequence[dict] = ()) -> dict:
+
+def news(entry: JSON, version: int, game: Game, entries: Sequence[JSON] = ()) -> JSON:
     """The news of ``entry``, which made ``version`` and left ``game``;
     ``entries``, the log up to and with it, for a correction."""
     told = {**entry, "version": version, **as_it_stands(game)}
@@ -33,7 +41,7 @@ def news(entry: dict, version: int, game: Game, entries: Sequence[dict] = ()) ->
     return told
 
 
-def news_since(record: dict, entries: Sequence[dict], since: int) -> list[dict]:
+def news_since(record: JSON, entries: Sequence[JSON], since: int) -> list[JSON]:
     """The news of every entry after version ``since``, rebuilt from the
     log's ``entries`` (the game's ``record`` gives its start)."""
     if len(entries) <= since:
