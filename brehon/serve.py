@@ -28,6 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from . import gunicorn_internals
 from .cli import BAD_INPUT, OK
 from .redis_server import INSTALL_HINT, RedisServer, die_with_parent, redis_server_binary
 
@@ -72,7 +73,7 @@ URL_FILE = "redis.url"
 #: MAX_HEADERS, MAX_HEADER), so that the application answers a request over
 #: them with its own problem+json. A request line over 8190 bytes (gunicorn's
 #: largest finite limit) or a head over 500 fields of 16 KiB is refused by
-#: gunicorn itself, as problem+json too (brehon/gunicorn_config.py). Not 0
+#: gunicorn itself, as problem+json too (brehon/gunicorn_worker.py). Not 0
 #: (no limit): gunicorn then reads a request line without end, copying it
 #: whole on every read (a 32 MB line held a worker for over two minutes).
 GUNICORN_LIMITS = ["--limit-request-line", "8190", "--limit-request-fields", "500",
@@ -253,6 +254,10 @@ def serve(host: str, port: int, data: str, tls_cert: str | None, tls_key: str | 
     if proxies < 0:
         print("brehon serve: --proxy is the number of proxies in front, 0 or more", file=sys.stderr)
         return BAD_INPUT
+    unfit = gunicorn_internals.refusal()
+    if unfit:
+        print(unfit, file=sys.stderr)
+        return 1
     env = dict(os.environ)
     if "REDIS_URL" not in env and redis_server_binary() is None:
         print(INSTALL_HINT, file=sys.stderr)
