@@ -24,7 +24,10 @@ A connection the server closes is opened again on the attack's next round
 
 Run: ``.venv/bin/python bench/bench_half_open.py [--attacks chunked,heads] [--seconds 30] [--scale 1]``
 (``--root DIR`` serves the checkout in DIR instead, to measure an older worker
-the same way; ``--scale 0.5`` halves every attack's connections.)
+the same way; ``--scale 0.5`` halves every attack's connections;
+``--server granian|uvicorn|hypercorn`` serves the same app, on the same
+Redis, with another server of 2 workers and 256 threads each, to compare:
+``pip install granian uvicorn a2wsgi hypercorn`` first, bench/wsgi_candidates.py.)
 """
 
 from __future__ import annotations
@@ -89,6 +92,17 @@ ATTACKS = {
     "pipelined": Attack(600, b"GET /api/v1/rulesets HTTP/1.1\r\n" + HOST + b"\r\n", again=False, reads=False),
 }
 PIPELINED = 200
+
+#: The other servers measured (``--server``), each with 2 workers of 256 threads, as brehon serve's gunicorn.
+CANDIDATES = {
+    "granian": lambda port: [str(Path(sys.executable).with_name("granian")), "--interface", "wsgi", "--workers", "2",
+                             "--blocking-threads", "256", "--host", "127.0.0.1", "--port", str(port),
+                             "--factory", "api:create_app"],
+    "uvicorn": lambda port: [sys.executable, "-m", "uvicorn", "--factory", "--workers", "2", "--host", "127.0.0.1",
+                             "--port", str(port), "--app-dir", str(ROOT / "bench"), "wsgi_candidates:asgi"],
+    "hypercorn": lambda port: [sys.executable, "-m", "hypercorn", "--workers", "2", "--bind", f"127.0.0.1:{port}",
+                               "bench.wsgi_candidates:wsgi"],
+}
 
 
 def attack(port: int, name: str, attack: Attack, connections: int, ready, stop) -> None:
@@ -181,7 +195,8 @@ def known_version(port: int, game: dict) -> int | None:
 
 
 def workers_memory(server: subprocess.Popen) -> float:
-    """MiB resident in gunicorn's workers (the children of its master, a child of ``brehon serve``)."""
+    """MiB resident in the server's workers: gunicorn's (the children of its
+    master, a child of ``brehon serve``), or another server's children."""
     children: dict[int, list[int]] = {}
     names: dict[int, str] = {}
     for entry in Path("/proc").iterdir():
@@ -193,15 +208,16 @@ def workers_memory(server: subprocess.Popen) -> float:
                 continue
             parent = int(stat.rpartition(")")[2].split()[1])
             children.setdefault(parent, []).append(int(entry.name))
+    masters = [pid for pid in children.get(server.pid, []) if "gunicorn" in names.get(pid, "")]
+    workers = [worker for master in masters for worker in children.get(master, [])] if masters \
+        else children.get(server.pid, [])
     total = 0
-    for master in children.get(server.pid, []):
-        if "gunicorn" in names.get(master, ""):
-            for worker in children.get(master, []):
-                try:
-                    status = Path(f"/proc/{worker}/status").read_text()
-                except OSError:
-                    continue
-                total += next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:"))
+    for worker in workers:
+        try:
+            status = Path(f"/proc/{worker}/status").read_text()
+        except OSError:
+            continue
+        total += next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:"))
     return total / 1024
 
 
@@ -216,6 +232,8 @@ def new_game(port: int, record: dict) -> dict:
 
 def measure(port: int, server: subprocess.Popen, name: str, connections: int, seconds: float, record: dict) -> str:
     game = new_game(port, record)
+    for _ in range(20):  # every worker has answered (its memory is its own) before it is read
+        known_version(port, game)
     before = workers_memory(server)
     context = multiprocessing.get_context("fork")
     ready, stop = context.Event(), context.Event()
@@ -265,11 +283,12 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30.0, help="how long each attack lasts")
     parser.add_argument("--scale", type=float, default=1.0, help="share of each attack's connections")
     parser.add_argument("--root", default=str(ROOT), help="the checkout whose brehon serve is measured")
+    parser.add_argument("--server", default="brehon", choices=["brehon", *CANDIDATES], help="which server serves the app")
     args = parser.parse_args()
     _, most = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (most, most))
     record = long_game()
-    print(f"brehon serve ({args.root}) on {os.cpu_count()} CPUs, loopback; open-file limit {most}; "
+    print(f"{args.server} ({args.root}) on {os.cpu_count()} CPUs, loopback; open-file limit {most}; "
           f"a turn every {TURN_EVERY:g} s, each waited for {TURN_WAIT:g} s; {args.seconds:g} s per attack; "
           "a server of its own for each attack", flush=True)
     for name in args.attacks.split(","):
@@ -277,10 +296,14 @@ def main() -> int:
         with tempfile.TemporaryDirectory() as data:
             redis_server = RedisServer(Path(data) / "redis").start()
             port = free_port()
-            server = subprocess.Popen([sys.executable, "-m", "brehon.cli", "serve", "--port", str(port),
-                                       "--data", str(Path(data) / "serve")],
-                                      env={**os.environ, "REDIS_URL": redis_server.url}, cwd=args.root,
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+            secret = Path(data) / "secret"
+            secret.write_bytes(os.urandom(32))
+            command = CANDIDATES[args.server](port) if args.server in CANDIDATES else [
+                sys.executable, "-m", "brehon.cli", "serve", "--port", str(port), "--data", str(Path(data) / "serve")]
+            server = subprocess.Popen(command, env={**os.environ, "REDIS_URL": redis_server.url,
+                                                    "BREHON_SECRET_FILE": str(secret), "PYTHONPATH": str(ROOT)},
+                                      cwd=args.root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                      start_new_session=True)
             try:
                 wait_ready(port, server)
                 print(measure(port, server, name, connections, args.seconds, record), flush=True)
