@@ -31,6 +31,11 @@ then for one of :data:`PIPELINE_LANES` threads kept for such requests: a
 client that pipelines and never reads fills no thread and queues nothing
 beyond the request the loop read, while the table's own requests go first.
 
+After the loop's own answers and the app's closing ones, the connection
+lingers in the loop (:data:`LINGER`), not in gthread's close_graceful, which
+waited there for the client, blocking the loop, every other connection with
+it, for up to 2 s per connection.
+
 With TLS the handshake happens in the loop too, on a socket that does not
 block. Only HTTP/1.1 (gunicorn's default): ``brehon serve`` offers no HTTP/2.
 gunicorn's own refusals (a head it cannot read) are written as problem+json
@@ -193,10 +198,7 @@ class WaitingConn(TConn):
             self.head_end = end + len(END_OF_HEAD)
             if not self.framed(worker):
                 return True
-        if self.chunked is not None:
-            return self.chunked.end(self.gathered) is not None
-        assert self.body_length is not None
-        return len(self.gathered) >= self.head_end + self.body_length
+        return self.body_here()
 
     def framed(self, worker: HeadFirstWorker) -> bool:
         """Learn how the body is sent from the head, read by gunicorn's own
@@ -217,11 +219,12 @@ class WaitingConn(TConn):
             self.body_length = reader.length
         else:  # gunicorn reads no other framing of a request
             return False
-        if request._expected_100_continue and not self.whole_body_here():
+        if request._expected_100_continue and not self.body_here():
             self.sock.send(CONTINUE)  # a few bytes on a socket that has sent nothing yet
         return self.chunked is not None or self.body_length != 0
 
-    def whole_body_here(self) -> bool:
+    def body_here(self) -> bool:
+        """Whether the body is here whole (the head is read)."""
         if self.chunked is not None:
             return self.chunked.end(self.gathered) is not None
         assert self.head_end is not None and self.body_length is not None
@@ -450,16 +453,20 @@ class HeadFirstWorker(ThreadWorker):
         conn.close()
 
     def murder_pending(self):
-        """Close the connections whose request did not come in time (408),
-        and all that wait once the worker stops (they have not asked anything
-        yet); and give lanes to pipelined requests whose connection has sent its answer since."""
+        """Close the connections whose request did not come in time, and all
+        that wait once the worker stops (they have not asked anything yet),
+        and those that lingered long enough; and give lanes to pipelined
+        requests whose connection has sent its answer since."""
         super().murder_pending()
         now = time.monotonic()
         while self.waiting:
             conn = next(iter(self.waiting))
             if conn.due > now and self.alive:
                 break
-            self.drop(conn, TOO_SLOW)
+            # 408 to a request begun (an idle connection, a browser's
+            # preconnection, is closed quietly); 503 to a pipelined one that
+            # got no lane in time.
+            self.drop(conn, TOO_BUSY if conn in self.pipelined else TOO_SLOW if conn.gathered else b"")
         while self.lingering:
             conn, due = next(iter(self.lingering.items()))
             if due > now and self.alive:
