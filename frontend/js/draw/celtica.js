@@ -1,8 +1,8 @@
 // Celtica as it stands: the route with the druids, the display, and every
 // player's amulets in the canonical packing with hand counts.
 import {h, svg} from '../ui.js';
-import {t, language} from '../i18n.js';
-import {colour, part, symbol} from '../words.js';
+import {t} from '../i18n.js';
+import {breakdownWords, colour, part, symbol} from '../words.js';
 import {tokens} from './tokens.js';
 
 const PER_LINE = 5; // on a phone; the table display lays the route as wide as its screen asks (`perLine`)
@@ -64,7 +64,7 @@ function previewOf(druids, length, composing) {
 }
 
 /** The display, the druid discard pile and every player's amulets with hand counts. */
-export function cards(game, names) {
+export function cards(game, names, ruleset) {
   const view = game.state;
   return h('div', {},
     h('h3', {id: 'display-title'}, t('celtica.display')),
@@ -74,35 +74,27 @@ export function cards(game, names) {
     h('ul', {class: 'druid-cards', 'aria-labelledby': 'discard-title'}, Object.entries(view.druid_discard).map(([c, n]) =>
       h('li', {class: `swatch swatch-${c}`, dataset: {druid: c}}, h('span', {}, colour(c)), h('strong', {class: 'count'}, String(n))))),
     h('h3', {}, t('celtica.amulets')),
-    playerAmulets(game, names));
+    playerAmulets(game, names, {ruleset}));
 }
 
 /** What the table display shows beside the board: every player's amulets,
  * drawn, where the table sees them (they decide the ranks). */
-export function besideBoard(game, names) {
+export function besideBoard(game, names, ruleset) {
   return h('section', {id: 'display-amulets', 'aria-labelledby': 'display-amulets-title'},
     h('h2', {id: 'display-amulets-title'}, t('celtica.amulets')),
-    h('div', {class: 'amulet-grid'}, playerAmulets(game, names, {hands: false})));
+    h('div', {class: 'amulet-grid'}, playerAmulets(game, names, {hands: false, ruleset})));
 }
 
-/** A player's amulets in words: ["1 complete amulet", "1 incomplete
- * amulet (8 parts)"]. */
-function amuletWords(breakdown) {
-  const sizes = breakdown.incomplete || [];
-  const parts = new Intl.ListFormat(language(), {type: 'conjunction'}).format(sizes.map(n => t('celtica.parts', {n})));
-  return [t('celtica.complete', {n: breakdown.complete}),
-    sizes.length ? t('celtica.incomplete', {n: sizes.length, parts}) : t('celtica.incomplete_none')];
-}
-
-/** Every player's amulets, drawn and in words, with his hand counts (on the
- * Cards tab; the table display, short of room, leaves them out: `hands`). */
-export function playerAmulets(game, names, {hands = true} = {}) {
+/** Every player's amulets, drawn and in the words of the game's sheet
+ * (`ruleset` its GET /rulesets entry), with his hand counts (on the Cards
+ * tab; the table display, short of room, leaves them out: `hands`). */
+export function playerAmulets(game, names, {hands = true, ruleset} = {}) {
   const sheet = Object.fromEntries(game.scoresheet.players.map(p => [p.id, p.breakdown]));
   return Object.entries(game.state.players).map(([id, seat]) => h('div', {class: 'panel player-amulets', dataset: {player: id}},
     h('strong', {}, names[id] || id), ' ',
     hands ? h('span', {class: 'hint'}, `${t('celtica.druid_cards', {n: seat.druid_cards})}, ${t('celtica.experience_cards', {n: seat.experience})}`) : null,
     h('div', {}, amulets(seat.amulets, seat.parts)),
-    sheet[id] ? h('p', {class: 'amulet-count'}, amuletWords(sheet[id]).join(' · ')) : null));
+    sheet[id] ? h('p', {class: 'amulet-count'}, breakdownWords(ruleset, sheet[id]).join(' · ')) : null));
 }
 
 // The display's parts as cards, one per kind with its count: each shows

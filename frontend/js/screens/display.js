@@ -93,7 +93,7 @@ export async function show(main, id) {
       h('section', {class: 'display-board', 'aria-label': t('table.board')},
         picture,
         // What else the game's drawer shows the table (Celtica: the amulets, which decide its ranks).
-        drawer.besideBoard ? drawer.besideBoard(game, view.names()) : null),
+        drawer.besideBoard ? drawer.besideBoard(game, view.names(), view.ruleset) : null),
       h('section', {class: 'display-side', 'aria-labelledby': 'display-title'},
         h('h1', {id: 'display-title'}, t(`game.${game.record.game}`)),
         scoreStrip(view, current),

@@ -286,7 +286,7 @@ export async function show(main, id, then) {
       composes ? panel() : message.element,
       sections(table, {
         board: () => table.drawer.board(game, table.names(), {colours: table.colours(), composing: table.composing}),
-        cards: () => table.drawer.cards(game, table.names()),
+        cards: () => table.drawer.cards(game, table.names(), table.ruleset),
         log: () => logPart(table),
       }),
       h('nav', {class: 'row', 'aria-label': t('table.more')},
