@@ -293,7 +293,7 @@ def test_the_open_decision_and_its_legal_choices():
     assert checked["legal"] and not checked["complete"]
     assert checked["decision"].name == "draw"
     assert checked["decision"].choices == {"from": ["deck", "blue"]}  # not green, just discarded
-    anna = Game.replay(table.with_turn(discard("green", 7), draw()))
+    anna = Game.replay(table.with_turn(discard("red", 7), draw()))
     assert anna.decision().choices["play"]["red"] == [5, 6, 8, 9, 10]  # 7 is seen, no wager after 4
     done = game.check({"player": "ben", "actions": [discard("green", 7), draw()]})
     assert done["complete"] and done["decision"].name == "done" and done["decision"].actions == []
