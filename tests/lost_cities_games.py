@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 
 from scoring import Game
 from scoring.engine import RuleBroken
-from scoring.lost_cities import RULESET as LOST_CITIES
 from scoring.lost_cities.state import COLORS, PURPLE
 
 PLAYERS = [{"id": "anna", "name": "Anna"}, {"id": "ben", "name": "Ben"}]
@@ -72,6 +71,8 @@ class RandomGame:
     record: dict
     #: (turn index, the legal actions of that turn before it, the refused action, rule id)
     refused: list[tuple[int, list[dict], dict, str]] = field(default_factory=list)
+    #: random actions the engine took, with the decision that was open
+    accepted_extra: list[tuple[dict, object]] = field(default_factory=list)
     game: Game | None = None  # the round after its last turn, as the generator ran it
 
 
@@ -102,7 +103,7 @@ def random_game(rng, turns: int, illegal: float = 0.0, purple: bool | None = Non
         player = game.decision().player
         actions: list[dict] = []
         state = game.copy()
-        LOST_CITIES.begin_turn(state.state, player)
+        state.ruleset.begin_turn(state.state, player)
         while True:
             decision = state.ruleset.decision(state.state)
             if decision.name in ("done", "over"):
@@ -112,6 +113,7 @@ def random_game(rng, turns: int, illegal: float = 0.0, purple: bool | None = Non
                 try:
                     state.ruleset.apply(state.state, attempt)
                     actions.append(attempt)
+                    out.accepted_extra.append((attempt, decision))
                     continue
                 except RuleBroken as broken:
                     out.refused.append((index, list(actions), attempt, broken.rule))
