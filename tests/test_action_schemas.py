@@ -18,10 +18,11 @@ from scoring import RuleBroken, schema
 from scoring.celtica import rules as celtica_rules
 from scoring.keltis import rules as keltis_rules
 from scoring.keltis_orakel import rules as orakel_rules
+from scoring.lost_cities import rules as lost_cities_rules
 
 DATA = Path(__file__).parent / "data"
 # Every game's worked examples ({"record", "sheet"} each: tests/examples.py).
-RECORDS = [path for game in ("keltis", "orakel", "celtica") for path in sorted((DATA / game).glob("*.json"))]
+RECORDS = [path for game in ("keltis", "orakel", "celtica", "lost_cities") for path in sorted((DATA / game).glob("*.json"))]
 
 
 def record_of(path: Path) -> dict:
@@ -72,6 +73,9 @@ def test_every_offered_and_logged_action_fits(path):
     ("keltis-orakel", {"type": "play", "card": {"color": "red", "value": 3}, "figure": "small"}),
     ("celtica", {"type": "take", "parts": ["up"]}),
     ("celtica", {"type": "fly"}),
+    ("lost-cities", {"type": "play", "card": {"color": "red", "value": 1}}),
+    ("lost-cities", {"type": "discard", "card": {"color": "red", "value": "Wager"}}),
+    ("lost-cities", {"type": "draw", "from": "orange"}),
 ])
 def test_a_malformed_action_does_not_fit(game, action):
     assert not fits(game, action)
@@ -83,12 +87,14 @@ def test_a_malformed_action_does_not_fit(game, action):
 # recognised action passes the checks, and any action that passes them is
 # recognised (else a replay would lose its speed without a test noticing).
 
-CARDS = [{"color": color, "value": value} for color in ("red", "purple", "orange", None) for value in (0, 10, 11, -1)]
+CARDS = [{"color": color, "value": value} for color in ("red", "purple", "orange", None)
+         for value in (0, 10, 11, -1, 2, "wager")]
 VALUES = st.sampled_from([
     None, True, False, 0, 1, 9, 10, 35, 36, -1, 1.0, "1", "deck", "red", "purple", "orange", "small", "large",
     "medium", "wish", "clover", "points-3", "none", "mirror", "goblin", "clover-red", [], {}, ["red"],
     *CARDS, {"color": "red"}, {"color": "red", "value": True}, {"color": "red", "value": 3.0},
     {"color": "red", "value": 3, "copy": 1}, {"value": 3, "colour": "red"},
+    "wager", "Wager", "white", {"color": "white", "value": "wager"}, {"color": "red", "value": "Wager"},
 ])
 
 
@@ -143,13 +149,14 @@ def passes_the_checks(check, action) -> bool:
     return True
 
 
-@pytest.mark.parametrize("game, rules, shapes", [
-    ("keltis", keltis_rules, keltis_rules.ACTION_FIELDS),
-    ("keltis-orakel", orakel_rules, orakel_rules.ACTIONS),
-    ("celtica", celtica_rules, celtica_rules.ACTION_FIELDS),
-], ids=["keltis", "keltis-orakel", "celtica"])
+@pytest.mark.parametrize("game, check, shapes", [
+    ("keltis", keltis_rules._check_action, keltis_rules.ACTION_FIELDS),
+    ("keltis-orakel", orakel_rules._check_action, orakel_rules.ACTIONS),
+    ("celtica", celtica_rules._check_action, celtica_rules.ACTION_FIELDS),
+    *(("lost-cities", shape.check, shape.fields) for shape in lost_cities_rules.SHAPES.values()),
+], ids=["keltis", "keltis-orakel", "celtica", "lost-cities", "lost-cities-purple"])
 @settings(max_examples=500, deadline=None)
 @given(data=st.data())
-def test_the_recogniser_agrees_with_the_checks(game, rules, shapes, data):
+def test_the_recogniser_agrees_with_the_checks(game, check, shapes, data):
     action = data.draw(actions_of(game, shapes))
-    assert recognised(shapes, action) == passes_the_checks(rules._check_action, action), action
+    assert recognised(shapes, action) == passes_the_checks(check, action), action

@@ -190,13 +190,45 @@ def test_fragment_a_pile_draw_leaves_the_last_deck_card():
 # -- the tally ----------------------------------------------------------------------------------
 
 
+TALLY = {"game": "lost-cities", "options": {},
+         "players": [
+             {"id": "anna", "expeditions": {"yellow": ["wager", 3, 5, 9],
+                                            "blue": ["wager", "wager", 2, 4, 6, 7, 8, 10]},
+              "earlier_rounds": 20},
+             {"id": "ben", "expeditions": {"white": [4, 5, 6, 7], "green": ["wager"],
+                                           "red": [6, 7, 8, 9, 10]}}]}
+TALLY_SHEET = {"game": "lost-cities", "status": "finished", "end_reason": None,
+               "players": [
+                   {"id": "anna", "total": 85, "rank": 1, "breakdown": {"yellow": -6, "blue": 71, "white": 0,
+                                                                        "green": 0, "red": 0, "earlier_rounds": 20}},
+                   {"id": "ben", "total": -18, "rank": 2, "breakdown": {"yellow": 0, "blue": 0, "white": 2,
+                                                                        "green": -40, "red": 20, "earlier_rounds": 0}}],
+               "winners": ["anna"]}
+
+
 def test_tally_worked_numbers(tmp_path, capsys):
-    data = examples.example("lost_cities", "tally")
-    assert tally(data["tally"]) == data["sheet"]
+    assert tally(TALLY) == TALLY_SHEET
     path = tmp_path / "tally.json"
-    path.write_text(json.dumps(data["tally"]))
+    path.write_text(json.dumps(TALLY))
     assert main(["tally", str(path)]) == 0
-    assert json.loads(capsys.readouterr().out) == data["sheet"]
+    assert json.loads(capsys.readouterr().out) == TALLY_SHEET
+
+
+@pytest.mark.parametrize("row, score", [
+    ([5], -15),
+    (["wager"], -40),
+    (["wager", "wager", "wager"], -80),
+    (["wager", 3, 5, 9], -6),
+    ([2, 3, 4, 5, 6, 7, 8, 9], 44),
+    (["wager", "wager", "wager", 2, 3, 4, 5, 6], 20),
+    (["wager", "wager", "wager", 2, 3, 4, 5, 6, 7, 8, 9, 10], 156),
+    (["wager", 2, 3, 4, 5, 6, 7], 14),
+    ([], 0),
+])
+def test_the_scoring_table_of_section_9(row, score):
+    sheet = tally({"game": "lost-cities", "players": [{"id": "anna", "expeditions": {"red": row}},
+                                                      {"id": "ben", "expeditions": {}}]})
+    assert sheet["players"][0]["breakdown"]["red"] == score == sheet["players"][0]["total"]
 
 
 def test_a_record_with_no_turns_gives_every_player_their_carry():

@@ -72,7 +72,7 @@ class ActionShape:
         """type -> JSON Schema of that action."""
         card = {"type": "object",
                 "properties": {"color": schema.one_of(*self.colors),
-                               "value": {"oneOf": [schema.integer(NUMBERS[0], NUMBERS[-1]), {"const": WAGER_WORD}]}},
+                               "value": {"oneOf": [schema.integer(NUMBERS[0], NUMBERS[-1]), schema.one_of(WAGER_WORD)]}},
                 "required": ["color", "value"], "additionalProperties": False}
         return schema.action_schemas(self.fields, {"play": {"card": card}, "discard": {"card": card},
                                                    "draw": {"from": schema.one_of(*self.sources)}})
