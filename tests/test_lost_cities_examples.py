@@ -237,3 +237,32 @@ def test_a_record_with_no_turns_gives_every_player_their_carry():
     assert [(player["id"], player["total"], player["rank"]) for player in sheet["players"]] == \
         [("anna", 0, 2), ("ben", 7, 1)]
     assert sheet["players"][0]["breakdown"] == {color: 0 for color in COLORS} | {"earlier_rounds": 0}
+
+
+# -- what the summary reads ------------------------------------------------------------------------
+
+
+def chronicled(data: dict):
+    game = Game.start(data)
+    chronicle = game.ruleset.chronicle(data, game.state)
+    for index, turn in enumerate(data["turns"]):
+        game.play(turn)
+        chronicle.turn_played(index, turn, game.state)
+    return game, chronicle
+
+
+def test_the_summary_reads_cards_played_per_colour_and_points_per_expedition():
+    game, chronicle = chronicled(example(1)["record"])
+    assert chronicle.cards_played() == {"yellow": 0, "blue": 1, "white": 0, "green": 2, "red": 2}
+    sheet = game.scoresheet()
+    assert chronicle.sources(sheet, game.state)["anna"] == sheet["players"][0]["breakdown"]
+    assert chronicle.end(sheet) is None and chronicle.longest_chain() is None
+    _, purple = chronicled(example(3)["record"])
+    assert purple.cards_played()["purple"] == 3
+
+
+def test_the_summary_names_the_turn_that_used_up_the_deck():
+    table = deck_of_one()
+    table.turn(discard("yellow", 2), draw())
+    game, chronicle = chronicled(table.record)
+    assert chronicle.end(game.scoresheet()) == {"reason": "deck_exhausted", "turn": 43, "player": "ben"}
