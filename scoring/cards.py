@@ -148,8 +148,8 @@ class Hand:
     unknown: int = HAND_SIZE
     size: int = HAND_SIZE
 
-    def to_json(self, cards: CardSet = KELTIS_CARDS) -> JSON:
-        return {"known": [cards.json(card) for card, copies in sorted(self.known.items()) for _ in range(copies)],
+    def to_json(self) -> JSON:
+        return {"known": [card_json(card) for card, copies in sorted(self.known.items()) for _ in range(copies)],
                 "unknown": self.unknown}
 
 

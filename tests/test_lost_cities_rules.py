@@ -400,3 +400,13 @@ def test_tally_exit_codes(tmp_path, capsys):
     code, sheet = run(tmp_path, capsys, "tally", tally_of({"red": [3, 3]}))
     assert code == 2 and sheet["violations"][0]["rule"] == "record.invalid"
     assert run(tmp_path, capsys, "tally", tally_of({"red": [3]}))[0] == 0
+
+
+def test_known_cards_are_listed_in_the_order_of_the_game_s_colours():
+    table = Table()
+    table.turn(discard("red", 5), draw())
+    table.turn(discard("blue", 2), draw("red"))
+    table.turn(discard("yellow", 3), draw())
+    table.turn(discard("blue", 3), draw("yellow"))
+    hand = Game.replay(table.record).view()["players"]["ben"]["hand"]
+    assert hand == {"known": [{"color": "yellow", "value": 3}, {"color": "red", "value": 5}], "unknown": 6}

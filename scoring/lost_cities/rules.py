@@ -262,7 +262,7 @@ class LostCities(Ruleset[LostCitiesState]):
             "players": {
                 player: {
                     "expeditions": {color: values_json(values) for color, values in expeditions.items()},
-                    "hand": supply.hands[player].to_json(supply.cards),
+                    "hand": supply.hand_json(player),
                     "earlier_rounds": state.carry[player],
                 }
                 for player, expeditions in state.expeditions.items()

@@ -53,7 +53,18 @@ class LostCitiesSupply(Supply):
         if self.seen.get(card, 0) >= copies:
             return RuleBroken("card.exhausted", {"card": written, "copies": copies},
                               color=card[0], variant="wagers" if card[1] == WAGER else "one")
-        return RuleBroken("card.not_in_hand", {"card": written, "known": hand.to_json(self.cards)["known"]})
+        return RuleBroken("card.not_in_hand", {"card": written, "known": self.known_json(hand)})
+
+    def known_json(self, hand: Hand) -> list[JSON]:
+        """The known cards of a hand in the order of the game's colours, then
+        by value (wagers first), each copy once."""
+        order = {color: index for index, color in enumerate(self.cards.colors)}
+        cards = sorted(hand.known.items(), key=lambda item: (order[item[0][0]], item[0][1]))
+        return [self.cards.json(card) for card, copies in cards for _ in range(copies)]
+
+    def hand_json(self, player: str) -> JSON:
+        hand = self.hands[player]
+        return {"known": self.known_json(hand), "unknown": hand.unknown}
 
 
 @dataclass
