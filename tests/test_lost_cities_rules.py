@@ -410,3 +410,27 @@ def test_known_cards_are_listed_in_the_order_of_the_game_s_colours():
     table.turn(discard("blue", 3), draw("yellow"))
     hand = Game.replay(table.record).view()["players"]["ben"]["hand"]
     assert hand == {"known": [{"color": "yellow", "value": 3}, {"color": "red", "value": 5}], "unknown": 6}
+
+
+def test_the_examples_of_section_7_3():
+    # Anna discards yellow 9: Ben's yellow 9 is exhausted, and stays so once Anna takes it back
+    table = Table()
+    table.turn(discard("yellow", 9), draw())
+    assert where(refusal(table.with_turn(play("yellow", 9), draw()))) == ("card.exhausted", 1, 0)
+    table.turn(discard("green", 2), draw())
+    table.turn(discard("green", 3), draw("yellow"))  # Anna takes it back
+    assert where(refusal(table.with_turn(discard("yellow", 9), draw()))) == ("card.exhausted", 3, 0)
+    table.turn(discard("red", 2), draw())
+    Game.replay(table.with_turn(play("yellow", 9), draw()))  # she may play it
+    # two blue wagers laid by Ben, one in the blue pile
+    table = Table()
+    table.turn(discard("blue", "wager"), draw())
+    table.turn(play("blue", "wager"), draw())
+    table.turn(discard("red", 2), draw())
+    table.turn(play("blue", "wager"), draw())
+    assert where(refusal(table.with_turn(play("blue", "wager"), draw()))) == ("card.exhausted", 4, 0)
+    table.turn(discard("red", 3), draw("blue"))  # Anna takes the pile's wager
+    table.turn(discard("red", 4), draw())
+    table.turn(play("blue", "wager"), draw())  # Anna plays the wager she took
+    assert Game.replay(table.record).view()["players"]["anna"]["expeditions"]["blue"] == ["wager"]
+    assert where(refusal(table.with_turn(discard("blue", "wager"), draw()))) == ("card.exhausted", 7, 0)
