@@ -31,15 +31,8 @@ value 1 inside the engine and ``"wager"`` in every answer.
                       "hand": {"known": [cards], "unknown": n},
                       "earlier_rounds": n}}}
 
-Choices where the rules file is silent (none needs an option; each is the
-printed game's reading):
-
-- in a tally, ``details.expedition`` of a row refusal holds the row's cards
-  before the faulty one (what the expedition held when it came), as in a
-  replay;
-- ``options: null`` and ``setup.carry: null`` read as absent;
-- the action schema of ``GET /rulesets`` lists all six colours: purple is
-  refused by the engine without the option, as the rules file says.
+The points where the rules file is silent, and the choices made there,
+are listed in :mod:`.rules`.
 """
 
 from __future__ import annotations

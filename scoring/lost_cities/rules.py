@@ -1,6 +1,24 @@
 """The Lost Cities ruleset: the record's shape (§11.5), setup (§3) and the
 turn rules (§5-§7). Every action is checked completely before it changes
-the state (the order of checks is §11.2's)."""
+the state (the order of checks is §11.2's).
+
+Where the rules file is silent, these are the choices (none needed an
+option: each is what the printed game does, or only a reading of the file):
+
+- in a tally, ``details.expedition`` of a row refusal holds the row's cards
+  before the faulty one (what the expedition held when that card came), as
+  in a replay; a tally's existence fault points at the repeated card (the
+  second of a number, the fourth wager of a colour), players in seating
+  order, colours in the order of the game;
+- ``details.known`` of ``card.not_in_hand`` and a hand's known cards in the
+  view are in the order of the game's colours, then by value, wagers first;
+- ``options: null`` and ``setup.carry: null`` read as absent; a tally's
+  ``earlier_rounds: null`` is refused (the file says an integer);
+- an action after the round's last draw is ``game.over`` with the shared
+  message of a finished game (the round ended with that draw);
+- the action schema of ``GET /rulesets`` lists all six colours: purple is
+  refused by the engine without the option, as the rules file says.
+"""
 
 from __future__ import annotations
 
