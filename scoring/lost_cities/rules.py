@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import schema
+from .. import schema, shapes
 from ..cards import CardSet
 from ..chronicle import Chronicle
 from ..engine import JSON, Decision, Option, RuleBroken, Ruleset, register
@@ -34,69 +34,21 @@ from .messages import CARD_RULES, MESSAGES, OPTION_WORDS
 from .state import DECK, NUMBERS, WAGER_WORD, LostCitiesState, LostCitiesSupply, card_set, values_json
 
 # -- the actions' shape (rules §6, §11.5) --------------------------------------
-# All of it in this one section: the fields of each action type, the
-# one-step recognisers of a valid action, the full checks that name the
-# first fault, and the JSON Schema. The colours depend on the option
-# ``purple``, so each is built per card set.
-
-ACTION_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "play": (("card",), ()),
-    "discard": (("card",), ()),
-    "draw": (("from",), ()),
-}
-VALUE_REASON = f'must be an integer from {NUMBERS[0]} to {NUMBERS[-1]} or "{WAGER_WORD}"'
+# The colours depend on the option ``purple``: one declaration per card set.
 
 
-def is_card(value: Any, colors: frozenset[str]) -> bool:
-    """Whether ``value`` is a valid card object, in one step (the common case)."""
-    try:
-        number = value["value"]
-        return type(value) is dict and len(value) == 2 and value["color"] in colors \
-            and (type(number) is int and NUMBERS[0] <= number <= NUMBERS[-1] or number == WAGER_WORD)
-    except (KeyError, TypeError):  # without those keys, or an unhashable colour
-        return False
+def actions_of(cards: CardSet) -> shapes.Actions:
+    """The three actions for one card set (5 or 6 colours)."""
+    card = shapes.Card(cards.colors, low=NUMBERS[0], high=NUMBERS[-1], words=(WAGER_WORD,))
+    return shapes.Actions({
+        "play": shapes.Action({"card": card}),
+        "discard": shapes.Action({"card": card}),
+        "draw": shapes.Action({"from": shapes.Choice("deck", *cards.colors)}),
+    })
 
 
-class ActionShape:
-    """The shapes of the three actions for one card set (5 or 6 colours)."""
-
-    def __init__(self, cards: CardSet):
-        self.colors = cards.colors
-        colors = frozenset(cards.colors)
-        sources = frozenset(("deck", *cards.colors))
-        self.sources = ("deck", *cards.colors)
-        self.fields = schema.ActionShapes(ACTION_FIELDS, {
-            # What check() passes, recognised in one step for a replay
-            # (tests/test_action_schemas.py checks that the two agree).
-            "play": lambda action: len(action) == 2 and is_card(action["card"], colors),
-            "discard": lambda action: len(action) == 2 and is_card(action["card"], colors),
-            "draw": lambda action: len(action) == 2 and action["from"] in sources,
-        })
-
-    def check(self, action: Any, index: int) -> None:
-        """``record.invalid`` at the first fault of one action of a turn."""
-        schema.expect_action(action, index, self.fields)
-        if action["type"] == "draw":
-            schema.expect_choice(action["from"], f"/actions/{index}/from", self.sources, index)
-            return
-        pointer = f"/actions/{index}/card"
-        card = schema.expect_object(action["card"], pointer, ("color", "value"), action=index)
-        schema.expect_choice(card["color"], f"{pointer}/color", self.colors, index)
-        value = card["value"]
-        if not (type(value) is str and value == WAGER_WORD or schema.is_int(value) and value in NUMBERS):
-            raise schema.invalid(f"{pointer}/value", VALUE_REASON, index)
-
-    def schemas(self) -> JSON:
-        """type -> JSON Schema of that action."""
-        card = {"type": "object",
-                "properties": {"color": schema.one_of(*self.colors),
-                               "value": {"oneOf": [schema.integer(NUMBERS[0], NUMBERS[-1]), schema.one_of(WAGER_WORD)]}},
-                "required": ["color", "value"], "additionalProperties": False}
-        return schema.action_schemas(self.fields, {"play": {"card": card}, "discard": {"card": card},
-                                                   "draw": {"from": schema.one_of(*self.sources)}})
-
-
-SHAPES = {purple: ActionShape(card_set(purple)) for purple in (False, True)}
+#: purple -> the actions' shapes
+ACTIONS = {purple: actions_of(card_set(purple)) for purple in (False, True)}
 
 # -- the ruleset -----------------------------------------------------------------
 
@@ -115,7 +67,7 @@ class LostCities(Ruleset[LostCitiesState]):
     messages = MESSAGES
     option_words = OPTION_WORDS
     #: the widest shape, six colours: ``purple`` is refused without the option
-    action_schemas = SHAPES[True].schemas()
+    action_schemas = ACTIONS[True].schemas
     shared_rules = ("record.invalid", "setup.invalid", "turn.order", "turn.incomplete", "turn.unexpected",
                     "game.over", "card.exhausted", "card.not_in_hand")
     options = (
@@ -124,7 +76,7 @@ class LostCities(Ruleset[LostCitiesState]):
     )
 
     def __init__(self, purple: bool = False):
-        self.shape = SHAPES[purple]
+        self.actions = ACTIONS[purple]
 
     def for_options(self, options: Any) -> "LostCities":
         purple = isinstance(options, dict) and options.get("purple") is True
@@ -150,10 +102,10 @@ class LostCities(Ruleset[LostCitiesState]):
         schema.expect_list(record["turns"], "/turns")
 
     def validate_turn(self, turn: Any, players: list[str]) -> None:
-        schema.expect_actions(schema.expect_turn_frame(turn, players), self.shape.fields, self.shape.check)
+        self.actions.expect_turn(turn, players)
 
     def validate_turns(self, turns: list[Any], players: list[str]) -> None:
-        schema.expect_turns(turns, players, self.shape.fields, self.shape.check)
+        self.actions.expect_turns(turns, players)
 
     # -- setup (rules §3) -------------------------------------------------------
 
