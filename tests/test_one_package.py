@@ -28,7 +28,7 @@ GAME_NAMES = re.compile("|".join(sorted({*scoring.RULESETS,
 #: The answer's keys that the game's declaration adds.
 DECLARED = ("drawer", "bgg", "pieces", "names", "sheet", "tally", "setup", "board_editor", "order")
 #: The forms of a tally field the app knows (frontend/js/screens/tally.js).
-TALLY_FORMS = {"number", "numbers", "figures", "counts"}
+TALLY_FORMS = {"number", "numbers", "figures", "counts", "rows"}
 
 
 def _sources():
@@ -84,7 +84,7 @@ def test_the_rulesets_answer_is_complete_for_every_game(client, lang):
 def _tallied(field: dict):
     """A player's answer to a tally field, as the app sends an untouched form."""
     return {"number": 0, "numbers": [0] * len(field.get("labels", [])), "figures": [],
-            "counts": dict.fromkeys(field.get("items", []), 0)}[field["form"]]
+            "counts": dict.fromkeys(field.get("items", []), 0), "rows": {}}[field["form"]]
 
 
 @pytest.mark.parametrize("game", sorted(scoring.RULESETS))
