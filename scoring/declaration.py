@@ -36,7 +36,8 @@ class Declaration:
     pieces: JSON
     #: the pieces' names by kind (``tiles``, ``parts``, ``colors``...): id -> words
     names: JSON
-    #: the score sheet: ``columns`` (``key``, ``title``, ``form``) and ``tie_break``
+    #: the score sheet: ``columns`` (``key``, ``title``, ``form``; ``option``: a column only
+    #: with that option on) and ``tie_break``
     sheet: JSON
     #: the quick tally's form: ``hint`` and ``fields`` of each player
     tally: JSON

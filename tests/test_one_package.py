@@ -73,7 +73,8 @@ def test_the_rulesets_answer_is_complete_for_every_game(client, lang):
             assert all(isinstance(name, str) and name or name["symbol"] and name["name"] for name in names.values())
         assert all(column["title"] for column in game["sheet"]["columns"])
         assert game["tally"]["hint"] and {field["form"] for field in game["tally"]["fields"]} <= TALLY_FORMS
-        assert game["setup"]["hint"] and (game["setup"].get("tiles") or game["setup"].get("parts"))
+        # What the new-game screen asks: tiles, starting parts, or nothing but how the table sets up.
+        assert game["setup"]["hint"] and set(game["setup"]) <= {"hint", "tiles", "parts", "display"}
         # A game played on a board profile has an editor whose blank profile passes the board checks.
         assert (game["board_editor"] is not None) == ruleset.needs_board
         if game["board_editor"]:
@@ -96,7 +97,8 @@ def test_the_declared_tally_form_scores_and_the_sheet_has_the_declared_columns(c
     board = described["board_editor"]["blank"] if described["board_editor"] else None
     answer = client.post("/api/v1/tally", json={"game": game, "options": {}, "board": board, "players": players})
     assert answer.status_code == 200, answer.get_json()
-    columns = [column["key"] for column in described["sheet"]["columns"]]
+    # The declared columns in their order, but those of an option (asked for none here).
+    columns = [column["key"] for column in described["sheet"]["columns"] if "option" not in column]
     assert all(list(player["breakdown"]) == columns for player in answer.get_json()["players"])
 
 
