@@ -7,7 +7,8 @@ actions' shape (one section) and the ruleset (§3, §5-§7, §11), :mod:`.choice
 the legal answers of a decision (§12), :mod:`.score` the score sheet, the
 row rule shared by replay and tally, and the tally (§9, §13),
 :mod:`.chronicle` what the summary reads, :mod:`.messages` the texts of its
-own rules. Shared with the Keltis family: the card supply and its card
+own rules, :mod:`.game` what the other layers need of it (its declaration).
+Shared with the Keltis family: the card supply and its card
 knowledge (:mod:`scoring.cards`, with this game's :class:`~scoring.cards.CardSet`),
 the score sheet's frame and ranks (:mod:`scoring.ranking`), the chronicle
 (:class:`~scoring.chronicle.CardChronicle`) and the shared rule messages.
@@ -40,3 +41,4 @@ from __future__ import annotations
 from .rules import RULESET, LostCities
 
 __all__ = ["RULESET", "LostCities"]
+from . import game  # noqa: F401,E402  (its declaration registers itself)
