@@ -14,9 +14,9 @@ const WORDS = {
   es: {wager: 'apuesta', wagers: 'apuestas', legend: '⚑ una carta de apuesta; bajo cada color los números jugados, encima la puntuación de la expedición.', pile: 'pila', empty: 'vacía'},
 };
 const WAGER = 'wager';
-const WIDTH = 360, HEAD = 46, LINE = 19, NUMBERS_PER_LINE = 3;
+const WIDTH = 360, HEAD = 50, LINE = 19, NUMBERS_PER_LINE = 3;
 // A seat's block: its name, the score line, a line of wagers, three of numbers.
-const SEAT = 28 + LINE * 5, PILES = 76;
+const SEAT = 30 + LINE * 5, PILES = 80;
 
 const say = key => (WORDS[language()] || WORDS.en)[key];
 // A colour drawn in its colour (light and dark, as the app's c-<colour> classes set it).
@@ -42,25 +42,25 @@ export function board(game, names) {
     ...seat(view, second, names, scores, HEAD + SEAT + PILES, column));
   return h('div', {},
     table,
-    h('p', {class: 'hint'}, say('legend')),
-    h('p', {id: 'deck'}, t('table.deck', {n: view.deck})));
+    h('p', {id: 'deck'}, t('table.deck', {n: view.deck})),
+    h('p', {class: 'hint'}, say('legend')));
 }
 
 // One player's expeditions from `top`: their name, then under each colour
 // the expedition's score so far, its wagers and its numbers, three a line.
 function seat(view, id, names, scores, top, column) {
-  const parts = [svg('text', {x: 4, y: top + 18, class: 'seat-name', 'font-weight': 700}, names[id] || id)];
+  const parts = [svg('text', {x: 4, y: top + 20, class: 'seat-name', 'font-weight': 700}, names[id] || id)];
   view.colors.forEach((c, k) => {
     const laid = view.players[id].expeditions[c];
     const x = k * column + column / 2;
     const g = svg('g', {'data-player': id, 'data-color': c});
     const wagers = laid.filter(v => v === WAGER).length;
     const numbers = laid.filter(v => v !== WAGER);
-    g.append(svg('text', {x, y: top + 18 + LINE, 'text-anchor': 'middle', 'font-weight': 700, class: 'expedition-score'},
+    g.append(svg('text', {x, y: top + 22 + LINE, 'text-anchor': 'middle', 'font-weight': 700, class: 'expedition-score'},
       laid.length ? signed(scores[id][c]) : '·'));
-    if (wagers) g.append(svg('text', {x, y: top + 18 + 2 * LINE, 'text-anchor': 'middle', ...inColour(c)}, '⚑'.repeat(wagers)));
+    if (wagers) g.append(svg('text', {x, y: top + 22 + 2 * LINE, 'text-anchor': 'middle', ...inColour(c)}, '⚑'.repeat(wagers)));
     for (let line = 0; line * NUMBERS_PER_LINE < numbers.length; line++) {
-      g.append(svg('text', {x, y: top + 18 + (3 + line) * LINE, 'text-anchor': 'middle'},
+      g.append(svg('text', {x, y: top + 22 + (3 + line) * LINE, 'text-anchor': 'middle'},
         numbers.slice(line * NUMBERS_PER_LINE, (line + 1) * NUMBERS_PER_LINE).join(' ')));
     }
     parts.push(g);
@@ -76,11 +76,11 @@ function piles(view, top, column) {
     const x = k * column;
     const shown = pile.length ? (pile.at(-1) === WAGER ? '⚑' : String(pile.at(-1))) : '–';
     return [svg('g', {'data-pile': c},
-      svg('rect', {x: x + 5, y: top + 6, width: column - 10, height: PILES - 22, rx: 8, class: `pile c-${c}`,
+      svg('rect', {x: x + 5, y: top + 6, width: column - 10, height: PILES - 12, rx: 8, class: `pile c-${c}`,
         style: 'fill: none; stroke: currentColor; stroke-width: 2.5'}),
       svg('text', {x: x + 11, y: top + 24, ...inColour(c)}, symbol(c)),
-      svg('text', {x: x + column / 2, y: top + 44, 'text-anchor': 'middle', 'font-weight': 700, style: 'font-size: 22px'}, shown),
-      svg('text', {x: x + column / 2, y: top + PILES - 2, 'text-anchor': 'middle', class: 'pile-count'},
+      svg('text', {x: x + column / 2, y: top + 46, 'text-anchor': 'middle', 'font-weight': 700, style: 'font-size: 22px'}, shown),
+      svg('text', {x: x + column / 2, y: top + PILES - 12, 'text-anchor': 'middle', class: 'pile-count', style: 'font-size: 13px'},
         pile.length ? `(${pile.length})` : ''))];
   });
 }
