@@ -73,8 +73,9 @@ def test_the_rulesets_answer_is_complete_for_every_game(client, lang):
             assert all(isinstance(name, str) and name or name["symbol"] and name["name"] for name in names.values())
         assert all(column["title"] for column in game["sheet"]["columns"])
         assert game["tally"]["hint"] and {field["form"] for field in game["tally"]["fields"]} <= TALLY_FORMS
-        # What the new-game screen asks: tiles, starting parts, or nothing but how the table sets up.
-        assert game["setup"]["hint"] and set(game["setup"]) <= {"hint", "tiles", "parts", "display"}
+        # What the new-game screen asks: tiles, starting parts, or nothing but how the table sets up;
+        # ``carry``: its rounds make a match, the next round carrying the totals in.
+        assert game["setup"]["hint"] and set(game["setup"]) <= {"hint", "tiles", "parts", "display", "carry"}
         # A game played on a board profile has an editor whose blank profile passes the board checks.
         assert (game["board_editor"] is not None) == ruleset.needs_board
         if game["board_editor"]:
