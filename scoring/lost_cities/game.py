@@ -55,7 +55,10 @@ DECLARATION = declare(Declaration(
                       {"key": "earlier_rounds", "form": "number",
                        "label": words("Points from earlier rounds", "Punkte aus früheren Runden",
                                       "Puntos de rondas anteriores")}]},
-    setup={"hint": words("Deal 8 cards to each player; the rest is the deck. Nothing to enter before the first turn.",
+    # A match is several rounds: the next carries each player's total in (§3, the app's "Next round").
+    setup={"carry": True,
+           "hint": words("Deal 8 cards to each player; the rest is the deck. Nothing to enter before the first "
+                         "turn.",
                          "Gib jedem 8 Karten; der Rest ist der Nachziehstapel. Vor dem ersten Zug ist nichts "
                          "einzutragen.",
                          "Reparte 8 cartas a cada jugador; el resto es el mazo. No hay nada que anotar antes del "

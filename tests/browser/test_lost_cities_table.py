@@ -153,3 +153,26 @@ def test_the_quick_tally(context, page, base_url):
                                                                        "Earlier rounds"])
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     shot(page, "lost-cities-tally")
+
+
+def test_next_round_carries_the_totals_and_the_sheet_shows_the_match(context, page, base_url):
+    old_phone(context)
+    finished = random_game(random.Random(3), turns=200).record  # to the deck's last card
+    created = lost_cities_game(base_url, finished["turns"], finished["options"] or {})
+    assert created["scoresheet"]["status"] == "finished"
+    totals = {player["id"]: player["total"] for player in created["scoresheet"]["players"]}
+    join(page, created)
+    page.goto(f"/#/sheet/{created['id']}")
+    expect(page.locator("#rounds li")).to_have_count(1)
+    page.click("#next-round")
+    page.wait_for_selector("#table[data-drawn]")
+    second = page.evaluate("location.hash").split("/")[-1]
+    page.goto(f"/#/sheet/{second}")
+    expect(page.locator("#rounds li")).to_have_count(2)
+    said = " · ".join(f"{name} {totals[id]}" for id, name in (("anna", "Anna"), ("ben", "Ben")))
+    expect(page.locator("#rounds li").first).to_have_text(f"Round 1: {said}")
+    expect(page.locator("#rounds li").nth(1)).to_have_text("Round 2: Anna 0 · Ben 0")
+    expect(page.locator("#match-total")).to_have_text(f"Match total: {said}")
+    expect(page.locator("#next-round")).to_have_count(0)  # the round has only begun
+    expect(page.locator('#sheet li[data-player="anna"] dl')).to_contain_text("Earlier rounds")
+    shot(page, "lost-cities-match")
