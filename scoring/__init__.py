@@ -13,7 +13,8 @@ family's cards, rows and supply), :mod:`.chronicle` (what the summary reads),
 :mod:`.history` (a game's log and its history), :mod:`.answers` (what the
 command line, the API and the phone's engine answer, as data),
 :mod:`.declaration` (what each game tells the other layers of itself, from its
-``game.py``), and the games :mod:`.keltis`, :mod:`.keltis_orakel`, :mod:`.celtica`.
+``game.py``), and the games :mod:`.keltis`, :mod:`.keltis_orakel`, :mod:`.celtica`,
+:mod:`.lost_cities`.
 """
 
 from .engine import (RULESETS, BoardVerdict, Decision, Game, Refused, RuleBroken, Violation, check_board,
@@ -24,3 +25,4 @@ __all__ = ["RULESETS", "BoardVerdict", "Decision", "Game", "Refused", "RuleBroke
 from . import keltis  # noqa: F401,E402
 from . import keltis_orakel  # noqa: F401,E402
 from . import celtica  # noqa: F401,E402
+from . import lost_cities  # noqa: F401,E402

@@ -1,8 +1,10 @@
-"""The cards of the Keltis family, written once for Keltis and Keltis: Das Orakel.
+"""The cards of the Keltis family, written once for Keltis, Keltis: Das Orakel
+and Lost Cities.
 
-Both games use the same 110 cards (5 colours x values 0-10 x 2 copies), the
-same face-up discard pile per colour, the same draw pile that only counts
-down, and the same card rows in front of each player. Brehon never sees a
+The Keltis games use the same 110 cards (5 colours x values 0-10 x 2 copies);
+Lost Cities has its own (:class:`CardSet`: 5 or 6 colours, values 2-10 once
+and three wagers). All have a face-up discard pile per colour, a draw pile
+that only counts down, and card rows in front of each player. Brehon never sees a
 hand: it knows only the cards a player took from a discard pile (keltis.md
 §7.3, keltis-orakel.md §5.1). A copy of a card is *seen* when it lies in a
 card row, anywhere in a discard pile, or is a known card of a hand.
@@ -16,6 +18,7 @@ before anything changes, so a refused action leaves the supply as it was.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Self
 
 from .engine import JSON, RuleBroken
 
@@ -37,6 +40,40 @@ def card_of(data: JSON) -> Card:
 
 def card_json(card: Card) -> JSON:
     return {"color": card[0], "value": card[1]}
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """The cards of one game: its colours, per value the copies of a card
+    of each colour (0: no such card), and the values that JSON writes as a
+    word (Lost Cities keeps its wager as the value 1, below every number,
+    and writes it ``"wager"``)."""
+
+    colors: tuple[str, ...]
+    copies: tuple[int, ...]  # index: value
+    words: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def all_cards(self) -> tuple[Card, ...]:
+        """Every card, in colour then value order."""
+        return tuple((color, value) for color in self.colors for value, copies in enumerate(self.copies) if copies)
+
+    def of(self, data: JSON) -> Card:
+        """A card from its JSON."""
+        value = data["value"]
+        for number, word in self.words:
+            if value == word:
+                return (data["color"], number)
+        return (data["color"], value)
+
+    def json(self, card: Card) -> JSON:
+        """A card as JSON writes it."""
+        if not self.words:
+            return {"color": card[0], "value": card[1]}
+        return {"color": card[0], "value": dict(self.words).get(card[1], card[1])}
+
+
+KELTIS_CARDS = CardSet(COLORS, (COPIES,) * len(VALUES))
 
 
 @dataclass(frozen=True)
@@ -127,10 +164,12 @@ class Supply:
     #: this turn's discard: (pile, its height right after it), for ``redraw_own_discard``
     #: (a game's begin_turn clears it)
     own_discard: tuple[str, int] | None = None
+    cards: CardSet = KELTIS_CARDS
 
     @classmethod
-    def deal(cls, players: list[str], draw_pile: int) -> "Supply":
-        return cls(draw_pile=draw_pile, hands={player: Hand() for player in players})
+    def deal(cls, players: list[str], draw_pile: int, cards: CardSet = KELTIS_CARDS) -> Self:
+        return cls(draw_pile=draw_pile, hands={player: Hand() for player in players},
+                   piles={color: [] for color in cards.colors}, cards=cards)
 
     # cards leaving a hand
 
@@ -138,7 +177,7 @@ class Supply:
         """``card.exhausted`` or ``card.not_in_hand`` when ``player`` cannot
         play or discard ``card`` (keltis.md §7.3)."""
         hand = self.hands[player]
-        if not hand.known.get(card) and (self.seen.get(card, 0) >= COPIES or hand.unknown == 0):
+        if not hand.known.get(card) and (self.seen.get(card, 0) >= self.cards.copies[card[1]] or hand.unknown == 0):
             raise self._not_held(hand, card)
 
     def play(self, player: str, card: Card) -> None:
@@ -166,7 +205,7 @@ class Supply:
         copies = known.get(card)
         if not copies:  # one of the unknown cards
             seen = self.seen.get(card, 0)
-            if seen >= COPIES or hand.unknown == 0:
+            if seen >= self.cards.copies[card[1]] or hand.unknown == 0:
                 raise self._not_held(hand, card)
             hand.unknown -= 1
             self.seen[card] = seen + 1
@@ -178,9 +217,9 @@ class Supply:
 
     def _not_held(self, hand: Hand, card: Card) -> RuleBroken:
         """Why none of the hand's unknown cards can be ``card``."""
-        if self.seen.get(card, 0) >= COPIES:
-            return RuleBroken("card.exhausted", {"card": card_json(card)}, color=card[0], value=card[1])
-        return RuleBroken("card.not_in_hand", {"card": card_json(card)}, color=card[0], value=card[1])
+        if self.seen.get(card, 0) >= self.cards.copies[card[1]]:
+            return RuleBroken("card.exhausted", {"card": self.cards.json(card)}, color=card[0], value=card[1])
+        return RuleBroken("card.not_in_hand", {"card": self.cards.json(card)}, color=card[0], value=card[1])
 
     def _on_pile(self, card: Card) -> None:
         pile = self.piles[card[0]]
@@ -208,7 +247,7 @@ class Supply:
         pile = self.piles[color]
         if not pile:
             return RuleBroken(rules.pile_empty, {"pile": color})
-        return RuleBroken(rules.own_discard, {"pile": color, "card": card_json((color, pile[-1]))},
+        return RuleBroken(rules.own_discard, {"pile": color, "card": self.cards.json((color, pile[-1]))},
                           color=color, value=pile[-1])
 
     def draw_from_pile(self, player: str, color: str) -> None:
@@ -220,7 +259,7 @@ class Supply:
 
     def draw_sources(self, redraw_own_discard: bool) -> list[str]:
         """The deck and every pile a draw may name now."""
-        return ["deck"] + [color for color in COLORS if self.may_draw(color, redraw_own_discard)]
+        return ["deck"] + [color for color in self.cards.colors if self.may_draw(color, redraw_own_discard)]
 
     # what may still be in a hand
 
@@ -229,11 +268,11 @@ class Supply:
         hand = self.hands[player]
         if hand.known.get(card):
             return True
-        return hand.unknown > 0 and self.seen.get(card, 0) < COPIES
+        return hand.unknown > 0 and self.seen.get(card, 0) < self.cards.copies[card[1]]
 
     def possible_cards(self, player: str) -> list[Card]:
         """Every card the player may hold, in colour then value order."""
-        return [card for card in ALL_CARDS if self.could_hold(player, card)]
+        return [card for card in self.cards.all_cards if self.could_hold(player, card)]
 
 
 def rows_json(rows: dict[str, list[int]], kept: dict[str, int] | None = None) -> JSON:

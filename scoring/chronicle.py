@@ -132,8 +132,9 @@ class CardChronicle(Chronicle[CardState]):
     """The Keltis family: the score is points, a chain is the clover steps
     of one turn (the engine counts them), cards are counted by colour."""
 
-    def __init__(self, players: list[str]):
+    def __init__(self, players: list[str], colors: tuple[str, ...] = COLORS):
         super().__init__(players)
+        self.colors = colors
         self.cards: Counter[str] = Counter()
         self.chain: tuple[int, int, str] | None = None  # (length, turn, player) of the longest
 
@@ -153,7 +154,7 @@ class CardChronicle(Chronicle[CardState]):
         return {"length": length, "turn": turn, "player": player}
 
     def cards_played(self) -> dict[str, int]:
-        return {color: self.cards[color] for color in COLORS}
+        return {color: self.cards[color] for color in self.colors}
 
 
 

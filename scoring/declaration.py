@@ -36,11 +36,13 @@ class Declaration:
     pieces: JSON
     #: the pieces' names by kind (``tiles``, ``parts``, ``colors``...): id -> words
     names: JSON
-    #: the score sheet: ``columns`` (``key``, ``title``, ``form``) and ``tie_break``
+    #: the score sheet: ``columns`` (``key``, ``title``, ``form``; ``option``: a column only
+    #: with that option on) and ``tie_break``
     sheet: JSON
     #: the quick tally's form: ``hint`` and ``fields`` of each player
     tally: JSON
-    #: what the new-game screen asks of the setup
+    #: what the new-game screen asks of the setup; ``carry``: rounds make a match, the
+    #: next round's ``setup.carry`` holding the totals so far (the score sheet's "Next round")
     setup: JSON
     #: the board editor (None for a game with a fixed board)
     board_editor: JSON | None = None

@@ -192,6 +192,12 @@ class Ruleset(ABC, Generic[State]):
         first schema fault in the order the rules file fixes. ``turns`` are
         checked by :meth:`validate_turn` afterwards, by the fold."""
 
+    def for_options(self, options: Any) -> "Ruleset[State]":
+        """The ruleset that plays a record with these (validated) options: this
+        one, unless an option changes the shape of the actions (Lost Cities'
+        ``purple`` adds a colour), so the turns' schema knows it."""
+        return self
+
     @abstractmethod
     def validate_turn(self, turn: Any, players: list[str]) -> None:
         """Raise ``record.invalid`` for a malformed turn. ``details.pointer``
@@ -348,6 +354,7 @@ class Game:
                 ruleset.validate_record({**record, "turns": []})
             except RuleBroken as broken:
                 raise _positioned(ruleset, broken, None, None) from None
+            ruleset = ruleset.for_options(record.get("options"))
         try:
             state = ruleset.start(
                 record["players"],
@@ -362,8 +369,8 @@ class Game:
     @classmethod
     def resume(cls, record: JSON, state: Any, turns_played: int) -> "Game":
         """The game of ``record`` at a state kept from an earlier fold."""
-        return cls(ruleset_of(record), state, [player["id"] for player in record["players"]], turns_played,
-                   _names(record))
+        return cls(ruleset_of(record).for_options(record.get("options")), state,
+                   [player["id"] for player in record["players"]], turns_played, _names(record))
 
     def copy(self) -> "Game":
         # pickle copies these plain states five times faster than deepcopy.
@@ -477,6 +484,7 @@ def _validated(record: Any) -> Ruleset[Any]:
         ruleset.validate_record(record)
     except RuleBroken as broken:
         raise _positioned(ruleset, broken, None, None) from None
+    ruleset = ruleset.for_options(record.get("options"))
     try:
         ruleset.validate_turns(record["turns"], [player["id"] for player in record["players"]])
     except RuleBroken as broken:

@@ -102,6 +102,14 @@ SHARED: dict[str, dict[str, str]] = {
                       "{seen} von {total} {seen:one=liegt|other=liegen} im Ablagestapel.",
         "es:counted": "No puede haber más cartas {deck} de color {druid} en tu mano: "
                       "{seen} de {total} {seen:one=está|other=están} en la pila de descartes.",
+        # Lost Cities has one copy of a number card and three wagers of a colour
+        "en:one": "The {card} is already seen elsewhere; it cannot be in your hand.",
+        "de:one": "Die Karte {card} liegt schon anderswo; sie kann nicht in deiner Hand sein.",
+        "es:one": "La carta {card} ya está a la vista en otro lugar; no puede estar en tu mano.",
+        "en:wagers": "All three {color} wager cards are already seen elsewhere; none can be in your hand.",
+        "de:wagers": "Alle drei Wettkarten {color} liegen schon anderswo; keine kann in deiner Hand sein.",
+        "es:wagers": "Las tres cartas de apuesta de color {color} ya están a la vista en otro lugar; "
+                     "ninguna puede estar en tu mano.",
     },
     "card.not_in_hand": {
         "en": "Every card in your hand is known, and none of them is {card}.",
@@ -154,7 +162,7 @@ WORDS: dict[str, dict[str, str]] = {
         "all_druids_in_goal": "all druids in the goal", "parts_exhausted": "no parts left",
         "round_after_goal": "the round after the goal", "oracle_player": "three figures at the oracle",
         "oracle_total": "five figures at the oracle", "goal_area": "five figures in the goal area",
-        "deck_exhausted": "the draw pile is empty",
+        "deck_exhausted": "the draw pile is empty", "wager_card": "{color} wager card",
     },
     "de": {
         "field": "Feld", "display": "der Auslage", "none_unseen": "im Vorrat kann keines mehr liegen",
@@ -176,7 +184,7 @@ WORDS: dict[str, dict[str, str]] = {
         "clover": "Kleeblatt", "spiral": "Spirale", "goblin": "Kobold", "main": "Ausspielen oder Abwerfen",
         "move": "Zug", "take": "Nehmen", "give": "Abgeben", "cult": "Kultstätte",
         "swap": "Tausch", "buy": "Kauf", "end": "Endphase",
-        "goal_area": "Zielbereich", "deck_exhausted": "Nachziehstapel leer",
+        "goal_area": "Zielbereich", "deck_exhausted": "Nachziehstapel leer", "wager_card": "Wettkarte {color}",
         "done": "nichts mehr", "none": "nichts",
         "village": "Dorf", "castle": "Burg", "monastery": "Kloster", "ruin": "Ruine",
     },
@@ -197,7 +205,7 @@ WORDS: dict[str, dict[str, str]] = {
         "clover": "trébol", "spiral": "espiral", "goblin": "duende", "main": "jugar o descartar",
         "move": "movimiento", "take": "tomar", "give": "entregar", "cult": "lugar de culto",
         "swap": "intercambio", "buy": "compra", "end": "fase final",
-        "goal_area": "zona de meta", "deck_exhausted": "mazo agotado",
+        "goal_area": "zona de meta", "deck_exhausted": "mazo agotado", "wager_card": "apuesta de color {color}",
         "done": "nada más", "none": "nada",
         "village": "aldea", "castle": "castillo", "monastery": "monasterio", "ruin": "ruina",
     },
@@ -279,6 +287,8 @@ def _word(value: Any, lang: str) -> Any:
         word.id = value
         return word
     if isinstance(value, dict) and set(value) == {"color", "value"}:
+        if value["value"] == "wager":  # a Lost Cities wager card: "red wager card"
+            return WORDS[lang]["wager_card"].format(color=_word(value["color"], lang))
         # Spanish names a card by its number with the colour after it: "el 7 rojo"
         if lang == "es":
             return f"{value['value']} {_word(value['color'], lang)}"

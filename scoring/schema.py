@@ -104,21 +104,31 @@ def expect_string(value: Any, pointer: str, low: int = 0, high: int | None = Non
     return value
 
 
-def is_card(value: Any, colors: Collection[str]) -> bool:
+def is_card(value: Any, colors: Collection[str], low: int = 0, high: int = 10,
+            words: Collection[str] = ()) -> bool:
     """Whether ``value`` is a valid card object, in one step (the common case)."""
     try:
         return type(value) is dict and len(value) == 2 and value["color"] in colors \
-            and type(number := value["value"]) is int and 0 <= number <= 10
-    except (KeyError, TypeError):  # without those keys, or an unhashable colour
+            and (type(number := value["value"]) is int and low <= number <= high or number in words)
+    except (KeyError, TypeError):  # without those keys, or an unhashable colour or value
         return False
 
 
-def expect_card(value: Any, pointer: str, colors: Collection[str], action: int | None = None) -> dict[str, Any]:
-    if is_card(value, colors):
+def expect_card(value: Any, pointer: str, colors: Collection[str], action: int | None = None,
+                low: int = 0, high: int = 10, words: Collection[str] = ()) -> dict[str, Any]:
+    """A card object: its ``color`` one of ``colors``, its ``value`` an
+    integer from ``low`` to ``high`` or one of ``words`` (a card a game names
+    rather than numbers, as Lost Cities' wagers)."""
+    if is_card(value, colors, low, high, words):
         return cast(dict[str, Any], value)  # the common case; below, the first fault is named
     expect_object(value, pointer, ("color", "value"), action=action)
     expect_choice(value["color"], f"{pointer}/color", colors, action)
-    expect_int(value["value"], f"{pointer}/value", 0, 10, action)
+    number = value["value"]
+    if not words:
+        expect_int(number, f"{pointer}/value", low, high, action)
+    elif not (is_int(number) and low <= number <= high or isinstance(number, str) and number in words):
+        named = " or ".join(json.dumps(word) for word in words)  # as the record spells them
+        raise invalid(f"{pointer}/value", f"must be an integer from {low} to {high} or {named}", action)
     return cast(dict[str, Any], value)
 
 
@@ -225,7 +235,9 @@ def integer(low: int, high: int, nullable: bool = False) -> dict[str, Any]:
     return {"type": ["integer", "null"] if nullable else "integer", "minimum": low, "maximum": high}
 
 
-def card(colors: Collection[str], nullable: bool = False) -> dict[str, Any]:
-    shape = {"type": "object", "properties": {"color": one_of(*colors), "value": integer(0, 10)},
+def card(colors: Collection[str], nullable: bool = False, low: int = 0, high: int = 10,
+         words: Collection[str] = ()) -> dict[str, Any]:
+    value = {"oneOf": [integer(low, high), one_of(*words)]} if words else integer(low, high)
+    shape = {"type": "object", "properties": {"color": one_of(*colors), "value": value},
              "required": ["color", "value"], "additionalProperties": False}
     return {"oneOf": [shape, {"type": "null"}]} if nullable else shape

@@ -123,22 +123,28 @@ class Integer(Field):
 @dataclass(frozen=True)
 class Card(Field):
     """A card of one of ``colors`` (``{"color", "value"}``), or null when
-    ``null``."""
+    ``null``. Its value is an integer from ``low`` to ``high``, or one of
+    ``words``: a card the game names rather than numbers (Lost Cities'
+    ``"wager"``)."""
 
     colors: tuple[str, ...]
     null: bool = False
     optional: bool = False
+    low: int = 0
+    high: int = 10
+    words: tuple[str, ...] = ()
 
     def check(self, value: Any, pointer: str, index: int) -> None:
         if value is not None or not self.null:
-            schema.expect_card(value, pointer, self.colors, index)
+            schema.expect_card(value, pointer, self.colors, index, self.low, self.high, self.words)
 
     def recognises(self, value: str, names: dict[str, Any]) -> str:
-        test = f"is_card({value}, {_name(names, frozenset(self.colors))})"
+        test = (f"is_card({value}, {_name(names, frozenset(self.colors))}, {self.low}, {self.high}, "
+                f"{_name(names, frozenset(self.words))})")
         return f"({value} is None or {test})" if self.null else test
 
     def json_schema(self) -> JSON:
-        return schema.card(self.colors, nullable=self.null)
+        return schema.card(self.colors, self.null, self.low, self.high, self.words)
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,11 @@ from scoring import RuleBroken
 from scoring.celtica import rules as celtica_rules
 from scoring.keltis import rules as keltis_rules
 from scoring.keltis_orakel import rules as orakel_rules
+from scoring.lost_cities import rules as lost_cities_rules
 
 DATA = Path(__file__).parent / "data"
 # Every game's worked examples ({"record", "sheet"} each: tests/examples.py).
-RECORDS = [path for game in ("keltis", "orakel", "celtica") for path in sorted((DATA / game).glob("*.json"))]
+RECORDS = [path for game in ("keltis", "orakel", "celtica", "lost_cities") for path in sorted((DATA / game).glob("*.json"))]
 
 
 def record_of(path: Path) -> dict:
@@ -72,6 +73,9 @@ def test_every_offered_and_logged_action_fits(path):
     ("keltis-orakel", {"type": "play", "card": {"color": "red", "value": 3}, "figure": "small"}),
     ("celtica", {"type": "take", "parts": ["up"]}),
     ("celtica", {"type": "fly"}),
+    ("lost-cities", {"type": "play", "card": {"color": "red", "value": 1}}),
+    ("lost-cities", {"type": "discard", "card": {"color": "red", "value": "Wager"}}),
+    ("lost-cities", {"type": "draw", "from": "orange"}),
 ])
 def test_a_malformed_action_does_not_fit(game, action):
     assert not fits(game, action)
@@ -85,12 +89,15 @@ def test_a_malformed_action_does_not_fit(game, action):
 # action passes the checks, and any action that passes them is recognised
 # (else a replay would lose its speed without a test noticing).
 
-CARDS = [{"color": color, "value": value} for color in ("red", "purple", "orange", None) for value in (0, 10, 11, -1)]
+CARDS = [{"color": color, "value": value} for color in ("red", "purple", "orange", None)
+         for value in (0, 10, 11, -1, 2, "wager")]
 VALUES = st.sampled_from([
     None, True, False, 0, 1, 9, 10, 35, 36, -1, 1.0, "1", "deck", "red", "purple", "orange", "small", "large",
     "medium", "wish", "clover", "points-3", "none", "mirror", "goblin", "clover-red", [], {}, ["red"],
     *CARDS, {"color": "red"}, {"color": "red", "value": True}, {"color": "red", "value": 3.0},
     {"color": "red", "value": 3, "copy": 1}, {"value": 3, "colour": "red"},
+    "wager", "Wager", "white", {"color": "white", "value": "wager"}, {"color": "red", "value": "Wager"},
+    {"color": "red", "value": ["wager"]},
 ])
 
 
@@ -150,7 +157,8 @@ def passes_the_checks(actions, action) -> bool:
     ("keltis", keltis_rules.ACTIONS),
     ("keltis-orakel", orakel_rules.ACTIONS),
     ("celtica", celtica_rules.ACTIONS),
-], ids=["keltis", "keltis-orakel", "celtica"])
+    *(("lost-cities", lost_cities_rules.ACTIONS[purple]) for purple in (False, True)),
+], ids=["keltis", "keltis-orakel", "celtica", "lost-cities", "lost-cities-purple"])
 @settings(max_examples=500, deadline=None)
 @given(data=st.data())
 def test_the_recogniser_agrees_with_the_checks(game, actions, data):

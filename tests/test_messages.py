@@ -145,6 +145,10 @@ def probes(game: str, players: list[str]) -> list[dict]:
                 + [{"type": "spiral", "to": to} for to in (0, 1, 30, None)]
                 + [{"type": "goblin", "row": "red"}, {"type": "goblin"}, {"type": "goblin", "hand": cards[0]}]
                 + [{"type": "draw", "from": source} for source in ("deck", "red")])
+    if game == "lost-cities":
+        held = [{"color": color, "value": value} for color in ("red", "blue") for value in ("wager", 2, 5, 10)]
+        return ([{"type": kind, "card": card} for kind in ("play", "discard") for card in held]
+                + [{"type": "draw", "from": source} for source in ("deck", "red", "blue", "yellow")])
     return ([{"type": "move", "druid": druid, "cards": cards_, "experience": experience}
              for druid in ("red", "grey") for cards_ in (0, 1, 6) for experience in (0, 1)]
             + [{"type": kind, "parts": parts} for kind in ("take", "give", "reveal")

@@ -28,7 +28,7 @@ GAME_NAMES = re.compile("|".join(sorted({*scoring.RULESETS,
 #: The answer's keys that the game's declaration adds.
 DECLARED = ("drawer", "bgg", "pieces", "names", "sheet", "tally", "setup", "board_editor", "order")
 #: The forms of a tally field the app knows (frontend/js/screens/tally.js).
-TALLY_FORMS = {"number", "numbers", "figures", "counts"}
+TALLY_FORMS = {"number", "numbers", "figures", "counts", "rows"}
 
 
 def _sources():
@@ -73,7 +73,9 @@ def test_the_rulesets_answer_is_complete_for_every_game(client, lang):
             assert all(isinstance(name, str) and name or name["symbol"] and name["name"] for name in names.values())
         assert all(column["title"] for column in game["sheet"]["columns"])
         assert game["tally"]["hint"] and {field["form"] for field in game["tally"]["fields"]} <= TALLY_FORMS
-        assert game["setup"]["hint"] and (game["setup"].get("tiles") or game["setup"].get("parts"))
+        # What the new-game screen asks: tiles, starting parts, or nothing but how the table sets up;
+        # ``carry``: its rounds make a match, the next round carrying the totals in.
+        assert game["setup"]["hint"] and set(game["setup"]) <= {"hint", "tiles", "parts", "display", "carry"}
         # A game played on a board profile has an editor whose blank profile passes the board checks.
         assert (game["board_editor"] is not None) == ruleset.needs_board
         if game["board_editor"]:
@@ -84,7 +86,7 @@ def test_the_rulesets_answer_is_complete_for_every_game(client, lang):
 def _tallied(field: dict):
     """A player's answer to a tally field, as the app sends an untouched form."""
     return {"number": 0, "numbers": [0] * len(field.get("labels", [])), "figures": [],
-            "counts": dict.fromkeys(field.get("items", []), 0)}[field["form"]]
+            "counts": dict.fromkeys(field.get("items", []), 0), "rows": {}}[field["form"]]
 
 
 @pytest.mark.parametrize("game", sorted(scoring.RULESETS))
@@ -96,7 +98,8 @@ def test_the_declared_tally_form_scores_and_the_sheet_has_the_declared_columns(c
     board = described["board_editor"]["blank"] if described["board_editor"] else None
     answer = client.post("/api/v1/tally", json={"game": game, "options": {}, "board": board, "players": players})
     assert answer.status_code == 200, answer.get_json()
-    columns = [column["key"] for column in described["sheet"]["columns"]]
+    # The declared columns in their order, but those of an option (asked for none here).
+    columns = [column["key"] for column in described["sheet"]["columns"] if "option" not in column]
     assert all(list(player["breakdown"]) == columns for player in answer.get_json()["players"])
 
 

@@ -57,6 +57,12 @@ function filledIn(template, values) {
   return template.replace(/\{(\w+)\}/g, (_, name) => (name in values ? values[name] : `{${name}}`));
 }
 
+/** Texts the app learns from the server where its own files have none (a
+ * game's title, from its package through GET /rulesets), in every language. */
+export function learn(texts) {
+  for (const [key, text] of Object.entries(texts)) if (!has(key)) fallback[key] = text;
+}
+
 /** Whether a key has a text (for optional, game-specific wording). */
 export function has(key) {
   return key in words || key in fallback;

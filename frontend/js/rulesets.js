@@ -5,7 +5,7 @@
 // (brehon static) has no API: it holds the same answers as files.
 import {api} from './api.js';
 import {getPref, setPref} from './db.js';
-import {language} from './i18n.js';
+import {language, learn} from './i18n.js';
 
 let loaded = null; // {lang, byGame}
 
@@ -21,6 +21,8 @@ export async function rulesets() {
     list = await getPref(`rulesets-${lang}`);
     if (!list) throw error;
   }
+  // A game the app's word files do not name is called by its package's title.
+  learn(Object.fromEntries(list.map(ruleset => [`game.${ruleset.game}`, ruleset.title])));
   loaded = {lang, byGame: Object.fromEntries(list.map(ruleset => [ruleset.game, ruleset]))};
   return loaded.byGame;
 }

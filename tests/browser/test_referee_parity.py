@@ -39,6 +39,7 @@ from api_helpers import TALLY, UNLIMITED, served
 
 import celtica_games
 import keltis_games
+import lost_cities_games
 import orakel_games
 from scoring import Game
 from scoring.answers import dumps, replay
@@ -129,6 +130,17 @@ def celtica(seed: int) -> Case:
     return case(f"celtica {seed}", rng, record, celtica_games.random_action, {})
 
 
+def lost_cities(seed: int) -> Case:
+    rng = random.Random(seed)
+    game = lost_cities_games.random_game(rng, turns=rng.randint(1, 60), illegal=0.05)
+    colors = tuple(game.game.state.colors)
+    refused = {}
+    for index, prefix, action, _ in game.refused:
+        player = game.record["turns"][index]["player"]
+        refused.setdefault(index, {"player": player, "actions": [*prefix, action]})
+    return case(f"lost-cities {seed}", rng, game.record, lambda rng: lost_cities_games.random_action(rng, colors), refused)
+
+
 def tallies() -> list:
     """What ``brehon tally`` reads: CONTRACT.md §7's shapes, and faults."""
     orakel = {"game": "keltis-orakel", "options": {}, "board": orakel_games.SAMPLE_BOARD, "players": [
@@ -137,7 +149,11 @@ def tallies() -> list:
     celtica = {"game": "celtica", "options": {}, "board": None, "players": [
         {"id": "anna", "parts": dict.fromkeys(celtica_games.KINDS, 1) | {"n": 3}},
         {"id": "ben", "parts": {"center": 2, "se": 4}}]}
+    lost_cities = {"game": "lost-cities", "options": {}, "players": [
+        {"id": "anna", "expeditions": {"yellow": ["wager", 5, 7, 9, 10]}, "earlier_rounds": 30},
+        {"id": "ben", "expeditions": {"red": [2, 3], "blue": [4, 4]}}]}
     return [TALLY, {**TALLY, "options": {}}, {**TALLY, "players": TALLY["players"][:1]},
+            lost_cities, {**lost_cities, "players": [lost_cities["players"][0], {"id": "ben", "expeditions": {"red": [2, 3]}}]},
             orakel, {**orakel, "players": [{**orakel["players"][0], "fields": [0, 1, 36]}, orakel["players"][1]]},
             celtica, {**celtica, "game": "celtica-deluxe"}, ["not", "a", "tally"]]
 
@@ -145,7 +161,7 @@ def tallies() -> list:
 def recorded() -> list[tuple[str, dict]]:
     """Every file of tests/data's games: ``{"record", "sheet"}``."""
     return [(f"{path.parent.name}/{path.name}", json.loads(path.read_text()))
-            for game in ("keltis", "orakel", "celtica") for path in sorted((DATA / game).glob("*.json"))]
+            for game in ("keltis", "orakel", "celtica", "lost_cities") for path in sorted((DATA / game).glob("*.json"))]
 
 
 # -- the two sides ---------------------------------------------------------------------
@@ -192,7 +208,7 @@ def command(folder: Path, name: str, data) -> dict:
 
 
 def test_the_phone_answers_what_the_server_answers(page, base_url, tmp_path):
-    cases = [make(seed) for make in (keltis, orakel, celtica) for seed in range(GAMES)]
+    cases = [make(seed) for make in (keltis, orakel, celtica, lost_cities) for seed in range(GAMES)]
     files = recorded()
     records = [data for _, data in files] + [data["record"] for _, data in files]
     records += [record for one in cases for record in (one.record, one.mutated)]

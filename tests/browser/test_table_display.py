@@ -16,6 +16,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browser_helpers import DATA, api, game_gets, shot, stored_game
 from keltis_games import random_game as keltis_random_game
+from lost_cities_games import random_game as lost_cities_random_game
 from keltis_script import keltis_game
 from orakel_games import new_record as orakel_record
 from orakel_games import play_random as orakel_random_turns
@@ -92,6 +93,7 @@ def test_the_table_display_fetches_the_game_once_when_a_version_is_missing(page,
 # The screens a display stands on: a laptop or tablet, a TV, an older tablet.
 DISPLAYS = {"1280x800": {"width": 1280, "height": 800}, "1920x1080": {"width": 1920, "height": 1080},
             "1024x768": {"width": 1024, "height": 768}}
+GAMES = ["keltis", "keltis-orakel", "celtica", "lost-cities"]
 # Long names, as a table has them: the score column must hold them too.
 NAMES = ["Anna-Lena", "Benedikt", "Carla", "Dorothea", "Emma"]
 
@@ -104,6 +106,8 @@ def mid_game(game: str) -> dict:
         record = keltis_random_game(rng, players=4, turns=28, options={}, free_reveals=0.0, eagerness=0.9).record
     elif game == "keltis-orakel":
         record, _ = orakel_random_turns(orakel_record(players=4), rng.choice, 28)
+    elif game == "lost-cities":  # two players, six expeditions, 30 of the 56 deck cards drawn
+        record = lost_cities_random_game(rng, turns=30, purple=True).record
     else:  # the rules file's five-player game, two thirds through
         record = copy.deepcopy(json.loads((DATA / "celtica" / "complete_game.json").read_text())["record"])
         del record["turns"][18:]
@@ -115,12 +119,12 @@ def mid_game(game: str) -> dict:
 @pytest.fixture(scope="module")
 def mid_games(base_url):
     """One game of each kind in mid-game, created once for all screens."""
-    return {game: api(base_url, "POST", "/games", mid_game(game)) for game in ("keltis", "keltis-orakel", "celtica")}
+    return {game: api(base_url, "POST", "/games", mid_game(game)) for game in GAMES}
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("screen", DISPLAYS)
-@pytest.mark.parametrize("game", ["keltis", "keltis-orakel", "celtica"])
+@pytest.mark.parametrize("game", GAMES)
 def test_the_table_display_fits_its_screen(browser, base_url, mid_games, game, screen, scheme):
     fits_its_screen(browser, base_url, mid_games[game], game, screen, scheme, "en-GB")
 

@@ -238,9 +238,11 @@ function boardField(state, boards, redraw) {
 // Optional setup, as the game's package declares it (GET /rulesets
 // `setup`): the tiles the table laid out, or nothing (reveals fill them
 // in); or each player's starting parts (required by Celtica's rules) and,
-// optionally, the display's spaces.
+// optionally, the display's spaces; or, for a game that lays nothing out,
+// only the declared words on how the table sets up.
 function setupField(state, boards, ruleset, drawer) {
   if (ruleset.setup.parts) return partsField(state, ruleset);
+  if (!ruleset.setup.tiles) return h('p', {class: 'hint', id: 'setup-hint'}, ruleset.setup.hint);
   const pieces = ruleset.pieces;
   const places = tilePlaces(state, boards, ruleset, drawer);
   if (!places.length) return null;
@@ -379,6 +381,7 @@ function readSetup(state, boards, players, ruleset, drawer) {
     const display = Array.from({length: setup.display}, (_, k) => state.display[k] || null);
     return display.some(Boolean) ? {display, parts} : {parts};
   }
+  if (!setup.tiles) return null; // nothing laid out: the record's setup is absent
   // Only the places shown: an Orakel tile entered for another board's field stays behind.
   const layout = layoutOf(state);
   const tiles = {};

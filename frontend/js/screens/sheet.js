@@ -6,7 +6,8 @@
 import {h, download, append} from '../ui.js';
 import {t} from '../i18n.js';
 import {api, problemText, isLocal} from '../api.js';
-import {get} from '../db.js';
+import {get, put} from '../db.js';
+import {go} from '../router.js';
 import {bgStatsPlay, bgStatsLink} from '../bgstats.js';
 import {rulesets} from '../rulesets.js';
 import {breakdownWords, rankReason} from '../words.js';
@@ -60,6 +61,7 @@ export async function show(main, id) {
   append(main, [
     h('h1', {}, t('sheet.title')),
     sheetTable(game.scoresheet, names, ruleset),
+    ruleset && ruleset.setup.carry && !local ? matchPart(game, mine, names, over, problem) : null,
     h('h2', {}, t('sheet.export')),
     h('div', {class: 'row'},
       local ? null : h('button', {onclick: () => fetchFile(`/games/${id}/scoresheet?format=pdf`, 'application/pdf', `brehon-${id}.pdf`)}, 'PDF'),
@@ -74,6 +76,35 @@ export async function show(main, id) {
     problem,
     h('p', {class: 'row'}, h('a', {class: 'button', href: `#/game/${id}`}, t('nav.table')),
       over && !local ? h('a', {class: 'button', href: `#/summary/${id}`}, t('nav.summary')) : null)]);
+}
+
+// A game whose rounds make a match (its package declares `setup.carry`):
+// each round's points and the match total so far, and once a round is
+// over, "Next round", which starts the next record with each player's
+// total carried in (setup.carry). The rounds before are kept on this phone.
+function matchPart(game, mine, names, over, problem) {
+  const totals = Object.fromEntries(game.scoresheet.players.map(p => [p.id, p.total]));
+  const rounds = [...(mine.rounds || []), {id: mine.id, totals}];
+  const ids = game.record.players.map(p => p.id);
+  const said = (of, before) => ids.map(p => `${names[p]} ${of[p] - (before ? before[p] : 0)}`).join(' · ');
+  const next = async () => {
+    const record = {format: 'brehon/1', game: game.record.game, options: game.record.options,
+      players: game.record.players, board: null, setup: {carry: totals}, turns: []};
+    try {
+      const {data} = await api('/games', {method: 'POST', body: record});
+      await put('games', {id: data.id, token: data.token, spectator_token: data.spectator_token, game: mine.game,
+        names: mine.names, colours: mine.colours, joined: Date.now(), rounds});
+      go('game', data.id);
+    } catch (error) {
+      problem.textContent = problemText(error);
+    }
+  };
+  return h('section', {id: 'match', 'aria-labelledby': 'match-title'},
+    h('h2', {id: 'match-title'}, t('sheet.match')),
+    h('ul', {id: 'rounds'}, rounds.map((round, k) => h('li', {}, t('sheet.round', {n: k + 1}), ': ',
+      said(round.totals, k ? rounds[k - 1].totals : null)))),
+    h('p', {id: 'match-total'}, h('strong', {}, t('sheet.match_total')), ': ', said(totals)),
+    over ? h('button', {id: 'next-round', class: 'primary', onclick: next}, t('sheet.next_round')) : null);
 }
 
 function sheetText(sheet, names) {

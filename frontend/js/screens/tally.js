@@ -7,7 +7,7 @@ import {api, problemText} from '../api.js';
 import {all} from '../db.js';
 import {firstGame, rulesets} from '../rulesets.js';
 import {sheetTable} from './sheet.js';
-import {playerId} from '../words.js';
+import {playerId, symbol} from '../words.js';
 
 /** Draw the quick tally. */
 export async function show(main) {
@@ -66,7 +66,8 @@ export async function show(main) {
 
   // A field's value as the tally takes it (its form, GET /rulesets): a
   // number; a list of numbers; the figures that left the start, each with
-  // its size; or a count of each item.
+  // its size; a count of each item; or each item's row of cards (the named
+  // cards counted, then the numbers ticked), the rows with no card left out.
   function read(asked, i) {
     const number = id => Number(form.querySelector(`#${id}`).value || 0);
     const each = asked.labels ? asked.labels.map((_, k) => number(`${asked.key}-${i}-${k}`)) : [];
@@ -74,15 +75,32 @@ export async function show(main) {
       case 'numbers': return each;
       case 'figures': return each.flatMap((row, k) => (row ? [{row, large: asked.sizes[k] === 'large'}] : []));
       case 'counts': return Object.fromEntries(asked.items.map((item, k) => [item, each[k]]));
+      case 'rows': return Object.fromEntries(asked.items.map((item, k) => [item, [
+        ...Array(each[k]).fill(asked.named.value),
+        ...asked.numbers.filter(n => form.querySelector(`#${asked.key}-${i}-${k}-${n}`).checked)]]).filter(([, row]) => row.length));
       default: return number(`${asked.key}-${i}`);
     }
   }
 }
 
-// A declared field of player i: one number, or a row of them, one per label.
+// A declared field of player i: one number, a row of them, one per label,
+// or (form "rows") a line per item: its named cards counted, its numbers ticked.
 function declaredField(asked, i) {
+  if (asked.form === 'rows') return asked.items.map((item, k) => cardRow(asked, i, k, item));
   if (!asked.labels) return field(`${asked.key}-${i}`, asked.label, 'number', 0);
   return h('div', {class: 'row'}, asked.labels.map((label, k) => field(`${asked.key}-${i}-${k}`, label, 'number', 0)));
+}
+
+// One item's cards: how many named cards (0 to their copies), and a
+// 44 px toggle per number, the item's colour and symbol in its legend.
+function cardRow(asked, i, k, item) {
+  const id = `${asked.key}-${i}-${k}`;
+  return h('fieldset', {class: 'tally-row', dataset: {item}},
+    h('legend', {class: `c-${item}`}, `${symbol(item) ?? ''} ${asked.labels[k]}`),
+    h('label', {for: id}, asked.named.label),
+    h('select', {id}, Array.from({length: asked.named.copies + 1}, (_, n) => h('option', {value: n}, String(n)))),
+    h('div', {class: 'toggles'}, asked.numbers.map(n => h('label', {class: 'toggle'},
+      h('input', {type: 'checkbox', id: `${id}-${n}`, value: n}), h('span', {}, String(n))))));
 }
 
 // The seat counts a game allows: min to max.

@@ -1,0 +1,66 @@
+"""Lost Cities as the other layers need to know it (:mod:`scoring.declaration`):
+its colours with their names and symbols, the score sheet (one column per
+expedition and the earlier rounds of a match, §9), the quick tally of each
+player's expeditions (§13) and the app's drawer. Its setup asks nothing:
+the deal is hidden, and a match's carried points come from the rounds
+before (``setup.carry``, §3)."""
+
+from __future__ import annotations
+
+from ..declaration import Declaration, declare, words
+from .state import COLORS, HAND_SIZE, NUMBERS, PURPLE, WAGER_WORD, WAGERS
+
+#: The expeditions' colours in the order of the game (CONTRACT), each with its words and symbol.
+COLOR_WORDS = {
+    "yellow": words("yellow", "gelb", "amarillo"),
+    "blue": words("blue", "blau", "azul"),
+    "white": words("white", "weiß", "blanco"),
+    "green": words("green", "grün", "verde"),
+    "red": words("red", "rot", "rojo"),
+    PURPLE: words("purple", "lila", "morado"),
+}
+SYMBOLS = {"yellow": "▲", "blue": "◆", "white": "○", "green": "■", "red": "●", PURPLE: "★"}
+COLOR_NAMES = {color: {"symbol": SYMBOLS[color], "name": name} for color, name in COLOR_WORDS.items()}
+WAGER_NAME = words("wager", "Wette", "apuesta")
+EARLIER_ROUNDS = words("Earlier rounds", "Frühere Runden", "Rondas anteriores")
+
+
+def _titled(color: str) -> dict[str, str]:
+    """A colour's name as a column title."""
+    return {lang: name[:1].upper() + name[1:] for lang, name in COLOR_WORDS[color].items()}
+
+
+DECLARATION = declare(Declaration(
+    game="lost-cities",
+    drawer="lost-cities",
+    bgg=50,
+    pieces={"colors": [*COLORS, PURPLE], "numbers": list(NUMBERS), "cards": [WAGER_WORD], "wagers": WAGERS,
+            "hand": HAND_SIZE},
+    names={"colors": COLOR_NAMES, "cards": {WAGER_WORD: WAGER_NAME}},
+    # §9: a column per expedition (purple only with its option), then the rounds before.
+    sheet={"columns": [*({"key": color, "title": _titled(color), "form": "number"} for color in COLORS),
+                       {"key": PURPLE, "title": _titled(PURPLE), "form": "number", "option": PURPLE},
+                       {"key": "earlier_rounds", "title": EARLIER_ROUNDS, "form": "number"}],
+           "tie_break": None},
+    # §13: each expedition's wagers and the numbers laid in it; the quick
+    # tally asks no options, so it offers the five colours of the base game.
+    tally={"hint": words("For each expedition: how many wagers, and tap the numbers laid there.",
+                         "Für jede Expedition: wie viele Wetten, und tippe die ausgelegten Zahlen an.",
+                         "Para cada expedición: cuántas apuestas, y toca los números que hay."),
+           "fields": [{"key": "expeditions", "form": "rows", "items": list(COLORS),
+                       "labels": [COLOR_WORDS[color] for color in COLORS],
+                       "named": {"value": WAGER_WORD, "copies": WAGERS,
+                                 "label": words("Wagers", "Wetten", "Apuestas")},
+                       "numbers": list(NUMBERS)},
+                      {"key": "earlier_rounds", "form": "number",
+                       "label": words("Points from earlier rounds", "Punkte aus früheren Runden",
+                                      "Puntos de rondas anteriores")}]},
+    # A match is several rounds: the next carries each player's total in (§3, the app's "Next round").
+    setup={"carry": True,
+           "hint": words("Deal 8 cards to each player; the rest is the deck. Nothing to enter before the first "
+                         "turn.",
+                         "Gib jedem 8 Karten; der Rest ist der Nachziehstapel. Vor dem ersten Zug ist nichts "
+                         "einzutragen.",
+                         "Reparte 8 cartas a cada jugador; el resto es el mazo. No hay nada que anotar antes del "
+                         "primer turno.")},
+))

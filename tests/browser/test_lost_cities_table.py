@@ -1,0 +1,178 @@
+"""Lost Cities at the table, on a phone: a whole round logged by tapping
+(the taps per turn), the table in view at 390 and 320 px, light and dark,
+a refusal in words, and the quick tally of the expeditions."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+from browser_helpers import api, shot
+from lost_cities_games import discard, draw, play, random_game, record
+from playwright.sync_api import expect
+from tapping import answer, current_player, join, old_phone, play_turn, tap
+
+#: The expeditions each player lays; every fourth turn a player discards one of the other's colours.
+PLAN = {"anna": ["yellow", "blue", "white"], "ben": ["green", "red", "white"]}
+
+
+class Policy:
+    """Which offered value to tap, as a player who mostly plays: the lowest
+    number of a planned colour, now and then a discard, always the deck."""
+
+    def __init__(self):
+        self.turns = dict.fromkeys(PLAN, 0)
+
+    def discarding(self, player: str) -> bool:
+        return self.turns[player] % 4 == 3
+
+    def __call__(self, key, values, player):
+        mine = PLAN[player]
+        if key == "type":
+            return "discard" if self.discarding(player) and "discard" in values else "play"
+        if key == "card.color":
+            wanted = [c for c in values if (c not in mine) == self.discarding(player)] or values
+            return wanted[self.turns[player] % len(wanted)]
+        if key == "card.value":
+            numbers = [v for v in values if isinstance(v, int)]
+            return min(numbers) if numbers else values[0]
+        if key == "from":
+            return "deck"
+        return values[0]
+
+
+def lost_cities_game(base_url: str, turns: list | None = None, options: dict | None = None) -> dict:
+    return api(base_url, "POST", "/games", record(turns or [], options=options or {}))
+
+
+def test_a_whole_round_by_tapping(context, page, base_url):
+    old_phone(context)  # the server answers the composer: no referee needed
+    created = lost_cities_game(base_url)
+    join(page, created)
+    policy = Policy()
+    taps, asked = [], set()
+    for _ in range(60):
+        page.wait_for_selector("#question, #over-title")
+        if page.query_selector("#question") is None:
+            break
+        player = current_player(page)
+        turn = play_turn(page, policy, player)
+        taps.append(turn.taps)
+        asked.update(turn)
+        policy.turns[player] += 1
+    print(f"Lost Cities taps per turn: median {statistics.median(taps)}, max {max(taps)}, {taps}")
+    assert statistics.median(taps) <= 3
+    # A play is taken as given: "type" is only asked when the player discards instead.
+    assert {"card.color", "card.value", "type", "from"} <= asked
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    assert game["scoresheet"]["status"] == "finished" and game["scoresheet"]["end_reason"] == "deck_exhausted"
+    assert len(taps) == len(game["record"]["turns"]) == 44  # the deck's 44 cards, a turn each
+    expect(page.locator(".turn-now")).to_have_text("The game is over.")
+    # The board shows each expedition's score as the sheet counts it.
+    tap(page, "#tab-board")
+    for player in game["scoresheet"]["players"]:
+        for color, points in player["breakdown"].items():
+            if color == "earlier_rounds" or not game["state"]["players"][player["id"]]["expeditions"][color]:
+                continue
+            shown = page.locator(f'svg.lost-cities [data-player="{player["id"]}"][data-color="{color}"] .expedition-score')
+            expect(shown).to_have_text(f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0")
+    shot(page, "lost-cities-over")
+
+
+def test_the_table_in_view_on_small_phones(phone, base_url):
+    """Six expeditions (purple), both players' cards and the piles, with
+    nothing scrolling sideways; every colour said with its symbol and name."""
+    old_phone(phone.context)
+    made = random_game(random.Random(7), turns=30, purple=True).record
+    created = lost_cities_game(base_url, made["turns"], made["options"])
+    join(phone, created)
+    tap(phone, "#tab-board")
+    table = phone.locator("svg.lost-cities")
+    expect(table).to_be_visible()
+    width = phone.viewport_size["width"]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= width
+    box = table.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    for color in ("yellow", "blue", "white", "green", "red", "purple"):
+        expect(table.locator(f'[data-pile="{color}"]')).to_have_count(1)
+        pile = table.locator(f'[data-pile="{color}"]').bounding_box()
+        assert pile["x"] >= 0 and pile["x"] + pile["width"] <= width, color
+    expect(table.locator("text.colour-name")).to_have_count(6)
+    expect(phone.locator("#deck")).to_contain_text("Deck")
+    shot(phone, f"lost-cities-table-{phone.look}")
+    # The composer's targets are at least 44 px.
+    for button in phone.locator("#composer button").all():
+        size = button.bounding_box()
+        if size:
+            assert size["height"] >= 44 and size["width"] >= 44, button.inner_text()
+    tap(phone, "#tab-cards")
+    expect(phone.locator("#table")).to_contain_text("Discard piles:")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= width
+    shot(phone, f"lost-cities-cards-{phone.look}")
+
+
+def test_a_refusal_in_words(context, page, base_url):
+    old_phone(context)
+    created = lost_cities_game(base_url, [
+        {"player": "anna", "actions": [play("red", 7), draw()]},
+        {"player": "ben", "actions": [discard("blue", 4), draw()]},
+    ])
+    join(page, created)
+    tap(page, "#dispute")
+    answer(page, "play")
+    answer(page, "red")
+    answer(page, 3)
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("lost-cities.row.ascending")
+    expect(verdict).to_contain_text("Your red expedition has reached 7: the next red card must be higher than 7.")
+    shot(page, "lost-cities-refused")
+
+
+def test_the_quick_tally(context, page, base_url):
+    old_phone(context)  # the tally asks the server
+    page.goto("/#/tally")
+    page.wait_for_selector("#tally")
+    page.click('button[data-game="lost-cities"]')
+    expect(page.locator("#tally")).to_contain_text("how many wagers")
+    page.fill("#name-0", "Anna")
+    page.fill("#name-1", "Ben")
+    # Anna: a yellow wager and 5, 7, 9, 10: (31 - 20) x 2 = 22. Ben: red 2 and 3: 5 - 20 = -15.
+    page.select_option("#expeditions-0-0", "1")
+    for number in (5, 7, 9, 10):
+        page.click(f'label:has(#expeditions-0-0-{number})')
+    for number in (2, 3):
+        page.click(f'label:has(#expeditions-1-4-{number})')
+    toggle = page.locator('label:has(#expeditions-0-0-5)').bounding_box()
+    assert toggle["width"] >= 44 and toggle["height"] >= 44
+    page.fill("#earlier_rounds-1", "30")
+    page.click("text=Score it")
+    sheet = page.locator("#tally-result #sheet")
+    expect(sheet.locator('li[data-player="anna"]')).to_contain_text("22")
+    expect(sheet.locator('li[data-player="ben"]')).to_contain_text("15")
+    expect(sheet.locator('li[data-player="ben"] dt')).to_contain_text(["Yellow", "Blue", "White", "Green", "Red",
+                                                                       "Earlier rounds"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    shot(page, "lost-cities-tally")
+
+
+def test_next_round_carries_the_totals_and_the_sheet_shows_the_match(context, page, base_url):
+    old_phone(context)
+    finished = random_game(random.Random(3), turns=200).record  # to the deck's last card
+    created = lost_cities_game(base_url, finished["turns"], finished["options"] or {})
+    assert created["scoresheet"]["status"] == "finished"
+    totals = {player["id"]: player["total"] for player in created["scoresheet"]["players"]}
+    join(page, created)
+    page.goto(f"/#/sheet/{created['id']}")
+    expect(page.locator("#rounds li")).to_have_count(1)
+    page.click("#next-round")
+    page.wait_for_selector("#table[data-drawn]")
+    second = page.evaluate("location.hash").split("/")[-1]
+    page.goto(f"/#/sheet/{second}")
+    expect(page.locator("#rounds li")).to_have_count(2)
+    said = " · ".join(f"{name} {totals[id]}" for id, name in (("anna", "Anna"), ("ben", "Ben")))
+    expect(page.locator("#rounds li").first).to_have_text(f"Round 1: {said}")
+    expect(page.locator("#rounds li").nth(1)).to_have_text("Round 2: Anna 0 · Ben 0")
+    expect(page.locator("#match-total")).to_have_text(f"Match total: {said}")
+    expect(page.locator("#next-round")).to_have_count(0)  # the round has only begun
+    expect(page.locator('#sheet li[data-player="anna"] dl')).to_contain_text("Earlier rounds")
+    shot(page, "lost-cities-match")
