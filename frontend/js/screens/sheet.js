@@ -7,7 +7,7 @@ import {h, download, append} from '../ui.js';
 import {t} from '../i18n.js';
 import {api, problemText, isLocal} from '../api.js';
 import {get, put} from '../db.js';
-import {go} from '../router.js';
+import {go} from '../go.js';
 import {bgStatsPlay, bgStatsLink} from '../bgstats.js';
 import {rulesets} from '../rulesets.js';
 import {breakdownWords, rankReason} from '../words.js';
