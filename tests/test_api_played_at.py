@@ -74,6 +74,8 @@ def test_the_phones_write_keeps_the_time_by_the_same_rule():
     second = answers.write(record, entries, "turn", EXAMPLE_1["turns"][1], at="2026-12-07T22:00:01Z",
                            played="2026-12-07T19:00:00Z")
     assert second["entry"]["at"] == "2026-12-07T20:00:00Z"
+    history = answers.game_view(record, entries=[*entries, second["entry"]])["history"]
+    assert (history["start"], history["seconds"]) == ("2026-12-07T20:00:00Z", [0, 0])
     late = answers.write(record, entries, "turn", EXAMPLE_1["turns"][1], at="2026-12-07T22:00:01Z",
                          played="2026-12-08T19:00:00Z")
     assert late["entry"]["at"] == "2026-12-07T22:00:01Z"
