@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 
 from flask import Response, request
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 from exports.spreadsheet import scoresheet_csv
-from scoring import answers
+from scoring import answers, history
 from store import Idempotency, KeyReused, StoredGame
 from tables import Moved, Written
 
@@ -166,20 +166,41 @@ def get_game(table: StoredGame):
     return not_modified(table) or (tables().game(table), 200, {"ETag": etag(table.version)})
 
 
+def played_time(value: str) -> None:
+    """A ``played_at`` the log can keep (scoring/history.py reads it)."""
+    try:
+        history.played_time(value)
+    except ValueError:
+        raise ValidationError(history.PLAYED_INVALID) from None
+
+
+class TurnQuerySchema(Schema):
+    # A parameter, not a field of the body: the body stays a turn as the record holds it.
+    played_at = fields.String(validate=played_time, metadata={
+        "format": "date-time", "example": "2026-12-07T20:15:00Z",
+        "description": "when the table played the turn (ISO 8601 with its UTC offset), for a turn sent "
+                       "after it was played (a phone's offline queue): the log keeps that time, no earlier than "
+                       "the entry before it and no later than the turn's arrival; default: its arrival"})
+
+
 @blp.route("/<game_id>/turns", methods=["POST"])
-@blp.doc(security=SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY],
+# The doc's parameters replace those blp.arguments would list: the query's are named here too.
+@blp.doc(security=SECURITY, parameters=[IF_MATCH, IDEMPOTENCY_KEY, {"in": "query", "schema": TurnQuerySchema}],
          requestBody={"required": True, "content": {"application/json": {"schema": TurnSchema}}})
 @table_access(write=True)
+@blp.arguments(TurnQuerySchema(), location="query", as_kwargs=True)
 @blp.response(201, TurnAnswerSchema)
 @blp.alt_response(412, schema=ProblemSchema, description="Stale version: the body holds the current state",
                   content_type=PROBLEM)
-@blp.alt_response(422, schema=ProblemSchema, description="The turn is refused; nothing is stored",
-                  content_type=PROBLEM)
+@blp.alt_response(422, schema=ProblemSchema, description="The turn is refused, or played_at is no time; "
+                  "nothing is stored", content_type=PROBLEM)
 @blp.alt_response(428, schema=ProblemSchema, description="No If-Match, an empty one, or *", content_type=PROBLEM)
-def post_turn(table: StoredGame):
-    """Log one whole turn on the version the client saw; the answer is the turn's news, as its event."""
+def post_turn(table: StoredGame, played_at: str | None = None):
+    """Log one whole turn on the version the client saw; the answer is the turn's news, as its event.
+
+    ``?played_at=`` says when the table played it (CONTRACT §8)."""
     turn = json_body()
-    return write(table, "turn", turn, lambda version, key: tables().play(table, turn, version, key))
+    return write(table, "turn", turn, lambda version, key: tables().play(table, turn, version, key, played_at))
 
 
 class CheckQuerySchema(Schema):

@@ -22,9 +22,9 @@ problem body where the API answers ``application/problem+json``.
   (on the phone, a board walked with no server checks as the server would);
 - :func:`game_view` ``(record, lang, entries=None)`` -> ``GET /games/{id}``
   without what only the server has (``id``; tokens are never in it);
-- :func:`write` ``(record, entries, kind, body, lang, at)`` -> for a game
-  that lives on the phone, what ``POST /games/{id}/turns`` or
-  ``.../corrections`` does: the entry it logs, the record it leaves and its
+- :func:`write` ``(record, entries, kind, body, lang, at, played=None)`` ->
+  for a game that lives on the phone, what ``POST /games/{id}/turns``
+  (``?played_at=played``) or ``.../corrections`` does: the entry it logs, the record it leaves and its
   news (scoring/news.py), or the problem body of its 422; :func:`told`
   ``(record, entries, version)`` -> the news of an entry logged before (the
   answer to a repeated Idempotency-Key); the history after turns that stand,
@@ -42,7 +42,7 @@ from . import corrections
 from .engine import FORMAT, JSON, Game, Refused, Violation, record_invalid
 from .engine import check_board as judge_board
 from .engine import tally as score_tally
-from .history import TURN, history_of, turn_entry, turns_of
+from .history import PLAYED_INVALID, TURN, history_of, logged_at, turn_entry, turns_of
 from .news import as_it_stands, news, news_since
 
 #: The problem type and title of a refusal by the rules (RFC 9457), as the API answers it.
@@ -203,14 +203,23 @@ def game_view(record: Any, lang: str = "en", entries: Sequence[JSON] | None = No
 # here, as the server's tables/ decides them with the same functions.
 
 
-def write(record: JSON, entries: list[JSON], kind: str, body: Any, lang: str = "en", at: str = "") -> JSON:
+def write(record: JSON, entries: list[JSON], kind: str, body: Any, lang: str = "en", at: str = "",
+          played: str | None = None) -> JSON:
     """A turn (``kind`` "turn") or a correction (``body`` as ``POST
     .../corrections`` takes it) written, at ``at``, to the game of ``record``
     whose log is ``entries``: ``entry`` (what the log appends), ``record``
     (with the turns as they then stand) and ``news`` (the write's answer,
     as the server's); or the problem body (422) of a turn or a correction
-    refused, in ``lang``."""
+    refused, in ``lang``. A turn played earlier (``played``, the route's
+    ``played_at``) is logged when it was played, as the server logs it
+    (scoring/history.py's ``logged_at``)."""
     turns = turns_of(entries)
+    if kind == TURN:
+        try:
+            at = logged_at(played, entries[-1]["at"] if entries else None, at)
+        except ValueError:
+            return {"type": "about:blank", "title": "Invalid query parameter", "status": UNPROCESSABLE,
+                    "detail": f"played_at: {PLAYED_INVALID}"}
     try:
         game = Game.replay({**record, "turns": turns})
         if kind == TURN:

@@ -17,7 +17,7 @@ are not a turn that stands (frontend/js/history.js reads it).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any
 
 JSON = dict[str, Any]
@@ -29,6 +29,35 @@ CORRECTION = "correction"
 def turn_entry(turn: Any, at: str) -> JSON:
     """The log entry of a turn logged at ``at`` (a correction's: scoring/corrections.py)."""
     return {"kind": TURN, "turn": turn, "at": at}
+
+
+#: Why a ``played_at`` is refused (the API's and the phone's 422 say it after the name).
+PLAYED_INVALID = "Not a valid date-time with its UTC offset (ISO 8601, e.g. 2026-12-07T20:15:00Z)."
+
+
+def logged_at(played: str | None, before: str | None, arrival: str) -> str:
+    """When the log keeps a turn that arrived at ``arrival``: when the table
+    played it, ``played`` (an ISO 8601 time with its offset, as a phone that
+    queued it says: it may send it long after), bounded by the entry before
+    it (``before``, None for the first) and by ``arrival``, to the second in
+    UTC as entries are. None: at its arrival. ``ValueError`` for a
+    ``played`` that is no such time (:data:`PLAYED_INVALID`)."""
+    if played is None:
+        return arrival
+    when = played_time(played)
+    if before is not None:
+        when = max(when, datetime.fromisoformat(before))
+    if when >= datetime.fromisoformat(arrival):
+        return arrival
+    return when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def played_time(played: str) -> datetime:
+    """``played`` as a time; ``ValueError`` when it is no ISO 8601 time with its offset."""
+    when = datetime.fromisoformat(played)  # a ValueError of its own for no time at all
+    if when.tzinfo is None:
+        raise ValueError(f"{played!r} has no UTC offset")
+    return when
 
 
 def standing(entries: Sequence[JSON]) -> list[tuple[int, JSON]]:

@@ -16,7 +16,7 @@ import logging
 from dataclasses import dataclass, replace
 
 from scoring import Game, Refused, answers, corrections, record_invalid, unknown_board
-from scoring.history import CORRECTION, history_of, turn_entry, turns_of
+from scoring.history import CORRECTION, history_of, logged_at, turn_entry, turns_of
 from scoring.news import news, news_since
 from store import TABLE, Append, Idempotency, Missing, Repeat, Stale, Store, StoredGame, SummaryJob, dumps, now, role_of
 from store.feeds import PatternFeed, ShardedFeed
@@ -159,10 +159,12 @@ class Tables:
     # -- writing ----------------------------------------------------------------
 
     def play(self, table: StoredGame, turn: object, composed_on: int | None,
-             idempotency: Idempotency | None) -> Written:
+             idempotency: Idempotency | None, played: str | None = None) -> Written:
         """Log one whole turn composed on version ``composed_on`` (None: on
         no version): refused by the rules (:class:`scoring.Refused`; a body
-        that is no turn at all before anything else), or :class:`Moved` on."""
+        that is no turn at all before anything else), or :class:`Moved` on.
+        ``played``: when the table played it (a phone's queue sends it
+        later), kept within the entry before it and now (``logged_at``)."""
         table.game.validate(turn)
         if composed_on != table.version:
             return self._repeat_or_moved(table, idempotency)
@@ -176,7 +178,13 @@ class Tables:
             if self.store.log.version(table.id) != table.version:
                 raise Moved(self.store.load(table.id)) from None
             raise
-        return self._append(table, turn_entry(turn, now()), after, idempotency)
+        return self._append(table, turn_entry(turn, self._logged_at(table, played)), after, idempotency)
+
+    def _logged_at(self, table: StoredGame, played: str | None) -> str:
+        """When a turn arriving now on the table's version is logged; the
+        entry before it is read only when the turn says when it was played."""
+        before = self.store.log.entries(table.id, table.version - 1)[:1] if played and table.version else []
+        return logged_at(played, before[0]["at"] if before else None, now())
 
     def correct(self, table: StoredGame, correction: dict, composed_on: int | None,
                 idempotency: Idempotency | None) -> Written:

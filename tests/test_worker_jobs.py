@@ -86,7 +86,8 @@ def test_a_finished_game_gets_its_summary_from_the_job(client, redis_client, gam
         assert summary[key] == value, key
     assert summary["version"] == created["version"] == len(record["turns"])
     assert summary["scoresheet"] == created["scoresheet"]
-    assert len(summary["date"]) == 10  # YYYY-MM-DD, from the worker's clock
+    history = client.get(f"/api/v1/games/{created['id']}", headers=bearer(created["token"])).get_json()["history"]
+    assert summary["date"] == history["start"][:10]  # YYYY-MM-DD: the day the log says the game was played
 
     pdf = Store(redis_client).summary_pdf(created["id"], created["version"])
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)

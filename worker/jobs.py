@@ -21,6 +21,15 @@ JOB_SECONDS = Histogram("brehon_summary_job_seconds", "Durations of summary jobs
                         buckets=(0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60))
 
 
+def played_on(entries: list[dict]) -> str:
+    """The day (UTC) the table played the game's last entry: the log keeps
+    when a turn sent late was played (scoring/history.py's ``logged_at``),
+    so a game played offline is dated as played, not as sent."""
+    if not entries:
+        return datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    return str(entries[-1]["at"])[:10]
+
+
 def summarize(game_id: str, version: int) -> None:
     """The job: summarise the game as it stood at ``version``, render its
     PDF score sheet with the chart of the lead, store both with the game,
@@ -28,10 +37,10 @@ def summarize(game_id: str, version: int) -> None:
     from the store fails the job (rq retries it)."""
     with JOB_SECONDS.time():
         store = Store.of_current_job()
-        record = store.record_at(game_id, version)
+        record, entries = store.log.record_at(game_id, version)
         summary = summary_of(record)
         summary["version"] = version
-        summary["date"] = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+        summary["date"] = played_on(entries)
         store.save_summary(game_id, version, summary, summary_pdf(record, summary))
         store.log.compact(game_id, version)  # the game is over: it takes little room from now on
 

@@ -57,7 +57,7 @@ const ROUTES = {
     if ('status' in checked) throw new ApiError(checked.status, checked); // the route's 422
     return ok(checked);
   },
-  'POST turns': (stored, {body, headers}) => write(stored, headers, 'turn', body),
+  'POST turns': (stored, {body, headers, query}) => write(stored, headers, 'turn', body, query.get('played_at')),
   'POST corrections': (stored, {body, headers}) => write(stored, headers, 'correction', body),
   'GET scoresheet': async (stored, {query}) => {
     const format = query.get('format') || 'json';
@@ -77,8 +77,9 @@ const ROUTES = {
 // A turn or a correction: the steps of the server's writes (If-Match, the
 // Idempotency-Key), then the referee's answer: the entry appended to the
 // log, the record as it leaves it, and its news (scoring/news.py), or its
-// refusal. Every write to a game on this phone goes through here.
-async function write(stored, headers, kind, body) {
+// refusal. Every write to a game on this phone goes through here. A turn
+// that says when it was ``played`` is logged then, by the server's rule.
+async function write(stored, headers, kind, body, played = null) {
   const version = stored.entries.length;
   const composedOn = headers['If-Match'];
   if (!composedOn || composedOn.trim() === '*') {
@@ -94,14 +95,14 @@ async function write(stored, headers, kind, body) {
     throw problem(412, `The game is at version ${version}; compose the turn again on it.`, 'Precondition Failed',
       {type: '/problems/stale-version', version, state, decision, scoresheet});
   }
-  const written = await refereeWrite(stored.record, stored.entries, kind, body, language(), now());
+  const written = await refereeWrite(stored.record, stored.entries, kind, body, language(), now(), played);
   if ('status' in written) throw new ApiError(written.status, written); // refused: nothing is stored
   // A share keyed before this write would send another record now.
   const kept = await changeIf('local', stored.id, unchanged(version), {...stored, record: written.record,
     entries: [...stored.entries, written.entry], keys: key ? {...stored.keys, [key]: version + 1} : stored.keys,
     shareKey: null});
   // Another tab wrote first (a page with no Web Locks: writelock.js): answer on the game as it left it.
-  if (!kept) return write(await mine(stored.id), headers, kind, body);
+  if (!kept) return write(await mine(stored.id), headers, kind, body, played);
   return {status: 201, data: written.news, etag: etag(version + 1)};
 }
 

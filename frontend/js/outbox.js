@@ -3,7 +3,9 @@
 // a dropped connection changes nothing and a stale one gets a 412. A game's
 // turns go in order: one the server turned down stops the game's queue
 // (``stopped``, kept with the server's answer) until the table has said so
-// and the person chose what to send again and what to drop.
+// and the person chose what to send again and what to drop. Each also keeps
+// when it was logged at the table (``at``), sent as ``?played_at=``: the
+// server logs the turn then, not when the phone reconnected (CONTRACT §8).
 import {all, put, remove, get} from './db.js';
 import {api, ifMatch, ApiError, idempotencyKey} from './api.js';
 
@@ -82,7 +84,7 @@ async function sendAll() {
     }
     emit({kind: 'sending', item});
     try {
-      const {data} = await api(`/games/${item.gameId}/turns`, {
+      const {data} = await api(`/games/${item.gameId}/turns?played_at=${playedAt(item)}`, {
         method: 'POST', token: game.token, body: item.turn,
         headers: {'If-Match': ifMatch(item.version), 'Idempotency-Key': item.key},
       });
@@ -107,6 +109,9 @@ async function sendAll() {
   emit({kind: 'idle'});
   return true;
 }
+
+// When the table played a queued turn, as ``?played_at=`` takes it.
+const playedAt = item => encodeURIComponent(new Date(item.at).toISOString());
 
 addEventListener('online', () => flush());
 setInterval(() => { if (navigator.onLine) flush(); }, 5000);

@@ -9,9 +9,10 @@
 //   game(record, lang, entries)  the game's view as GET /games/{id} shows what
 //                                the record (and its log, entries) decides (local games, turns
 //                                queued offline)
-//   write(record, entries, kind, body, lang, at)
+//   write(record, entries, kind, body, lang, at, played)
 //                                a turn ('turn') or a correction written at `at` to a game
-//                                on this phone: {entry, record, news}, or the 422's problem
+//                                on this phone (a turn played earlier, at `played`, as
+//                                ?played_at=): {entry, record, news}, or the 422's problem
 //   told(record, entries, version)
 //                                the news of the entry that made `version` (a repeated key)
 //   historyAfter(history, ats, held)
@@ -117,7 +118,8 @@ export const check = (record, turn, lang = 'en', {at = null} = {}) => call('chec
 export const tally = input => call('tally', [input]);
 export const game = (record, lang = 'en', entries = null) => call('game_view', [record, lang, entries]);
 export const csv = (record, lang = 'en') => call('csv', [record, lang]);
-export const write = (record, entries, kind, body, lang, at) => call('write', [record, entries, kind, body, lang, at]);
+export const write = (record, entries, kind, body, lang, at, played = null) =>
+  call('write', [record, entries, kind, body, lang, at, played]);
 export const told = (record, entries, version) => call('told', [record, entries, version]);
 export const historyAfter = (history, ats, held) => call('after_turns', [history, ats, held]);
 export const checkBoard = (body, lang = 'en') => call('check_board', [body, lang]);

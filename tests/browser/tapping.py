@@ -11,6 +11,7 @@ among that colour's.
 from __future__ import annotations
 
 import json
+import re
 
 from browser_helpers import api
 from playwright.sync_api import expect
@@ -150,13 +151,17 @@ def log_turn(page) -> None:
     page.wait_for_selector("#waiting", state="detached")
 
 
+#: POST .../turns, with its query (the outbox sends when the turn was played: ?played_at=).
+TURNS = re.compile(r"/api/v1/games/[^/]+/turns(\?|$)")
+
+
 def log_held(page, last=None) -> list:
     """Log the turn with its POST held on its way (page.route): by tapping
     its last answer ``last`` (which logs it), or "Log turn". The held routes,
     each to be released with ``continue_()``."""
     held: list = []
-    page.route("**/api/v1/games/*/turns", lambda route: held.append(route))
-    with page.expect_request(lambda request: request.method == "POST" and request.url.endswith("/turns")):
+    page.route(TURNS, lambda route: held.append(route))
+    with page.expect_request(lambda request: request.method == "POST" and TURNS.search(request.url)):
         if last is None:
             page.click("#log-turn")
         else:
@@ -168,12 +173,11 @@ def log_offline(context, page, last) -> None:
     """Tap the last answer of a turn as the network drops: the answer is
     checked, the turn it logs cannot be sent and waits on the phone, which
     is offline from then on."""
-    turns = "**/api/v1/games/*/turns"
-    page.route(turns, lambda route: route.abort("internetdisconnected"))
+    page.route(TURNS, lambda route: route.abort("internetdisconnected"))
     answer(page, last)
     page.wait_for_selector("#badge[data-state=waiting]")
     context.set_offline(True)
-    page.unroute(turns)
+    page.unroute(TURNS)
 
 
 def current_player(page) -> str | None:
