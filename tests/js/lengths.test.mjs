@@ -159,7 +159,7 @@ test('the scanner finds functions, methods and arrows with their lengths', () =>
 
 // Still too long, to be split (issue 28 point 4). The list only shrinks: a
 // function split below the limit must leave it, and no other may join it.
-const STILL_LONG = ['screens/display.js show', 'screens/newgame.js show'];
+const STILL_LONG = ['screens/display.js show'];
 
 test(`no function in frontend/js is longer than ${LIMIT} lines`, () => {
   const long = all.filter(fn => fn.lines > LIMIT);
