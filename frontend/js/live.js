@@ -18,9 +18,8 @@ export function follow(gameId, token, onChange, {version}) {
   // answers are its news: there is nothing to follow.
   if (isLocal(gameId)) return () => {};
   let stopped = false;
-  // An event's id is the version it made: resuming from the version on the
-  // screen replays whatever happened during a drop.
-  // (No version yet, e.g. the game was never fetched: start from now.)
+  // An event's id is the version it made: resuming from the version on the screen
+  // replays whatever happened during a drop (no version yet, never fetched: from now).
   let lastId = version === undefined || version === null ? null : String(version);
   let controller = null;
 

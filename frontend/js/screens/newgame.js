@@ -25,7 +25,6 @@ export async function show(main) {
   // Starting parts are entered, never assumed: Celtica's rules need them
   // (its §3), and a part filled in for the table would start the game from
   // parts nobody drew.
-  const seat = index => ({name: '', colour: SEAT_COLOURS[index % SEAT_COLOURS.length], start: []});
   const state = {game: firstGame(rules), players: [seat(0), seat(1)], display: [], options: {}, layouts: {}};
   const form = h('form', {id: 'new-game', onsubmit: submit});
   const problem = h('p', {class: 'problem', role: 'alert'});
@@ -46,33 +45,7 @@ export async function show(main) {
         h('div', {class: 'row', role: 'radiogroup'}, Object.keys(rules).map(g =>
           h('button', {type: 'button', 'aria-pressed': String(g === state.game), dataset: {game: g},
             onclick: () => { state.game = g; draw(); }}, t(`game.${g}`))))),
-      h('fieldset', {}, h('legend', {}, t('new.players')),
-        h('p', {class: 'hint'}, t('new.players_hint', {min: ruleset.players.min, max: ruleset.players.max})),
-        h('p', {class: 'hint'}, t('new.drag_hint')),
-        h('ol', {class: 'stack', id: 'seats'}, state.players.map((player, i) => h('li', {class: 'row seat'},
-          h('span', {class: 'grip', 'aria-hidden': 'true', title: t('new.drag'),
-            onpointerdown: event => dragToSeat(event, i, to => {
-              state.players.splice(to, 0, state.players.splice(i, 1)[0]);
-              draw();
-            })}, '≡'),
-          h('label', {for: `player-${i}`, class: 'sr'}, t('new.name', {n: i + 1})),
-          h('input', {id: `player-${i}`, value: player.name, maxlength: 40, required: true,
-            placeholder: t('new.name', {n: i + 1}), oninput: e => {
-              player.name = e.target.value;
-              const named = document.getElementById(`seat-name-${i}`); // in the Celtica setup
-              if (named) named.textContent = player.name || t('new.name', {n: i + 1});
-            }}),
-          h('label', {for: `colour-${i}`, class: 'sr'}, t('new.colour', {n: i + 1})),
-          h('select', {id: `colour-${i}`, onchange: e => { player.colour = e.target.value; }},
-            SEAT_COLOURS.map(c => h('option', {value: c, selected: c === player.colour}, colour(c)))),
-          h('button', {type: 'button', class: 'quiet', disabled: i === 0, 'aria-label': t('new.up', {n: i + 1}),
-            onclick: () => { state.players.splice(i - 1, 0, state.players.splice(i, 1)[0]); draw(); }}, '↑'),
-          h('button', {type: 'button', class: 'quiet', disabled: state.players.length <= ruleset.players.min,
-            'aria-label': t('new.remove', {n: i + 1}),
-            onclick: () => { state.players.splice(i, 1); draw(); }}, '×')))),
-        h('button', {type: 'button', disabled: state.players.length >= ruleset.players.max,
-          onclick: () => { state.players.push(seat(state.players.length)); draw(); }},
-        t('new.add'))),
+      playersField(state, ruleset, draw),
       ruleset.options.length ? h('fieldset', {}, h('legend', {}, t('new.options')),
         ruleset.options.map(option => optionField(option, state.options[state.game] ??= {}))) : null,
       ruleset.needs_board ? boardField(state, boards, draw) : null,
@@ -118,6 +91,40 @@ export async function show(main) {
       else problem.textContent = problemText(error);
     }
   }
+}
+
+// A new player's seat: no name yet, the next colour, starting parts still to enter.
+const seat = index => ({name: '', colour: SEAT_COLOURS[index % SEAT_COLOURS.length], start: []});
+
+// The players in seating order: names, colours, moved by dragging or ↑, removed, added.
+function playersField(state, ruleset, draw) {
+  return h('fieldset', {}, h('legend', {}, t('new.players')),
+    h('p', {class: 'hint'}, t('new.players_hint', {min: ruleset.players.min, max: ruleset.players.max})),
+    h('p', {class: 'hint'}, t('new.drag_hint')),
+    h('ol', {class: 'stack', id: 'seats'}, state.players.map((player, i) => h('li', {class: 'row seat'},
+      h('span', {class: 'grip', 'aria-hidden': 'true', title: t('new.drag'),
+        onpointerdown: event => dragToSeat(event, i, to => {
+          state.players.splice(to, 0, state.players.splice(i, 1)[0]);
+          draw();
+        })}, '≡'),
+      h('label', {for: `player-${i}`, class: 'sr'}, t('new.name', {n: i + 1})),
+      h('input', {id: `player-${i}`, value: player.name, maxlength: 40, required: true,
+        placeholder: t('new.name', {n: i + 1}), oninput: e => {
+          player.name = e.target.value;
+          const named = document.getElementById(`seat-name-${i}`); // in the Celtica setup
+          if (named) named.textContent = player.name || t('new.name', {n: i + 1});
+        }}),
+      h('label', {for: `colour-${i}`, class: 'sr'}, t('new.colour', {n: i + 1})),
+      h('select', {id: `colour-${i}`, onchange: e => { player.colour = e.target.value; }},
+        SEAT_COLOURS.map(c => h('option', {value: c, selected: c === player.colour}, colour(c)))),
+      h('button', {type: 'button', class: 'quiet', disabled: i === 0, 'aria-label': t('new.up', {n: i + 1}),
+        onclick: () => { state.players.splice(i - 1, 0, state.players.splice(i, 1)[0]); draw(); }}, '↑'),
+      h('button', {type: 'button', class: 'quiet', disabled: state.players.length <= ruleset.players.min,
+        'aria-label': t('new.remove', {n: i + 1}),
+        onclick: () => { state.players.splice(i, 1); draw(); }}, '×')))),
+    h('button', {type: 'button', disabled: state.players.length >= ruleset.players.max,
+      onclick: () => { state.players.push(seat(state.players.length)); draw(); }},
+    t('new.add')));
 }
 
 // Drag to set the seating, by touch or mouse: the row follows the pointer
