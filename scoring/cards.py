@@ -228,6 +228,17 @@ class Supply:
 
     # cards entering a hand
 
+    def draw(self, player: str, source: str, rules: CardRules, redraw_own_discard: bool) -> bool:
+        """A turn's draw from the deck or a pile, checked first (a pile that
+        may not be drawn from raises the game's rule); True when it took the
+        deck's last card."""
+        if source == "deck":
+            return self.draw_from_deck(player)
+        if not self.may_draw(source, redraw_own_discard):
+            raise self.draw_refused(rules, source)
+        self.draw_from_pile(player, source)
+        return False
+
     def draw_from_deck(self, player: str) -> bool:
         """One unknown card from the draw pile; True when it was the last."""
         self.draw_pile -= 1

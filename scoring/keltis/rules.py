@@ -222,16 +222,10 @@ class Keltis(Ruleset[KeltisState]):
             self._enter(state, seat, path, size)
 
     def _draw(self, state: KeltisState, source: str) -> None:
-        supply = state.supply
-        if source == "deck":
-            if supply.draw_from_deck(state.active):
-                state.end_reason, state.decision = "deck_exhausted", "over"
-                return
+        if state.supply.draw(state.active, source, CARD_RULES, state.options["redraw_own_discard"]):
+            state.end_reason, state.decision = "deck_exhausted", "over"
         else:
-            if not supply.may_draw(source, state.options["redraw_own_discard"]):
-                raise supply.draw_refused(CARD_RULES, source)
-            supply.draw_from_pile(state.active, source)
-        state.decision = "done"
+            state.decision = "done"
 
     def _free_reveal(self, state: KeltisState, path: str, row: int, tile: str) -> None:
         """A free reveal records or confirms a fact; it applies nothing (§6.4)."""

@@ -295,15 +295,9 @@ class Orakel(Ruleset[OrakelState]):
         self._movement_over(state)
 
     def _draw(self, state: OrakelState, source: str) -> None:
-        supply, player = state.supply, state.active
-        if source == "deck":
-            if supply.draw_from_deck(player):
-                self._end(state, "deck_exhausted")
-                return
-        else:
-            if not supply.may_draw(source, state.options["redraw_own_discard"]):
-                raise supply.draw_refused(CARD_RULES, source)
-            supply.draw_from_pile(player, source)
+        if state.supply.draw(state.active, source, CARD_RULES, state.options["redraw_own_discard"]):
+            self._end(state, "deck_exhausted")
+            return
         state.draws -= 1
         if state.draws == 0:
             state.decision = "complete"

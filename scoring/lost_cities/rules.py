@@ -185,16 +185,10 @@ class LostCities(Ruleset[LostCitiesState]):
 
     def _draw(self, state: LostCitiesState, source: str) -> None:
         """From the deck (the last card ends the round) or a pile (§6.3)."""
-        supply = state.supply
-        if source == "deck":
-            if supply.draw_from_deck(state.active):
-                state.end_reason, state.decision = "deck_exhausted", "over"
-                return
+        if state.supply.draw(state.active, source, CARD_RULES, redraw_own_discard=False):
+            state.end_reason, state.decision = "deck_exhausted", "over"
         else:
-            if not supply.may_draw(source, redraw_own_discard=False):
-                raise supply.draw_refused(CARD_RULES, source)
-            supply.draw_from_pile(state.active, source)
-        state.decision = "done"
+            state.decision = "done"
 
     # -- the open decision (rules §12) ------------------------------------------------
 
