@@ -84,9 +84,15 @@ export function colour(id) {
   return `${SYMBOLS[id]} ${t(`colour.${id}`)}`;
 }
 
-/** A card as colour and value, e.g. "● red 7". */
-export function card(c) {
-  return `${colour(c.color)} ${c.value}`;
+/** A card as colour and value, e.g. "● red 7"; a value that is a word
+ * (Lost Cities' wager) in the words its game's package declares. */
+export function card(c, ruleset) {
+  return `${colour(c.color)} ${cardValue(c.value, ruleset)}`;
+}
+
+/** A card's value as shown: a number as it is, a word as its game names it. */
+export function cardValue(value, ruleset) {
+  return (ruleset && ruleset.names && ruleset.names.cards && ruleset.names.cards[value]) || String(value);
 }
 
 export function tile(id) {

@@ -250,9 +250,9 @@ function questionPart(table, decision) {
       {key: colour, pair: count}),
     h('div', {class: 'choices pairs', role: 'group', 'aria-labelledby': 'question'}, colours.map(c => h('div', {class: 'pair-row'},
       pair.pairs.filter(([of]) => of === c).map(([, n]) => h('button', {dataset: {value: JSON.stringify([c, n])},
-        class: words.swatch(colour, c), 'aria-label': druid ? t('composer.druid_cards', {druid: words.colour(c), n}) : words.card({color: c, value: n}),
+        class: words.swatch(colour, c), 'aria-label': druid ? t('composer.druid_cards', {druid: words.colour(c), n}) : words.card({color: c, value: n}, table.ruleset),
         onclick: () => pick(table, [...given, {key: colour, value: c}, {key: count, value: n}], pool)},
-      h('span', {class: 'pair-colour'}, t(`colour.${c}`)), ' ', h('span', {class: 'pair-value'}, `${words.symbol(c)} ${n}`)))))), instead];
+      h('span', {class: 'pair-colour'}, t(`colour.${c}`)), ' ', h('span', {class: typeof n === 'number' ? 'pair-value' : 'pair-value pair-word'}, `${words.symbol(c)} ${words.cardValue(n, table.ruleset)}`)))))), instead];
   }
   if (q && q.key) {
     const offered = composing.dispute ? claimable(q.key, q.values, table.pieces.colors || table.pieces.druids) : q.values;
