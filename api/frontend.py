@@ -65,13 +65,19 @@ TYPES = {
 #: compiled (``'wasm-unsafe-eval'``), for the referee's worker; JavaScript
 #: still may not be (no ``'unsafe-eval'``). No site may frame it,
 #: and no link leaks the address (whose fragment holds a game token).
-SECURITY_HEADERS = {
+SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff"}
+#: What only a document or a worker's own script heeds: a browser takes a
+#: page's policy from the page and a worker's from its script, and ignores
+#: these on the modules, styles and images they load (about 330 bytes saved
+#: on each of the first visit's sixty answers).
+DOCUMENT_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; "
                                "connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; "
                                "base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
 }
+#: The app's worker scripts besides the service worker (they start with the policy of their own answer).
+WORKERS = ("js/referee-worker.js",)
 
 SERVICE_WORKER = "sw.js"
 #: Written in sw.js where the shell's version goes; replaced when served.
@@ -225,10 +231,15 @@ def _send(name: str) -> Response:
         # (api/compression.py) and then answered 304 against the compressed file's ETag.
         answer.direct_passthrough = False
         answer.set_data(answer.get_data())
-    return _secured(answer)
+    # An app file is shown, not saved, and "no-cache" says all of its freshness.
+    for redundant in ("Content-Disposition", "Expires"):
+        answer.headers.pop(redundant, None)
+    return _secured(answer, document=name == SERVICE_WORKER or name in WORKERS or mimetype == "text/html")
 
 
-def _secured(answer: Response) -> Response:
+def _secured(answer: Response, document: bool = False) -> Response:
     answer.headers["Cache-Control"] = "no-cache"
     answer.headers.update(SECURITY_HEADERS)
+    if document:
+        answer.headers.update(DOCUMENT_HEADERS)
     return answer

@@ -85,7 +85,7 @@ def test_a_share_started_while_turns_are_on_their_way_sends_every_confirmed_turn
     shared = page.evaluate("""async ([id, turns]) => {
       const {enqueue} = await import('/js/outbox.js');
       const {api} = await import('/js/api.js');
-      const {share} = await import('/js/local.js');
+      const {share} = await import('/js/share.js');
       const {get} = await import('/js/db.js');
       await enqueue(id, turns[0], 0);  // logged and confirmed
       // While the share's record is on its way to the server, the phone confirms
