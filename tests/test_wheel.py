@@ -12,6 +12,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+
+import scoring
 from api_helpers import served
 
 from brehon import pyodide
@@ -44,6 +46,6 @@ def test_a_wheel_installed_outside_the_checkout_serves_the_app_and_its_referee(t
         assert b'<script type="module" src="/js/app.js">' in get("/")
         script = get("/sw.js").decode()
         assert "__SHELL_VERSION__" not in script and f"brehon-pyodide-{pyodide.VERSION}" in script
-        assert {ruleset["game"] for ruleset in json.loads(get("/api/v1/rulesets"))} == {"keltis", "keltis-orakel", "celtica"}
+        assert {ruleset["game"] for ruleset in json.loads(get("/api/v1/rulesets"))} == set(scoring.RULESETS)
         assert get("/vendor/pyodide/pyodide.asm.wasm") == (pyodide.FOLDER / "pyodide.asm.wasm").read_bytes()
         assert get("/referee/scoring.zip")[:2] == b"PK"
