@@ -5,6 +5,7 @@ import {h, svg} from '../ui.js';
 import {t} from '../i18n.js';
 import {api, problemText} from '../api.js';
 import {get} from '../db.js';
+import {rulesets} from '../rulesets.js';
 
 const POLL_MS = 1500;
 // Lines differ in colour and in dash pattern: colour is never the only signal.
@@ -14,6 +15,8 @@ const DASHES = ['', '8 4', '2 4', '12 4 2 4', '1 6'];
 /** Draw the summary of a game, or say that it is not ready. */
 export async function show(main, id) {
   const mine = await get('games', id);
+  // Offline on a phone that never asked for the rulesets, the sources go without their columns' titles.
+  const games = await rulesets().catch(() => ({}));
   main.append(h('h1', {}, t('summary.title')));
   const body = h('div', {id: 'summary', 'aria-live': 'polite'});
   main.append(body, h('p', {class: 'row'}, h('a', {class: 'button', href: `#/sheet/${id}`}, t('nav.sheet')),
@@ -27,7 +30,7 @@ export async function show(main, id) {
         timer = setTimeout(poll, POLL_MS);
         return;
       }
-      body.replaceChildren(...render(data));
+      body.replaceChildren(...render(data, games[data.game]));
     } catch (error) {
       body.replaceChildren(h('p', {}, error.status === 409 ? t('summary.not_over') : problemText(error)));
     }
@@ -36,7 +39,9 @@ export async function show(main, id) {
   return () => clearTimeout(timer);
 }
 
-function render(summary) {
+function render(summary, ruleset) {
+  // A source that is a column of the game's score sheet is called by the column's title.
+  const titles = Object.fromEntries((ruleset ? ruleset.sheet.columns : []).map(column => [column.key, column.title]));
   const names = Object.fromEntries(summary.players.map(p => [p.id, p.name || p.id]));
   const who = ids => ids.map(id => names[id] || id).join(', ');
   // The summary says what its chart measures: the scores, or the parts held.
@@ -45,7 +50,7 @@ function render(summary) {
     ...summary.history.map(entry => ({turn: entry.turn + 1, values: entry[measure]}))];
   const out = [h('h2', {}, t(measure === 'parts' ? 'summary.parts_chart' : 'summary.lead')), chart(points, summary.players, names)];
   out.push(h('h2', {}, t('summary.sources')), h('ul', {id: 'sources'}, Object.entries(summary.sources).map(([id, sources]) =>
-    h('li', {}, h('strong', {}, names[id] || id), ': ', Object.entries(sources).map(([key, value]) => source(key, value)).join(' · ')))));
+    h('li', {}, h('strong', {}, names[id] || id), ': ', Object.entries(sources).map(([key, value]) => source(key, value, titles)).join(' · ')))));
   // The few turns that decided it (scoring/chronicle.py chooses them), not every change of the lead.
   if (summary.decisive_turns.length) {
     out.push(h('h2', {}, t('summary.decisive')), h('ul', {id: 'decisive'}, summary.decisive_turns.map(turn =>
@@ -84,12 +89,13 @@ function named(fact, names) {
 }
 
 // One source of points in words: numbers as they are, nested counts by kind.
-function source(key, value) {
-  if (typeof value !== 'object' || value === null) return `${t(`score.${key}`)}: ${value}`;
+function source(key, value, titles) {
+  const title = titles[key] ?? t(`score.${key}`);
+  if (typeof value !== 'object' || value === null) return `${title}: ${value}`;
   const parts = Object.entries(value).map(([kind, n]) => (typeof n === 'object'
     ? `${t(`kind.${kind}`)} +${n.gained ?? 0}/−${n.lost ?? 0}`
     : `${t(`score.${kind}`)}: ${n}`));
-  return `${t(`score.${key}`)}: ${parts.join(', ')}`;
+  return `${title}: ${parts.join(', ')}`;
 }
 
 // Each point is the value of every player after a turn (turn 0: the start).
