@@ -84,9 +84,15 @@ export async function show(main, id) {
 // total carried in (setup.carry). The rounds before are kept on this phone.
 function matchPart(game, mine, names, over, problem) {
   const totals = Object.fromEntries(game.scoresheet.players.map(p => [p.id, p.total]));
-  const rounds = [...(mine.rounds || []), {id: mine.id, totals}];
   const ids = game.record.players.map(p => p.id);
+  const carry = Object.fromEntries(ids.map(p => [p, game.record.setup?.carry?.[p] ?? 0]));
+  const rounds = [...(mine.rounds || []), {id: mine.id, totals, carry}];
   const said = (of, before) => ids.map(p => `${names[p]} ${of[p] - (before ? before[p] : 0)}`).join(' · ');
+  // A phone that did not start the match (it joined a later round, or opened
+  // its record) knows the rounds before its first only as the points carried in.
+  const joinedLate = ids.some(p => rounds[0].carry?.[p]);
+  const lines = joinedLate ? [[t('sheet.earlier_rounds'), said(carry)], [t('sheet.this_round'), said(totals, carry)]]
+    : rounds.map((round, k) => [t('sheet.round', {n: k + 1}), said(round.totals, k ? rounds[k - 1].totals : null)]);
   const next = async () => {
     const record = {format: 'brehon/1', game: game.record.game, options: game.record.options,
       players: game.record.players, board: null, setup: {carry: totals}, turns: []};
@@ -101,8 +107,7 @@ function matchPart(game, mine, names, over, problem) {
   };
   return h('section', {id: 'match', 'aria-labelledby': 'match-title'},
     h('h2', {id: 'match-title'}, t('sheet.match')),
-    h('ul', {id: 'rounds'}, rounds.map((round, k) => h('li', {}, t('sheet.round', {n: k + 1}), ': ',
-      said(round.totals, k ? rounds[k - 1].totals : null)))),
+    h('ul', {id: 'rounds'}, lines.map(([round, points]) => h('li', {}, round, ': ', points))),
     h('p', {id: 'match-total'}, h('strong', {}, t('sheet.match_total')), ': ', said(totals)),
     over ? h('button', {id: 'next-round', class: 'primary', onclick: next}, t('sheet.next_round')) : null);
 }
