@@ -125,12 +125,47 @@ export function describedParts(decision, picks) {
   return candidates;
 }
 
+/** The candidates of a refill reveal too many to list (decision.listed
+ * false): built part by part from its choices (`drawn` parts, `from` the
+ * piles in drawing order, each its `count` entries, kind k at most `max[k]`
+ * times in that stretch; see scoring/celtica). Each entry is asked, "not
+ * seen" (null) among its answers; the reveal is an answer once every part
+ * drawn has one. */
+export function describedReveal(decision, picks) {
+  const {drawn, from} = decision.choices;
+  const picked = [];
+  for (let i = 0; i < drawn; i++) {
+    const pick = picks.find(p => p.key === `parts.${i}`);
+    if (!pick) break;
+    picked.push(pick.value);
+  }
+  if (picked.length === drawn) return [{type: 'reveal', parts: picked}];
+  let start = 0;
+  const pile = from.find(({count}) => (start += count) > picked.length);
+  const stretch = picked.slice(start - pile.count);
+  const kinds = Object.keys(pile.max).filter(kind => stretch.filter(p => p === kind).length < pile.max[kind]);
+  return [null, ...kinds].map(kind => ({type: 'reveal', parts: [...picked, kind]}));
+}
+
 /** The action to take for the player: the open decision has exactly one
  * legal answer and the turn cannot end without it. Never in dispute mode,
- * where the point is to claim something else. */
+ * where the point is to claim something else, nor where the decision lists
+ * only some of its answers. */
 export function forced(check, dispute) {
-  const actions = (check.decision && check.decision.actions) || [];
-  return !dispute && !check.complete && actions.length === 1 ? actions[0] : null;
+  const decision = check.decision || {};
+  const actions = decision.actions || [];
+  return !dispute && !check.complete && decision.listed !== false && actions.length === 1 ? actions[0] : null;
+}
+
+/** Whether the answer just given may log the turn: nothing the person
+ * could still answer is open. The turn may end here and its decision offers
+ * nothing more (no actions, no free reveals, none left unlisted); and the
+ * answer was picked from every legal one (`whole`: listed or described), so
+ * no field of it was filled in for the person from an example. */
+export function nothingOpen(check, whole) {
+  const decision = check.decision || {};
+  return whole && check.complete && decision.listed !== false
+    && !(decision.actions || []).length && !(decision.optional || []).length;
 }
 
 /** The likely rest of a Keltis clover chain: the figure that just arrived

@@ -6,7 +6,8 @@ import {t, language} from '../../i18n.js';
 import {api, ApiError, problemText} from '../../api.js';
 import {enqueue} from '../../outbox.js';
 import {updateBadge} from '../../badge.js';
-import {narrow, nextQuestion, pairQuestion, claimable, withValue, forced, chainStep, same, describedParts} from '../../composer.js';
+import {narrow, nextQuestion, pairQuestion, claimable, withValue, forced, chainStep, same, describedParts, describedReveal,
+  nothingOpen} from '../../composer.js';
 import * as words from '../../words.js';
 import {turnLoggedAfter} from '../../history.js';
 import {refereeReady, check} from '../../referee.js';
@@ -49,22 +50,21 @@ function pendingForced(composing) {
 }
 
 /** Take what the rules leave no choice about; shown as taken, undone by "back".
- * (`tapped`: this follows a tap, which logs the turn if it is then done.) */
-export async function takeForced(table, {tapped = false} = {}) {
+ * (`tapped`: this follows a tap, which logs the turn if it is then done;
+ * `whole`: that tap's answer was picked from every legal one.) */
+export async function takeForced(table, {tapped = false, whole = true} = {}) {
   const taken = pendingForced(table.composing);
-  if (taken) await append(table, taken.action, {auto: true, chained: taken.chained, tapped});
+  if (taken) await append(table, taken.action, {auto: true, chained: taken.chained, tapped, whole});
 }
 
-// The turn is complete and nothing more can be added to it: a tap that
-// leaves it so logs it at once (the logged turn can be undone from the
-// composer), instead of asking for one more tap on "Log turn". Not in
-// dispute mode, a correction, or a turn composed with no referee offline.
-function done(composing) {
-  const check = composing.checks.at(-1);
-  const decision = check.decision || {};
+// The turn is complete and nothing the person could answer is open: a tap
+// that leaves it so logs it at once (the logged turn can be undone from the
+// composer), instead of asking for one more tap on "Log turn" (`whole`: the
+// tapped answer was picked from every legal one). Not in dispute mode, a
+// correction, or a turn composed with no referee offline.
+function done(composing, whole) {
   return composing.mode === 'turn' && !composing.dispute && composing.at === null && !composing.unchecked
-    && !composing.picks.length && check.complete && decision.listed !== false
-    && !(decision.actions || []).length && !(decision.optional || []).length;
+    && !composing.picks.length && nothingOpen(composing.checks.at(-1), whole);
 }
 
 // Who answers the composer: the referee on this phone once it is ready (no
@@ -200,12 +200,20 @@ function soFar(table, asking) {
 }
 
 // The actions the picks choose from: the decision's list, or for a take or
-// give too many to list, the next parts its choices allow.
+// give too many to list, the next parts its choices allow; for a refill too
+// many to list, its parts one by one in place of the listed examples.
+// `whole`: every legal answer is among them.
 function poolFor(composing, decision) {
-  if (composing.mode === 'reveal') return () => decision.optional || [];
-  if (decision.listed === false && ['take', 'give'].includes(decision.name)) return picks => describedParts(decision, picks);
-  return () => decision.actions || [];
+  const listed = decision.actions || [];
+  if (composing.mode === 'reveal') return whole(() => decision.optional || [], true);
+  if (decision.listed === false && ['take', 'give'].includes(decision.name)) return whole(picks => describedParts(decision, picks), true);
+  if (decision.listed === false && decision.choices && decision.choices.from) {
+    return whole(picks => [...listed.filter(a => a.type !== 'reveal'), ...describedReveal(decision, picks)], true);
+  }
+  return whole(() => listed, decision.listed !== false);
 }
+
+const whole = (pool, all) => Object.assign(pool, {whole: all});
 
 // Taken as given until the table says otherwise: a card is played far more
 // often than discarded, so the play's first question is asked at once and
@@ -359,7 +367,7 @@ async function pick(table, answers, pool) {
   if (q.answer) {
     composing.picks = [];
     composing.mode = 'turn';
-    await append(table, q.answer, {tapped: true});
+    await append(table, q.answer, {tapped: true, whole: pool.whole});
   } else table.draw();
 }
 
@@ -367,7 +375,7 @@ async function pick(table, answers, pool) {
 // was refused (the refusal is then shown) or could not be checked. Then
 // (unless `follow` is false) what the rules leave no choice about is taken,
 // and a turn a tap (`tapped`) leaves done is logged.
-async function append(table, action, {auto = false, chained = false, follow = true, tapped = false} = {}) {
+async function append(table, action, {auto = false, chained = false, follow = true, tapped = false, whole = true} = {}) {
   const composing = table.composing;
   const actions = [...composing.actions, action];
   try {
@@ -384,8 +392,8 @@ async function append(table, action, {auto = false, chained = false, follow = tr
     if (auto) composing.auto.push(actions.length - 1);
     if (chained) composing.chained.push(actions.length - 1);
     if (composing.dispute) composing.verdict = h('p', {class: 'good', id: 'verdict'}, t('dispute.legal'));
-    if (follow && pendingForced(composing)) return takeForced(table, {tapped}).then(() => true);
-    if (tapped && done(composing)) {
+    if (follow && pendingForced(composing)) return takeForced(table, {tapped, whole}).then(() => true);
+    if (tapped && done(composing, whole)) {
       composing.logging = true; // shown without answers while it goes to the outbox
       table.draw();
       try {
