@@ -53,8 +53,8 @@ export function nextQuestion(candidates) {
   return {key: null, values: [], answer: candidates[0]};
 }
 
-const COLOUR = /(^|\.)(color|druid)$/;
-const COUNT = /(^|\.)(value|cards)$/;
+export const COLOUR = /(^|\.)(color|druid)$/;
+export const COUNT = /(^|\.)(value|cards)$/;
 // A grid larger than this would push its own answers off a small phone's
 // screen (44 px targets): the colour and the value are then asked apart.
 export const PAIRS_MOST = 30;
@@ -79,8 +79,8 @@ export function pairQuestion(candidates, q) {
 }
 
 /** For dispute mode: the values a table might claim for a field, beyond
- * the legal ones, so a refusal can be shown. Only plain domains: colours,
- * card values and counts. */
+ * the legal ones, so a refusal can be shown, all in order. Only plain
+ * domains: colours, card values and counts. */
 export function claimable(key, legalValues, colours) {
   const extra = [];
   if (/(^|\.)(color|druid)$/.test(key)) extra.push(...colours);
@@ -88,7 +88,9 @@ export function claimable(key, legalValues, colours) {
   else if (/^(cards|experience|priestess)$/.test(key)) for (let v = 0; v <= 6; v++) extra.push(v);
   const values = [...legalValues];
   for (const value of extra) if (!values.some(seen => same(seen, value))) values.push(value);
-  return values;
+  // In the domain's order (a value outside it, a wager or "none", first), as a person counts.
+  const rank = value => extra.findIndex(seen => same(seen, value));
+  return values.sort((a, b) => rank(a) - rank(b));
 }
 
 /** Set a flattened path in a copy of an action (dispute mode builds an

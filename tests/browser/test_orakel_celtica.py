@@ -294,6 +294,25 @@ def test_celtica_refill_of_a_two_part_take_asks_both_parts(context, page, base_u
     assert game["state"]["display"]["unknown"] == 0
 
 
+def test_celtica_dispute_says_the_druids_and_cards_legal_instead(context, page, base_url):
+    """Issue 29 §8 in Celtica: the druid cards to claim in order, and the
+    moves legal instead said by druid and count, not listed one by one."""
+    old_phone(context)  # the server answers the claims
+    opening = json.loads((DATA / "celtica" / "opening.json").read_text())["record"]
+    created = api(base_url, "POST", "/games", {**opening, "turns": opening["turns"][:1]})
+    join(page, created)
+    tap(page, "#dispute")
+    answer(page, "grey")
+    buttons = page.locator("#composer .choices button")
+    assert [json.loads(v) for v in buttons.evaluate_all("bs => bs.map(b => b.dataset.value)")] == list(range(7))
+    answer(page, 6)  # Ben holds 5 druid cards
+    verdict = page.locator("#verdict")
+    expect(verdict.locator(".rule-id small")).to_have_text("Rule: celtica.move.cards")
+    page.click("#alternatives summary")
+    expect(verdict.locator('li[data-type="move"]')).to_have_text("Move a druid: any druid with 1 to 5 cards")
+    shot(page, "dispute-celtica")
+
+
 PART_NAMES = {"center": "center", "n": "north", "ne": "north-east", "e": "east", "se": "south-east", "s": "south",
               "sw": "south-west", "w": "west", "nw": "north-west", None: "not recorded"}
 

@@ -102,7 +102,10 @@ test('a field all candidates agree on is not asked', () => {
 });
 
 test('dispute mode offers values beyond the legal ones, and builds the claimed action apart', () => {
-  assert.deepEqual(claimable('card.value', [7, 8], ['red']), [7, 8, 0, 1, 2, 3, 4, 5, 6, 9, 10]);
+  assert.deepEqual(claimable('card.value', [7, 8], ['red']), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  assert.deepEqual(claimable('card.value', [0, 1, 3, 5, 6], ['red']), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  assert.deepEqual(claimable('card.value', [5, 'wager'], ['red']), ['wager', 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  assert.deepEqual(claimable('druid', ['blue'], ['red', 'blue']), ['red', 'blue']);
   assert.deepEqual(claimable('druid', ['red'], ['red', 'blue']), ['red', 'blue']);
   assert.deepEqual(claimable('cards', [], []), [0, 1, 2, 3, 4, 5, 6]);
   assert.deepEqual(claimable('tile', ['wish'], ['red']), ['wish']);

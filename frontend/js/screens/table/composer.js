@@ -9,6 +9,7 @@ import {updateBadge} from '../../badge.js';
 import {narrow, nextQuestion, pairQuestion, claimable, withValue, forced, chainStep, same, describedParts, describedReveal,
   nothingOpen} from '../../composer.js';
 import * as words from '../../words.js';
+import {alternatives} from '../../alternatives.js';
 import {turnLoggedAfter} from '../../history.js';
 import {refereeReady, check} from '../../referee.js';
 import {queuedPart} from './queued.js';
@@ -428,16 +429,34 @@ async function verdict(table, claim) {
   }
 }
 
-/** A refusal: the rule's message and id, the legal alternatives. */
+/** A refusal: the rule in the engine's words, its id small, and what is
+ * legal instead as a person says it. */
 export function refusal(table, data, laterTurn = false) {
   const v = data.violations[0];
-  const alternatives = (data.decision && data.decision.actions) || [];
+  const legal = (data.decision && data.decision.actions) || [];
   return h('div', {id: 'verdict', role: 'alert'},
     laterTurn ? h('p', {}, t('correct.breaks', {n: v.turn + 1})) : null,
     h('p', {class: 'problem'}, v.message),
-    h('p', {class: 'hint'}, t('dispute.rule', {rule: v.rule})),
-    alternatives.length ? h('details', {}, h('summary', {}, t('dispute.alternatives', {n: alternatives.length})),
-      h('ul', {}, alternatives.slice(0, 40).map(a => h('li', {}, words.action(table.game.record.game, a))))) : null);
+    h('p', {class: 'rule-id'}, h('small', {}, t('dispute.rule', {rule: v.rule}))),
+    legal.length ? h('details', {id: 'alternatives'}, h('summary', {}, t('dispute.alternatives')),
+      h('ul', {}, alternatives(legal, table.pieces.colors || table.pieces.druids || []).map(kind =>
+        h('li', {dataset: {type: kind.type}}, `${t(`action.${kind.type}`)}: ${said(table, kind)}`)))) : null);
+}
+
+// The alternatives of one kind of action in words: its cards by colour and
+// runs of values (alt.<count>.<form>), the rest action by action.
+const OTHERS_SAID = 8;
+
+function said(table, kind) {
+  const value = n => words.cardValue(n, table.ruleset);
+  // n: the count a plural form follows ("up to 1 card").
+  const phrase = (form, colour, run) => t(`alt.${kind.count}.${form}`,
+    {colour: colour && words.colour(colour), low: value(run.low), high: value(run.high), n: form === 'one' ? run.low : run.high});
+  const phrases = kind.every ? [phrase('every', null, kind.colours[0].runs[0])]
+    : kind.colours.flatMap(({colour, runs}) => runs.map(run => phrase(run.form, colour, run)));
+  phrases.push(...kind.others.slice(0, OTHERS_SAID).map(a => words.action(table.game.record.game, a)));
+  if (kind.others.length > OTHERS_SAID) phrases.push(t('alt.more', {n: kind.others.length - OTHERS_SAID}));
+  return new Intl.ListFormat(language(), {type: 'disjunction'}).format(phrases);
 }
 
 export function back(table) {
