@@ -53,8 +53,8 @@ export function nextQuestion(candidates) {
   return {key: null, values: [], answer: candidates[0]};
 }
 
-const COLOUR = /(^|\.)(color|druid)$/;
-const COUNT = /(^|\.)(value|cards)$/;
+export const COLOUR = /(^|\.)(color|druid)$/;
+export const COUNT = /(^|\.)(value|cards)$/;
 // A grid larger than this would push its own answers off a small phone's
 // screen (44 px targets): the colour and the value are then asked apart.
 export const PAIRS_MOST = 30;
@@ -79,8 +79,8 @@ export function pairQuestion(candidates, q) {
 }
 
 /** For dispute mode: the values a table might claim for a field, beyond
- * the legal ones, so a refusal can be shown. Only plain domains: colours,
- * card values and counts. */
+ * the legal ones, so a refusal can be shown, all in order. Only plain
+ * domains: colours, card values and counts. */
 export function claimable(key, legalValues, colours) {
   const extra = [];
   if (/(^|\.)(color|druid)$/.test(key)) extra.push(...colours);
@@ -88,7 +88,9 @@ export function claimable(key, legalValues, colours) {
   else if (/^(cards|experience|priestess)$/.test(key)) for (let v = 0; v <= 6; v++) extra.push(v);
   const values = [...legalValues];
   for (const value of extra) if (!values.some(seen => same(seen, value))) values.push(value);
-  return values;
+  // In the domain's order (a value outside it, a wager or "none", first), as a person counts.
+  const rank = value => extra.findIndex(seen => same(seen, value));
+  return values.sort((a, b) => rank(a) - rank(b));
 }
 
 /** Set a flattened path in a copy of an action (dispute mode builds an
@@ -125,12 +127,47 @@ export function describedParts(decision, picks) {
   return candidates;
 }
 
+/** The candidates of a refill reveal too many to list (decision.listed
+ * false): built part by part from its choices (`drawn` parts, `from` the
+ * piles in drawing order, each its `count` entries, kind k at most `max[k]`
+ * times in that stretch; see scoring/celtica). Each entry is asked, "not
+ * seen" (null) among its answers; the reveal is an answer once every part
+ * drawn has one. */
+export function describedReveal(decision, picks) {
+  const {drawn, from} = decision.choices;
+  const picked = [];
+  for (let i = 0; i < drawn; i++) {
+    const pick = picks.find(p => p.key === `parts.${i}`);
+    if (!pick) break;
+    picked.push(pick.value);
+  }
+  if (picked.length === drawn) return [{type: 'reveal', parts: picked}];
+  let start = 0;
+  const pile = from.find(({count}) => (start += count) > picked.length);
+  const stretch = picked.slice(start - pile.count);
+  const kinds = Object.keys(pile.max).filter(kind => stretch.filter(p => p === kind).length < pile.max[kind]);
+  return [null, ...kinds].map(kind => ({type: 'reveal', parts: [...picked, kind]}));
+}
+
 /** The action to take for the player: the open decision has exactly one
  * legal answer and the turn cannot end without it. Never in dispute mode,
- * where the point is to claim something else. */
+ * where the point is to claim something else, nor where the decision lists
+ * only some of its answers. */
 export function forced(check, dispute) {
-  const actions = (check.decision && check.decision.actions) || [];
-  return !dispute && !check.complete && actions.length === 1 ? actions[0] : null;
+  const decision = check.decision || {};
+  const actions = decision.actions || [];
+  return !dispute && !check.complete && decision.listed !== false && actions.length === 1 ? actions[0] : null;
+}
+
+/** Whether the answer just given may log the turn: nothing the person
+ * could still answer is open. The turn may end here and its decision offers
+ * nothing more (no actions, no free reveals, none left unlisted); and the
+ * answer was picked from every legal one (`whole`: listed or described), so
+ * no field of it was filled in for the person from an example. */
+export function nothingOpen(check, whole) {
+  const decision = check.decision || {};
+  return whole && check.complete && decision.listed !== false
+    && !(decision.actions || []).length && !(decision.optional || []).length;
 }
 
 /** The likely rest of a Keltis clover chain: the figure that just arrived

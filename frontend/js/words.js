@@ -122,6 +122,8 @@ export function answer(game, key, value, names = {}) {
   }
   if (key === 'from') return value === 'deck' ? t('from.deck') : t('from.pile', {colour: colour(value)});
   if (key === 'tile') return tile(value);
+  // A part drawn that nobody saw is an answer the table gives (a refill), said as such.
+  if (base === 'parts' && value === null) return t('null.parts');
   if (base === 'parts' || key === 'give' || key === 'take' || key === 'part') return part(value);
   if (key === 'figure') {
     if (value === null) return t('null.figure');

@@ -12,7 +12,8 @@ import pytest
 
 from browser_helpers import DATA, api, sample_board, shot
 from playwright.sync_api import expect
-from tapping import ABSENT, LOG, answer, current_player, decisions_of, join, open_section, play_turn, questions_needed, tap
+from tapping import (ABSENT, LOG, answer, current_player, decisions_of, join, old_phone, open_section, play_turn, questions_needed,
+                     tap, version)
 
 
 
@@ -258,6 +259,58 @@ def test_celtica_find_site_refill_and_ruin(page, base_url):
     expect(page.locator("#display")).to_be_visible()
     expect(page.locator("#turn-message")).not_to_contain_text("on another phone")  # its own turns interrupt nobody
     shot(page, "table-celtica")
+
+
+@pytest.mark.parametrize("size", ["390", "320"])
+def test_celtica_refill_of_a_two_part_take_asks_both_parts(context, page, base_url, size):
+    """Issue 29 §1: after a take of 2 parts both refill parts are asked ("not
+    seen" among the answers, never taken as given), and only the last answer
+    logs the turn: the record holds both, the display no unknown space."""
+    old_phone(context)  # the server answers the composer
+    opening = json.loads((DATA / "celtica" / "opening.json").read_text())["record"]
+    created = api(base_url, "POST", "/games", {**opening, "turns": opening["turns"][:1]})
+    page.set_viewport_size(SIZES[size])
+    join(page, created)
+    start = version(page)
+    answer(page, ["grey", 4])  # Ben: the grey druid on 4 cards to the monastery (2 parts)
+    answer(page, "n")
+    answer(page, "se")
+    expect(page.locator("#question")).to_have_text("Which part was drawn to refill the display (1)?")
+    answer(page, "e")
+    # The first part told, the second is asked: nothing is logged yet.
+    expect(page.locator("#question")).to_have_text("Which part was drawn to refill the display (2)?")
+    buttons = page.locator("#composer .choices button")
+    expect(buttons.first).to_have_attribute("data-value", "null")  # "not seen", a person's answer
+    expect(buttons.first).to_have_text("not seen")
+    expect(buttons).to_have_count(10)
+    assert version(page) == start
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+    shot(page, f"table-celtica-refill-2-{size}")
+    answer(page, "center")
+    expect(page.locator("#log li").first).to_contain_text("refilled the display: east, center")
+    game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
+    assert game["record"]["turns"][1] == opening["turns"][1]
+    assert game["record"]["turns"][1]["actions"][-1] == {"type": "reveal", "parts": ["e", "center"]}
+    assert game["state"]["display"]["unknown"] == 0
+
+
+def test_celtica_dispute_says_the_druids_and_cards_legal_instead(context, page, base_url):
+    """Issue 29 §8 in Celtica: the druid cards to claim in order, and the
+    moves legal instead said by druid and count, not listed one by one."""
+    old_phone(context)  # the server answers the claims
+    opening = json.loads((DATA / "celtica" / "opening.json").read_text())["record"]
+    created = api(base_url, "POST", "/games", {**opening, "turns": opening["turns"][:1]})
+    join(page, created)
+    tap(page, "#dispute")
+    answer(page, "grey")
+    buttons = page.locator("#composer .choices button")
+    assert [json.loads(v) for v in buttons.evaluate_all("bs => bs.map(b => b.dataset.value)")] == list(range(7))
+    answer(page, 6)  # Ben holds 5 druid cards
+    verdict = page.locator("#verdict")
+    expect(verdict.locator(".rule-id small")).to_have_text("Rule: celtica.move.cards")
+    page.click("#alternatives summary")
+    expect(verdict.locator('li[data-type="move"]')).to_have_text("Move a druid: any druid with 1 to 5 cards")
+    shot(page, "dispute-celtica")
 
 
 PART_NAMES = {"center": "center", "n": "north", "ne": "north-east", "e": "east", "se": "south-east", "s": "south",

@@ -28,6 +28,7 @@ OPENING = [
                                   {"type": "draw", "from": "deck"}]},
 ]
 DIRECTION_MESSAGE = {"en": "Your red row", "de": "Deine Reihe in", "es": "Tu fila"}
+ANY_CARD = {"en": "any card", "de": "jede Karte", "es": "cualquier carta"}
 HOME_NEW = {"en": "New game", "de": "Neues Spiel", "es": "Nueva partida"}
 
 
@@ -45,15 +46,40 @@ def claim_red(page, value):
     answer(page, value)
 
 
-def test_dispute_shows_the_refusal_with_its_rule(page, base_url):
+@pytest.mark.parametrize("size", [(390, 844), (320, 640)], ids=["390", "320"])
+def test_dispute_shows_the_refusal_with_its_rule(context, page, base_url, size):
+    """Issue 29 §8: the values to claim in order, the rule in words with its
+    id small, and what is legal instead said as a person says it."""
+    old_phone(context)  # the server answers the claims
     created = opened_game(base_url)
+    page.set_viewport_size(dict(zip(("width", "height"), size)))
     join(page, created)
-    claim_red(page, 3)  # red row 5, 7 ascends: a 3 is refused
+    tap(page, "#dispute")
+    answer(page, "play")
+    answer(page, "red")
+    values = [json.loads(v) for v in page.locator("#composer .choices button").evaluate_all(
+        "buttons => buttons.map(b => b.dataset.value)")]
+    assert values == list(range(11))  # 0 to 10, the legal 7 to 10 among them
+    shot(page, f"dispute-values-{size[0]}")
+    answer(page, 3)  # red row 5, 7 ascends: a 3 is refused
     verdict = page.locator("#verdict")
-    expect(verdict).to_contain_text("keltis.row.direction")
-    expect(verdict).to_contain_text(DIRECTION_MESSAGE["en"])
-    expect(verdict.locator("summary")).to_contain_text("Legal alternatives")
-    shot(page, "dispute-refused")
+    expect(verdict.locator(".problem")).to_have_text(
+        "Your red row ascends: the next red card must be 7 or higher.")
+    expect(verdict.locator(".rule-id small")).to_have_text("Rule: keltis.row.direction")
+    sizes = verdict.evaluate("""v => [v.querySelector('.problem'), v.querySelector('.rule-id small')]
+        .map(part => parseFloat(getComputedStyle(part).fontSize))""")
+    assert sizes[1] < sizes[0]
+    expect(verdict.locator("summary")).to_have_text("What is legal instead")
+    page.click("#alternatives summary")
+    # Every card may still be discarded; Anna's red row takes 7 or higher, her empty rows anything.
+    expect(verdict.locator('li[data-type="play"]')).to_have_text(
+        "Play a card: any ● red card 7 or higher, any ▲ yellow card, any ■ green card, any ◆ blue card, "
+        "or any ★ purple card")
+    expect(verdict.locator('li[data-type="discard"]')).to_have_text("Discard a card: any card")
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+    shot(page, f"dispute-refused-{size[0]}")
+    page.emulate_media(color_scheme="dark")
+    shot(page, f"dispute-refused-dark-{size[0]}")
     # A legal claim is answered as legal, and nothing was logged.
     answer(page, "play")
     answer(page, "red")
@@ -75,6 +101,8 @@ def test_each_language(page, base_url, lang):
     claim_red(page, 3)
     # The rule's message comes from the API in the chosen language.
     expect(page.locator("#verdict")).to_contain_text(DIRECTION_MESSAGE[lang])
+    page.click("#alternatives summary")  # what is legal instead, in the app's words
+    expect(page.locator('#alternatives li[data-type="discard"]')).to_contain_text(ANY_CARD[lang])
     shot(page, f"dispute-{lang}")
     # The choice is kept on this device.
     page.reload()

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {
   ABSENT, END, flatten, narrow, nextQuestion, pairQuestion, PAIRS_MOST, claimable, withValue, describedParts, forced, chainStep,
-  schemaQuestion,
+  schemaQuestion, describedReveal, nothingOpen,
 } from '../../frontend/js/composer.js';
 
 // Real decisions as the engine lists them (written by make_decisions.py).
@@ -34,7 +34,8 @@ function compose(actions, action) {
   assert.fail(`no action settled after ${JSON.stringify(asked.map(q => q.key))}`);
 }
 
-for (const [name, decision] of Object.entries(DECISIONS)) {
+// A decision that lists only some of its answers is composed from its choices (below).
+for (const [name, decision] of Object.entries(DECISIONS).filter(([, d]) => d.listed)) {
   test(`every legal action of a ${name} decision is reached by its own answers, and only it`, () => {
     assert.ok(decision.actions.length > 1, 'a decision with a choice');
     for (const action of decision.actions) {
@@ -101,7 +102,10 @@ test('a field all candidates agree on is not asked', () => {
 });
 
 test('dispute mode offers values beyond the legal ones, and builds the claimed action apart', () => {
-  assert.deepEqual(claimable('card.value', [7, 8], ['red']), [7, 8, 0, 1, 2, 3, 4, 5, 6, 9, 10]);
+  assert.deepEqual(claimable('card.value', [7, 8], ['red']), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  assert.deepEqual(claimable('card.value', [0, 1, 3, 5, 6], ['red']), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  assert.deepEqual(claimable('card.value', [5, 'wager'], ['red']), ['wager', 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  assert.deepEqual(claimable('druid', ['blue'], ['red', 'blue']), ['red', 'blue']);
   assert.deepEqual(claimable('druid', ['red'], ['red', 'blue']), ['red', 'blue']);
   assert.deepEqual(claimable('cards', [], []), [0, 1, 2, 3, 4, 5, 6]);
   assert.deepEqual(claimable('tile', ['wish'], ['red']), ['wish']);
@@ -125,6 +129,58 @@ test('a take too many to list is built part by part within the counts', () => {
   const unknown = {name: 'take', choices: {kinds: ['n', 'e'], max: {n: 3, e: 3}, known: {n: 1, e: 0}, unknown: 1, count: 3, least: 0}};
   assert.deepEqual(parts(describedParts(unknown, [])), [['n'], ['e'], []]);
   assert.deepEqual(parts(describedParts(unknown, picks(['e']))), [['e', 'n'], ['e']]);
+});
+
+// The check after a refill reveal: the turn may end, nothing more to answer.
+const AFTER_REVEAL = {complete: true, legal: true, decision: {name: 'done', actions: [], optional: [], can_end: true, listed: true}};
+
+test('a refill of two parts asks both, "not seen" among the answers, and only then may the turn be logged', () => {
+  const decision = DECISIONS['celtica-refill'];
+  assert.equal(decision.listed, false);
+  // Its listed reveals are examples: narrowing them would settle the second part as null unasked.
+  const examples = narrow(decision.actions, [{key: 'parts.0', value: 'w'}]);
+  assert.deepEqual(nextQuestion(examples).answer, {type: 'reveal', parts: ['w', null]});
+  const pool = picks => describedReveal(decision, picks);
+  const picks = [];
+  const asked = [];
+  for (const part of ['w', 'w']) {
+    const q = nextQuestion(narrow(pool(picks), picks));
+    assert.equal(q.answer, null);
+    assert.equal(q.values[0], null, '"not seen" is an answer to give');
+    assert.ok(q.values.includes('n') && q.values.includes('w'));
+    asked.push(q.key);
+    picks.push({key: q.key, value: part});
+  }
+  assert.deepEqual(asked, ['parts.0', 'parts.1']);
+  assert.deepEqual(nextQuestion(narrow(pool(picks), picks)).answer, {type: 'reveal', parts: ['w', 'w']});
+  // "not seen" is given, never taken as given.
+  const unseen = [{key: 'parts.0', value: null}];
+  assert.equal(nextQuestion(narrow(pool(unseen), unseen)).key, 'parts.1');
+});
+
+test('a refill across a supply run-out counts each pile on its own', () => {
+  const decision = {name: 'end', listed: false, choices: {drawn: 3, from: [
+    {pile: 'supply', count: 1, max: {n: 1, e: 2}}, {pile: 'ruin', count: 2, max: {n: 1, s: 1}}]}};
+  const parts = (...values) => describedReveal(decision, values.map((value, i) => ({key: `parts.${i}`, value})))
+    .map(candidate => candidate.parts.at(-1));
+  assert.deepEqual(parts(), [null, 'n', 'e']);
+  assert.deepEqual(parts('n'), [null, 'n', 's']); // the ruin pile's n, not the supply's
+  assert.deepEqual(parts('n', 'n'), [null, 's']);
+  assert.deepEqual(describedReveal(decision, ['e', null, 's'].map((value, i) => ({key: `parts.${i}`, value}))),
+    [{type: 'reveal', parts: ['e', null, 's']}]);
+});
+
+test('the last answer logs the turn only when nothing the person could answer is open', () => {
+  assert.equal(nothingOpen(AFTER_REVEAL, true), true);
+  // An answer filled in from an example of a decision that lists only some.
+  assert.equal(nothingOpen(AFTER_REVEAL, false), false);
+  // The turn may end, but a refill (listed or not) is still to be told.
+  assert.equal(nothingOpen({complete: true, decision: DECISIONS['celtica-refill']}, true), false);
+  assert.equal(nothingOpen({complete: true, decision: {...DECISIONS['celtica-refill'], actions: []}}, true), false);
+  assert.equal(nothingOpen({complete: true, decision: {actions: [], optional: [{type: 'reveal'}]}}, true), false);
+  assert.equal(nothingOpen({...AFTER_REVEAL, complete: false}, true), false);
+  // A decision listing one example of many is not forced either.
+  assert.equal(forced({complete: false, decision: {listed: false, actions: [DECISIONS['celtica-refill'].actions[0]]}}, false), null);
 });
 
 test('the one legal answer is taken for the player, except in dispute mode or when the turn may end', () => {

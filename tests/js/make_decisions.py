@@ -16,12 +16,15 @@ HERE = Path(__file__).resolve().parent
 DATA = HERE.parent / "data"
 
 # The second player's first decision of each game (the first turn logged),
-# and, for Keltis, the decision after that player's card went on a path.
+# for Keltis the decision after that player's card went on a path, and for
+# Celtica the refill after a take of two parts (too many reveals to list).
 SOURCES = {
     "keltis": ("keltis/example1.json", []),
     "keltis-after-play": ("keltis/example1.json", [{"type": "play", "card": {"color": "green", "value": 8}, "figure": "small"}]),
     "keltis-orakel": ("orakel/example1.json", []),
     "celtica": ("celtica/opening.json", []),
+    "celtica-refill": ("celtica/opening.json", [{"type": "move", "druid": "grey", "cards": 4},
+                                                {"type": "take", "parts": ["n", "se"]}]),
 }
 
 
@@ -31,8 +34,10 @@ def decision(path: str, actions: list[dict]) -> dict:
     game = Game.replay({**record, "turns": record["turns"][:1]})
     player = record["turns"][1]["player"]
     whole = game.check({"player": player, "actions": actions})["decision"].to_json()
-    # The optional reveals are left out: the composer narrows `actions`.
-    return {key: whole[key] for key in ("name", "player", "actions", "can_end", "listed")}
+    # The optional reveals are left out: the composer narrows `actions`, or
+    # builds from `choices` what is not listed.
+    keys = ("name", "player", "actions", "can_end", "listed") + (() if whole["listed"] else ("choices",))
+    return {key: whole[key] for key in keys}
 
 
 if __name__ == "__main__":

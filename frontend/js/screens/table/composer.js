@@ -6,8 +6,10 @@ import {t, language} from '../../i18n.js';
 import {api, ApiError, problemText} from '../../api.js';
 import {enqueue} from '../../outbox.js';
 import {updateBadge} from '../../badge.js';
-import {narrow, nextQuestion, pairQuestion, claimable, withValue, forced, chainStep, same, describedParts} from '../../composer.js';
+import {narrow, nextQuestion, pairQuestion, claimable, withValue, forced, chainStep, same, describedParts, describedReveal,
+  nothingOpen} from '../../composer.js';
 import * as words from '../../words.js';
+import {alternatives} from '../../alternatives.js';
 import {turnLoggedAfter} from '../../history.js';
 import {refereeReady, check} from '../../referee.js';
 import {queuedPart} from './queued.js';
@@ -49,22 +51,21 @@ function pendingForced(composing) {
 }
 
 /** Take what the rules leave no choice about; shown as taken, undone by "back".
- * (`tapped`: this follows a tap, which logs the turn if it is then done.) */
-export async function takeForced(table, {tapped = false} = {}) {
+ * (`tapped`: this follows a tap, which logs the turn if it is then done;
+ * `whole`: that tap's answer was picked from every legal one.) */
+export async function takeForced(table, {tapped = false, whole = true} = {}) {
   const taken = pendingForced(table.composing);
-  if (taken) await append(table, taken.action, {auto: true, chained: taken.chained, tapped});
+  if (taken) await append(table, taken.action, {auto: true, chained: taken.chained, tapped, whole});
 }
 
-// The turn is complete and nothing more can be added to it: a tap that
-// leaves it so logs it at once (the logged turn can be undone from the
-// composer), instead of asking for one more tap on "Log turn". Not in
-// dispute mode, a correction, or a turn composed with no referee offline.
-function done(composing) {
-  const check = composing.checks.at(-1);
-  const decision = check.decision || {};
+// The turn is complete and nothing the person could answer is open: a tap
+// that leaves it so logs it at once (the logged turn can be undone from the
+// composer), instead of asking for one more tap on "Log turn" (`whole`: the
+// tapped answer was picked from every legal one). Not in dispute mode, a
+// correction, or a turn composed with no referee offline.
+function done(composing, whole) {
   return composing.mode === 'turn' && !composing.dispute && composing.at === null && !composing.unchecked
-    && !composing.picks.length && check.complete && decision.listed !== false
-    && !(decision.actions || []).length && !(decision.optional || []).length;
+    && !composing.picks.length && nothingOpen(composing.checks.at(-1), whole);
 }
 
 // Who answers the composer: the referee on this phone once it is ready (no
@@ -200,12 +201,20 @@ function soFar(table, asking) {
 }
 
 // The actions the picks choose from: the decision's list, or for a take or
-// give too many to list, the next parts its choices allow.
+// give too many to list, the next parts its choices allow; for a refill too
+// many to list, its parts one by one in place of the listed examples.
+// `whole`: every legal answer is among them.
 function poolFor(composing, decision) {
-  if (composing.mode === 'reveal') return () => decision.optional || [];
-  if (decision.listed === false && ['take', 'give'].includes(decision.name)) return picks => describedParts(decision, picks);
-  return () => decision.actions || [];
+  const listed = decision.actions || [];
+  if (composing.mode === 'reveal') return whole(() => decision.optional || [], true);
+  if (decision.listed === false && ['take', 'give'].includes(decision.name)) return whole(picks => describedParts(decision, picks), true);
+  if (decision.listed === false && decision.choices && decision.choices.from) {
+    return whole(picks => [...listed.filter(a => a.type !== 'reveal'), ...describedReveal(decision, picks)], true);
+  }
+  return whole(() => listed, decision.listed !== false);
 }
+
+const whole = (pool, all) => Object.assign(pool, {whole: all});
 
 // Taken as given until the table says otherwise: a card is played far more
 // often than discarded, so the play's first question is asked at once and
@@ -359,7 +368,7 @@ async function pick(table, answers, pool) {
   if (q.answer) {
     composing.picks = [];
     composing.mode = 'turn';
-    await append(table, q.answer, {tapped: true});
+    await append(table, q.answer, {tapped: true, whole: pool.whole});
   } else table.draw();
 }
 
@@ -367,7 +376,7 @@ async function pick(table, answers, pool) {
 // was refused (the refusal is then shown) or could not be checked. Then
 // (unless `follow` is false) what the rules leave no choice about is taken,
 // and a turn a tap (`tapped`) leaves done is logged.
-async function append(table, action, {auto = false, chained = false, follow = true, tapped = false} = {}) {
+async function append(table, action, {auto = false, chained = false, follow = true, tapped = false, whole = true} = {}) {
   const composing = table.composing;
   const actions = [...composing.actions, action];
   try {
@@ -384,8 +393,8 @@ async function append(table, action, {auto = false, chained = false, follow = tr
     if (auto) composing.auto.push(actions.length - 1);
     if (chained) composing.chained.push(actions.length - 1);
     if (composing.dispute) composing.verdict = h('p', {class: 'good', id: 'verdict'}, t('dispute.legal'));
-    if (follow && pendingForced(composing)) return takeForced(table, {tapped}).then(() => true);
-    if (tapped && done(composing)) {
+    if (follow && pendingForced(composing)) return takeForced(table, {tapped, whole}).then(() => true);
+    if (tapped && done(composing, whole)) {
       composing.logging = true; // shown without answers while it goes to the outbox
       table.draw();
       try {
@@ -420,16 +429,34 @@ async function verdict(table, claim) {
   }
 }
 
-/** A refusal: the rule's message and id, the legal alternatives. */
+/** A refusal: the rule in the engine's words, its id small, and what is
+ * legal instead as a person says it. */
 export function refusal(table, data, laterTurn = false) {
   const v = data.violations[0];
-  const alternatives = (data.decision && data.decision.actions) || [];
+  const legal = (data.decision && data.decision.actions) || [];
   return h('div', {id: 'verdict', role: 'alert'},
     laterTurn ? h('p', {}, t('correct.breaks', {n: v.turn + 1})) : null,
     h('p', {class: 'problem'}, v.message),
-    h('p', {class: 'hint'}, t('dispute.rule', {rule: v.rule})),
-    alternatives.length ? h('details', {}, h('summary', {}, t('dispute.alternatives', {n: alternatives.length})),
-      h('ul', {}, alternatives.slice(0, 40).map(a => h('li', {}, words.action(table.game.record.game, a))))) : null);
+    h('p', {class: 'rule-id'}, h('small', {}, t('dispute.rule', {rule: v.rule}))),
+    legal.length ? h('details', {id: 'alternatives'}, h('summary', {}, t('dispute.alternatives')),
+      h('ul', {}, alternatives(legal, table.pieces.colors || table.pieces.druids || []).map(kind =>
+        h('li', {dataset: {type: kind.type}}, `${t(`action.${kind.type}`)}: ${said(table, kind)}`)))) : null);
+}
+
+// The alternatives of one kind of action in words: its cards by colour and
+// runs of values (alt.<count>.<form>), the rest action by action.
+const OTHERS_SAID = 8;
+
+function said(table, kind) {
+  const value = n => words.cardValue(n, table.ruleset);
+  // n: the count a plural form follows ("up to 1 card").
+  const phrase = (form, colour, run) => t(`alt.${kind.count}.${form}`,
+    {colour: colour && words.colour(colour), low: value(run.low), high: value(run.high), n: form === 'one' ? run.low : run.high});
+  const phrases = kind.every ? [phrase('every', null, kind.colours[0].runs[0])]
+    : kind.colours.flatMap(({colour, runs}) => runs.map(run => phrase(run.form, colour, run)));
+  phrases.push(...kind.others.slice(0, OTHERS_SAID).map(a => words.action(table.game.record.game, a)));
+  if (kind.others.length > OTHERS_SAID) phrases.push(t('alt.more', {n: kind.others.length - OTHERS_SAID}));
+  return new Intl.ListFormat(language(), {type: 'disjunction'}).format(phrases);
 }
 
 export function back(table) {
