@@ -28,9 +28,10 @@ from .keys import game_key
 from .log import Log, Missing, dumps, turns_of
 from .snapshots import Folds, Snapshots, StoredGame
 from .summaries import SummaryJob, SummaryQueue
-from .tokens import Tokens, role_of, token_hash
+from .tokens import SPECTATOR, TABLE, Tokens, role_of, token_hash
 
 SUMMARY = "summary"
+NEXT = "next"
 
 
 def summary_event(version: int, summary: dict) -> dict:
@@ -113,6 +114,22 @@ class Store:
             assert earlier is not None  # the key was taken meanwhile
             return earlier
         return game_id, token, spectator, version
+
+    def create_next(self, before: StoredGame, record: dict, game: Game) -> tuple[str, bool]:
+        """Store the next round of ``before``'s match, ``record`` (``game``
+        its replay): it opens with ``before``'s tokens, so every phone at
+        that table (and every spectator) opens it as it opens ``before``.
+        Answers its id and whether it was made now: when ``before`` had its
+        next round already (another phone was first), that one, and this
+        one is dropped."""
+        game_id = secrets.token_hex(8)
+        hashes = (before.tokens[TABLE].decode(), before.tokens[SPECTATOR].decode())
+        self.log.create(game_id, record, hashes, self.snapshots.of(game_id, game, len(record["turns"])))
+        event = dumps({"kind": NEXT, "version": before.version, "next": game_id})
+        linked = self.log.link(before.id, game_id, event)
+        if linked != game_id:
+            self.log.drop(game_id)
+        return linked, linked == game_id
 
     def created(self, idempotency: Idempotency) -> tuple[str, str, str, int] | None:
         """The game an earlier creation with this Idempotency-Key made (id,

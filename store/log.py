@@ -117,6 +117,20 @@ return 1
 """
 
 
+# KEYS[1] next       the id of the round after this game's (store/keys.py)
+# ARGV[1] the new round's id, ARGV[2] the event channel, ARGV[3] the event,
+# ARGV[4] the publish command
+# The next round is set once: answers the id that holds it (the new one, or
+# one set before, which nothing replaces), and tells the listeners when set.
+_LINK = """
+if redis.call('SET', KEYS[1], ARGV[1], 'NX') then
+  redis.call(ARGV[4], ARGV[2], ARGV[3])
+  return ARGV[1]
+end
+return redis.call('GET', KEYS[1])
+"""
+
+
 class Log:
     """The records and logs of every game."""
 
@@ -125,6 +139,7 @@ class Log:
         self.writes = writes
         self._append = client.register_script(_APPEND)
         self._create = client.register_script(_CREATE)
+        self._link = client.register_script(_LINK)
         self._compact = client.register_script(compaction.COMPACT)
         self._thaw = client.register_script(compaction.THAW)
         self._publish: str | None = None
@@ -149,6 +164,19 @@ class Log:
     def drop(self, game_id: str) -> None:
         """Remove a game that was just created and lost a race for its key."""
         self.redis.delete(*self._keys(game_id, "record", "log", "auth", "snapshot"))
+
+    def link(self, game_id: str, next_id: str, event: str) -> str:
+        """Make ``next_id`` the round after the game's, and publish ``event``
+        (once, when it is set now); the id of the round after, which is
+        ``next_id`` unless the game had one already."""
+        linked = self.writes.run(self._link, [game_key(game_id, "next")],
+                                 [next_id, events.channel(game_id), event, self.publish])
+        return linked.decode() if isinstance(linked, bytes) else str(linked)
+
+    def next_round(self, game_id: str) -> str | None:
+        """The id of the round after the game's (a match), or None."""
+        raw = self.redis.get(game_key(game_id, "next"))
+        return None if raw is None else cast(bytes, raw).decode()
 
     def append(self, game_id: str, write: Append) -> int | Repeat:
         """Append ``write.entry`` if the game is still at ``write.version``,
