@@ -9,7 +9,8 @@
 import {get, put, changeIf} from './db.js';
 import {remote, ApiError, idempotencyKey} from './remote.js';
 import {language, t} from './i18n.js';
-import {startReferee, whenReady, check, game as gameView, csv, write as refereeWrite, told} from './referee.js';
+import {startReferee, whenReady, check, game as gameView, csv, write as refereeWrite, told, nextRound}
+  from './referee.js';
 import {oneWriter} from './writelock.js';
 
 /** Start a game on this phone from a record (a board as its profile, not
@@ -48,7 +49,7 @@ const ROUTES = {
   'GET ': async (stored, {headers}) => {
     const version = stored.entries.length;
     if (headers['If-None-Match'] === etag(version)) return {status: 304, data: null, etag: etag(version)};
-    return ok({id: stored.id, ...(await viewOf(stored))}, version);
+    return ok({id: stored.id, ...(await viewOf(stored)), next: stored.next ?? null}, version);
   },
   'POST check': async (stored, {body, query}) => {
     const at = query.has('at') ? Number(query.get('at')) : null;
@@ -69,6 +70,16 @@ const ROUTES = {
       return {status: 200, data: new Blob([await csv(stored.record, lang)], {type: 'text/csv'}), etag: etag(version)};
     }
     return ok((await viewOf(stored)).scoresheet, version);
+  },
+  // A match's next round, started once: a game on this phone too.
+  'POST next': async stored => {
+    if (stored.next) return ok({id: stored.next});
+    const {record, scoresheet} = await viewOf(stored);
+    const next = await nextRound(record, scoresheet);
+    if ('status' in next) throw new ApiError(next.status, next); // the route's 409
+    const made = await createLocal(next);
+    await put('local', {...stored, next: made.id});
+    return {status: 201, data: {id: made.id}, etag: null};
   },
   'GET record': async stored => ok(stored.record, stored.entries.length),
   'GET summary': async () => { throw problem(501, t('local.summary'), 'Not Implemented'); },

@@ -6,8 +6,9 @@
 import {h, download, append} from '../ui.js';
 import {t} from '../i18n.js';
 import {api, problemText, isLocal} from '../api.js';
-import {get, put} from '../db.js';
-import {go} from '../go.js';
+import {get} from '../db.js';
+import {follow} from '../live.js';
+import {roundsOf, startRound, nextOffer} from '../rounds.js';
 import {bgStatsPlay, bgStatsLink} from '../bgstats.js';
 import {rulesets} from '../rulesets.js';
 import {breakdownWords, rankReason} from '../words.js';
@@ -50,6 +51,7 @@ export async function show(main, id) {
   const over = game.scoresheet.status === 'finished';
   const local = isLocal(id);
   const problem = h('p', {role: 'status'});
+  const match = Boolean(ruleset && ruleset.setup.carry);
   const fetchFile = async (path, accept, name) => {
     try {
       const {data} = await api(path, {token: mine.token, accept});
@@ -61,7 +63,7 @@ export async function show(main, id) {
   append(main, [
     h('h1', {}, t('sheet.title')),
     sheetTable(game.scoresheet, names, ruleset),
-    ruleset && ruleset.setup.carry && !local ? matchPart(game, mine, names, over, problem) : null,
+    match ? matchPart(game, mine, names, over, problem) : null,
     h('h2', {}, t('sheet.export')),
     h('div', {class: 'row'},
       local ? null : h('button', {onclick: () => fetchFile(`/games/${id}/scoresheet?format=pdf`, 'application/pdf', `brehon-${id}.pdf`)}, 'PDF'),
@@ -76,35 +78,37 @@ export async function show(main, id) {
     problem,
     h('p', {class: 'row'}, h('a', {class: 'button', href: `#/game/${id}`}, t('nav.table')),
       over && !local ? h('a', {class: 'button', href: `#/summary/${id}`}, t('nav.summary')) : null)]);
+  return match && over && !game.next ? followMatch(game, mine, names, problem) : null;
 }
 
 // A game whose rounds make a match (its package declares `setup.carry`):
-// each round's points and the match total so far, and once a round is
-// over, "Next round", which starts the next record with each player's
-// total carried in (setup.carry). The rounds before are kept on this phone.
+// each round's points and the match total so far (the rounds before are
+// kept on this phone: rounds.js), and once a round is over, "Next round"
+// (the next record, each player's total carried in), or, once a phone at
+// the table started it, the offer to open it.
 function matchPart(game, mine, names, over, problem) {
-  const totals = Object.fromEntries(game.scoresheet.players.map(p => [p.id, p.total]));
-  const rounds = [...(mine.rounds || []), {id: mine.id, totals}];
+  const rounds = roundsOf(mine, game);
+  const totals = rounds[rounds.length - 1].totals;
   const ids = game.record.players.map(p => p.id);
   const said = (of, before) => ids.map(p => `${names[p]} ${of[p] - (before ? before[p] : 0)}`).join(' · ');
-  const next = async () => {
-    const record = {format: 'brehon/1', game: game.record.game, options: game.record.options,
-      players: game.record.players, board: null, setup: {carry: totals}, turns: []};
-    try {
-      const {data} = await api('/games', {method: 'POST', body: record});
-      await put('games', {id: data.id, token: data.token, spectator_token: data.spectator_token, game: mine.game,
-        names: mine.names, colours: mine.colours, joined: Date.now(), rounds});
-      go('game', data.id);
-    } catch (error) {
-      problem.textContent = problemText(error);
-    }
-  };
+  const next = !over ? null : game.next ? nextOffer(mine, game)
+    : mine.spectator ? null : h('button', {id: 'next-round', class: 'primary', onclick: () => startRound(mine, game, problem)},
+      t('sheet.next_round'));
   return h('section', {id: 'match', 'aria-labelledby': 'match-title'},
     h('h2', {id: 'match-title'}, t('sheet.match')),
     h('ul', {id: 'rounds'}, rounds.map((round, k) => h('li', {}, t('sheet.round', {n: k + 1}), ': ',
       said(round.totals, k ? rounds[k - 1].totals : null)))),
     h('p', {id: 'match-total'}, h('strong', {}, t('sheet.match_total')), ': ', said(totals)),
-    over ? h('button', {id: 'next-round', class: 'primary', onclick: next}, t('sheet.next_round')) : null);
+    next);
+}
+
+// While the round's sheet is open, the next round started by another phone is offered at once.
+function followMatch(game, mine, names, problem) {
+  return follow(game.id, mine.token, event => {
+    if (event.event !== 'next' || !event.data || game.next === event.data.next) return;
+    game.next = event.data.next;
+    document.getElementById('match')?.replaceWith(matchPart(game, mine, names, true, problem));
+  }, {version: game.version});
 }
 
 function sheetText(sheet, names) {
