@@ -182,6 +182,11 @@ class GameSchema(Schema):
     decision = fields.Dict(metadata={"description": "the decision that opens the next turn"})
     scoresheet = fields.Nested(ScoresheetSchema)
     history = fields.Nested("HistorySchema")
+    round = fields.Integer(metadata={"description": "which round of a match this game is, from 1 (a game that "
+                                                    "follows no round: 1)"})
+    follows = fields.String(allow_none=True, metadata={
+        "description": "the id of the round this one follows in a match (it started it: POST /games/{id}/next), "
+                       "else null; this game's tokens open it. A phone lists the rounds by following it back"})
     next = fields.String(allow_none=True, metadata={
         "description": "the id of the next round of a match, once a phone started it (POST "
                        "/games/{id}/next), else null; this game's tokens open it. Setting it changes no version "

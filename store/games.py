@@ -25,7 +25,7 @@ from . import compaction, events, feeds, redis_conn
 from .answers import Answers, Idempotency
 from .boards import Boards
 from .keys import game_key
-from .log import Log, Missing, dumps, turns_of
+from .log import Log, Match, Missing, dumps, turns_of
 from .snapshots import Folds, Snapshots, StoredGame
 from .summaries import SummaryJob, SummaryQueue
 from .tokens import SPECTATOR, TABLE, Tokens, role_of, token_hash
@@ -124,7 +124,8 @@ class Store:
         one is dropped."""
         game_id = secrets.token_hex(8)
         hashes = (before.tokens[TABLE].decode(), before.tokens[SPECTATOR].decode())
-        self.log.create(game_id, record, hashes, self.snapshots.of(game_id, game, len(record["turns"])))
+        self.log.create(game_id, record, hashes, self.snapshots.of(game_id, game, len(record["turns"])),
+                        before.match.after(before.id))
         event = dumps({"kind": NEXT, "version": before.version, "next": game_id})
         linked = self.log.link(before.id, game_id, event)
         if linked != game_id:
@@ -162,7 +163,8 @@ class Store:
             pipe.hgetall(game_key(game_id, "auth"))
             pipe.get(game_key(game_id, "snapshot"))
             pipe.llen(game_key(game_id, "log"))
-            raw_record, raw_tokens, raw_snapshot, length = pipe.execute()
+            pipe.get(game_key(game_id, "match"))
+            raw_record, raw_tokens, raw_snapshot, length, raw_match = pipe.execute()
         tokens = {role.decode(): digest for role, digest in raw_tokens.items()}
         if raw_record is None or (needs_token and role_of(tokens, token) is None):
             raise Missing(game_id)
@@ -173,7 +175,7 @@ class Store:
             game = Game.replay({**record, "turns": turns_of(entries)})
             length = len(entries)
             self.snapshots.keep(game_id, game, length)
-        stored = StoredGame(game_id, record, game, length, tokens)
+        stored = StoredGame(game_id, record, game, length, tokens, Match.of(raw_match))
         self.folds.keep(stored)
         return stored
 

@@ -53,6 +53,28 @@ def now() -> str:
 
 
 @dataclass(frozen=True)
+class Match:
+    """Where a game stands in a match: the round it follows (None: it
+    follows none) and its number, from 1."""
+
+    follows: str | None = None
+    round: int = 1
+
+    @classmethod
+    def of(cls, raw: bytes | None) -> "Match":
+        """The match of a game as stored (nothing: a game that follows none)."""
+        return cls(**json.loads(raw)) if raw else cls()
+
+    @property
+    def json(self) -> str:
+        return dumps({"follows": self.follows, "round": self.round})
+
+    def after(self, game_id: str) -> "Match":
+        """The match of the round after ``game_id``, whose match this is."""
+        return Match(game_id, self.round + 1)
+
+
+@dataclass(frozen=True)
 class Append:
     """One entry to append to a game's log, with what goes with it."""
 
@@ -102,17 +124,19 @@ redis.call(ARGV[9], ARGV[7], ARGV[8])
 return {1, version + 1}
 """
 
-# KEYS[1] record, KEYS[2] log, KEYS[3] auth, KEYS[4] snapshot (one game's: one slot)
+# KEYS[1] record, KEYS[2] log, KEYS[3] auth, KEYS[4] snapshot, KEYS[5] match (one game's: one slot)
 # ARGV[1] the record without its turns
 # ARGV[2] the table token's hash, ARGV[3] the spectator token's hash
 # ARGV[4] the snapshot
-# ARGV[5...] the log's entries
+# ARGV[5] for a round after the first of a match, its Match as JSON; else ''
+# ARGV[6...] the log's entries
 # One script so that a new game is one durable write.
 _CREATE = """
 redis.call('SET', KEYS[1], ARGV[1])
 redis.call('HSET', KEYS[3], 'table', ARGV[2], 'spectator', ARGV[3])
 redis.call('SET', KEYS[4], ARGV[4])
-if #ARGV > 4 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 5)) end
+if ARGV[5] ~= '' then redis.call('SET', KEYS[5], ARGV[5]) end
+if #ARGV > 5 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 6)) end
 return 1
 """
 
@@ -151,19 +175,21 @@ class Log:
             self._publish = redis_conn.publish_command(self.redis)
         return self._publish
 
-    def create(self, game_id: str, record: dict, token_hashes: tuple[str, str], snapshot: bytes) -> int:
+    def create(self, game_id: str, record: dict, token_hashes: tuple[str, str], snapshot: bytes,
+               match: Match | None = None) -> int:
         """Store a new game: its record, its turns as entries logged now,
-        its tokens' hashes and its first snapshot. Returns its version."""
+        its tokens' hashes, its first snapshot, and for a round after the
+        first of a match, the round it follows. Returns its version."""
         at = now()
         entries = [dumps({"kind": TURN, "turn": turn, "at": at}) for turn in record["turns"]]
         bare = {key: value for key, value in record.items() if key != "turns"}
-        self.writes.run(self._create, self._keys(game_id, "record", "log", "auth", "snapshot"),
-                        [dumps(bare), *token_hashes, snapshot, *entries])
+        self.writes.run(self._create, self._keys(game_id, "record", "log", "auth", "snapshot", "match"),
+                        [dumps(bare), *token_hashes, snapshot, match.json if match else "", *entries])
         return len(entries)
 
     def drop(self, game_id: str) -> None:
         """Remove a game that was just created and lost a race for its key."""
-        self.redis.delete(*self._keys(game_id, "record", "log", "auth", "snapshot"))
+        self.redis.delete(*self._keys(game_id, "record", "log", "auth", "snapshot", "match"))
 
     def link(self, game_id: str, next_id: str, event: str) -> str:
         """Make ``next_id`` the round after the game's, and publish ``event``

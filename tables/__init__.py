@@ -119,7 +119,8 @@ class Tables:
         score sheet and history."""
         record, entries = self.store.log.record_at(table.id, table.version)
         return {"id": table.id, "record": record, **answers.as_it_stands(table.game), "version": table.version,
-                "history": history_of(entries), "next": self.next_of(table)}
+                "history": history_of(entries), "round": table.match.round, "follows": table.match.follows,
+                "next": self.next_of(table)}
 
     def next_of(self, table: StoredGame) -> str | None:
         """The id of the match's next round, once a phone started it (only

@@ -30,6 +30,7 @@ def read(client, created: dict, token: str | None = None, game_id: str | None = 
 
 
 def test_the_next_round_carries_the_totals_and_opens_with_the_round_s_tokens(client):
+    """Round 2 names round 1 (``follows``) and round 1 names round 2 (``next``)."""
     first = create_game(client, finished_round())
     assert read(client, first).get_json()["next"] is None
     answer = client.post(url(first, "/next"), headers=bearer(first["token"]))
@@ -44,6 +45,8 @@ def test_the_next_round_carries_the_totals_and_opens_with_the_round_s_tokens(cli
     assert game["record"]["players"] == read(client, first).get_json()["record"]["players"]
     assert {p["id"]: p["breakdown"]["earlier_rounds"] for p in game["scoresheet"]["players"]} == totals
     assert game["next"] is None  # a round just begun has none
+    assert (game["follows"], game["round"]) == (first["id"], 2)
+    assert read(client, first).get_json()["follows"] is None and read(client, first).get_json()["round"] == 1
     # The spectator's token opens it too, for reading only.
     spectated = read(client, first, token=first["spectator_token"], game_id=second)
     assert spectated.status_code == 200
@@ -60,6 +63,23 @@ def test_asked_again_it_answers_the_same_round(client):
     made = client.post(url(first, "/next"), headers=bearer(first["token"])).get_json()["id"]
     again = client.post(url(first, "/next"), headers=bearer(first["token"]))
     assert again.status_code == 200 and again.get_json() == {"id": made}
+
+
+def test_a_third_round_follows_the_second(client):
+    made = finished_round()
+    first = create_game(client, made)
+    second = {**first, "id": client.post(url(first, "/next"), headers=bearer(first["token"])).get_json()["id"]}
+    # Round 2 deals as round 1 did: the same turns, posted one by one.
+    same_deal = {**made, "setup": read(client, second).get_json()["record"]["setup"]}
+    played = create_game(client, same_deal)
+    for version, turn in enumerate(same_deal["turns"]):
+        answer = client.post(url(second, "/turns"), json=turn, headers={**bearer(first["token"]), "If-Match": f'"{version}"'})
+        assert answer.status_code == 201, answer.get_json()
+    assert read(client, second).get_json()["scoresheet"] == played["scoresheet"]
+    third = client.post(url(second, "/next"), headers=bearer(first["token"])).get_json()["id"]
+    game = read(client, first, game_id=third).get_json()
+    assert (game["follows"], game["round"]) == (second["id"], 3)
+    assert game["record"]["setup"]["carry"] == {p["id"]: p["total"] for p in played["scoresheet"]["players"]}
 
 
 def test_two_phones_starting_the_next_round_at_once_start_one(app, redis_client):
@@ -121,3 +141,4 @@ def test_a_backup_keeps_the_next_round(client, redis_client, redis_url, tmp_path
     assert restore(Store.from_url(redis_url), tmp_path) == (2, 0)
     restored = create_app({"TESTING": True, "REDIS_URL": redis_url}).test_client()
     assert read(restored, first).get_json()["next"] == second
+    assert read(restored, first, game_id=second).get_json()["follows"] == first["id"]

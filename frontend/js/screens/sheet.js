@@ -8,7 +8,7 @@ import {t} from '../i18n.js';
 import {api, problemText, isLocal} from '../api.js';
 import {get} from '../db.js';
 import {follow} from '../live.js';
-import {roundsOf, startRound, nextOffer} from '../rounds.js';
+import {roundsOf, totalsOf, startRound, nextOffer} from '../rounds.js';
 import {bgStatsPlay, bgStatsLink} from '../bgstats.js';
 import {rulesets} from '../rulesets.js';
 import {breakdownWords, rankReason} from '../words.js';
@@ -52,6 +52,7 @@ export async function show(main, id) {
   const local = isLocal(id);
   const problem = h('p', {role: 'status'});
   const match = Boolean(ruleset && ruleset.setup.carry);
+  const rounds = match ? await roundsOf(game, mine.token).catch(() => null) : null;
   const fetchFile = async (path, accept, name) => {
     try {
       const {data} = await api(path, {token: mine.token, accept});
@@ -63,7 +64,7 @@ export async function show(main, id) {
   append(main, [
     h('h1', {}, t('sheet.title')),
     sheetTable(game.scoresheet, names, ruleset),
-    match ? matchPart(game, mine, names, over, problem) : null,
+    match ? matchPart(game, mine, names, over, rounds, problem) : null,
     h('h2', {}, t('sheet.export')),
     h('div', {class: 'row'},
       local ? null : h('button', {onclick: () => fetchFile(`/games/${id}/scoresheet?format=pdf`, 'application/pdf', `brehon-${id}.pdf`)}, 'PDF'),
@@ -78,17 +79,16 @@ export async function show(main, id) {
     problem,
     h('p', {class: 'row'}, h('a', {class: 'button', href: `#/game/${id}`}, t('nav.table')),
       over && !local ? h('a', {class: 'button', href: `#/summary/${id}`}, t('nav.summary')) : null)]);
-  return match && over && !game.next ? followMatch(game, mine, names, problem) : null;
+  return match && over && !game.next ? followMatch(game, mine, names, rounds, problem) : null;
 }
 
 // A game whose rounds make a match (its package declares `setup.carry`):
-// each round's points and the match total so far (the rounds before are
-// kept on this phone: rounds.js), and once a round is over, "Next round"
+// each round's points and the match total so far (`rounds`: the totals
+// after each round, rounds.js), and once a round is over, "Next round"
 // (the next record, each player's total carried in), or, once a phone at
 // the table started it, the offer to open it.
-function matchPart(game, mine, names, over, problem) {
-  const rounds = roundsOf(mine, game);
-  const totals = rounds[rounds.length - 1].totals;
+function matchPart(game, mine, names, over, rounds, problem) {
+  const totals = totalsOf(game);
   const ids = game.record.players.map(p => p.id);
   const said = (of, before) => ids.map(p => `${names[p]} ${of[p] - (before ? before[p] : 0)}`).join(' · ');
   const next = !over ? null : game.next ? nextOffer(mine, game)
@@ -96,18 +96,19 @@ function matchPart(game, mine, names, over, problem) {
       t('sheet.next_round'));
   return h('section', {id: 'match', 'aria-labelledby': 'match-title'},
     h('h2', {id: 'match-title'}, t('sheet.match')),
-    h('ul', {id: 'rounds'}, rounds.map((round, k) => h('li', {}, t('sheet.round', {n: k + 1}), ': ',
-      said(round.totals, k ? rounds[k - 1].totals : null)))),
+    // The rounds before unread (no network): the match total alone.
+    rounds ? h('ul', {id: 'rounds'}, rounds.map((round, k) => h('li', {}, t('sheet.round', {n: k + 1}), ': ',
+      said(round, k ? rounds[k - 1] : null)))) : null,
     h('p', {id: 'match-total'}, h('strong', {}, t('sheet.match_total')), ': ', said(totals)),
     next);
 }
 
 // While the round's sheet is open, the next round started by another phone is offered at once.
-function followMatch(game, mine, names, problem) {
+function followMatch(game, mine, names, rounds, problem) {
   return follow(game.id, mine.token, event => {
     if (event.event !== 'next' || !event.data || game.next === event.data.next) return;
     game.next = event.data.next;
-    document.getElementById('match')?.replaceWith(matchPart(game, mine, names, true, problem));
+    document.getElementById('match')?.replaceWith(matchPart(game, mine, names, true, rounds, problem));
   }, {version: game.version});
 }
 
