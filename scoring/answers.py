@@ -21,7 +21,8 @@ problem body where the API answers ``application/problem+json``.
 - :func:`check_board` ``(data, lang)`` -> the body of ``POST /boards/check``
   (on the phone, a board walked with no server checks as the server would);
 - :func:`game_view` ``(record, lang, entries=None)`` -> ``GET /games/{id}``
-  without what only the server has (``id``; tokens are never in it);
+  without what only the store has (``id``, and a match's ``round``,
+  ``follows`` and ``next``; tokens are never in it);
 - :func:`write` ``(record, entries, kind, body, lang, at, played=None)`` ->
   for a game that lives on the phone, what ``POST /games/{id}/turns``
   (``?played_at=played``) or ``.../corrections`` does: the entry it logs, the record it leaves and its
@@ -189,7 +190,7 @@ def game_view(record: Any, lang: str = "en", entries: Sequence[JSON] | None = No
     next turn) and ``scoresheet``; with the game's log ``entries`` (kept as
     the server keeps them: scoring/history.py) also ``version`` and
     ``history``, and the record's turns are the log's. Left out: ``id``
-    (the server's). A record the rules refuse answers the problem body (422)
+    and a match's ``round``, ``follows`` and ``next`` (the store's). A record the rules refuse answers the problem body (422)
     that ``POST /games`` answers for it, in ``lang``."""
     if entries is not None and isinstance(record, dict):
         record = {**record, "turns": turns_of(entries)}
