@@ -1,8 +1,8 @@
 // The score sheet: one card per player in rank order, every total and rank
 // in view at any width (no table that scrolls sideways), the breakdown like
-// the paper pad; exports as PDF, CSV and the game record; share; send to
-// BG Stats. A game on this phone exports its CSV and record here; the PDF
-// and the summary are made by a server.
+// the paper pad; a match's rounds (rounds.js); exports as PDF, CSV and the
+// game record; share; send to BG Stats. A game on this phone exports its
+// CSV and record here; the PDF and the summary are made by a server.
 import {h, download, append} from '../ui.js';
 import {t} from '../i18n.js';
 import {api, problemText, isLocal} from '../api.js';
