@@ -1,11 +1,13 @@
 """The live table: ``GET /api/v1/games/<id>/events``, server-sent events.
 
-One event per log entry (a turn or a correction) and one when the
-end-of-game summary is stored. An event's ``id`` is the game version it
+One event per log entry (a turn or a correction), one when the
+end-of-game summary is stored, and one when a phone starts the next round
+of a match. An event's ``id`` is the game version it
 made, its ``event`` the kind (``turn``, ``correction``, ``summary``), its
 ``data`` the entry's news (scoring/news.py: the entry, ``version``, and the
-game as it then stands, enough for a phone to apply it without a fetch) or
-:func:`store.summary_event` (``version``, ``summary``). A comment every
+game as it then stands, enough for a phone to apply it without a fetch),
+:func:`store.summary_event` (``version``, ``summary``), or for ``next``
+``version`` (the game's, unchanged) and ``next``, the next round's id. A comment every
 :data:`HEARTBEAT` seconds keeps a quiet stream from being dropped by
 proxies and phones. A client that accepts gzip gets the stream gzipped,
 each event flushed as it goes (:func:`gzipped`).
@@ -33,7 +35,7 @@ from collections.abc import Iterator
 
 from flask import Response, current_app, request
 
-from store import LISTENING, LOST, SUMMARY, Heard, StoredGame, dumps, summary_event
+from store import LISTENING, LOST, NEXT, SUMMARY, Heard, StoredGame, dumps, summary_event
 from store.feeds import PatternFeed, ShardedFeed
 from tables import Tables
 
@@ -50,6 +52,9 @@ HEARTBEAT = 15.0
 RETRY_MS = 1000
 #: Seconds a new stream waits for this process's subscription to Redis.
 READY_TIMEOUT = 10.0
+
+#: The events that come beside the version they name (no entry of the log makes them).
+BESIDE = (SUMMARY, NEXT)
 
 #: Put in every inbox when the subscription is lost: the streams end, and
 #: their clients come back with Last-Event-ID and get what they missed from
@@ -140,9 +145,10 @@ def hub() -> Hub:
 ])
 @table_access(write=False)
 @blp.response(200, content_type="text/event-stream",
-              description="events `turn`, `correction` and `summary`; each id is the game version it made")
+              description="events `turn`, `correction`, `summary` and `next`; each id is the game version it "
+                          "made (or, for `summary` and `next`, stood at)")
 def get_events(table: StoredGame):
-    """Follow the game: an event for every new turn, correction and summary, resumable."""
+    """Follow the game: an event for every new turn, correction, summary and next round; resumable."""
     since = _last_event_id()
     heartbeat = current_app.config.get("EVENTS_HEARTBEAT", HEARTBEAT)
     events = hub()
@@ -203,7 +209,7 @@ def stream(games: Tables, table: StoredGame, inbox: queue.SimpleQueue, last: int
     then the live ones from ``inbox`` (filling since before ``last`` was
     read, so nothing falls between the two) until the hub says :data:`END`;
     when the client ``resume``s, the summary of the version it catches up
-    to, if stored."""
+    to, if stored, and the next round, if started."""
     yield f"retry: {RETRY_MS}\n: brehon events of game {table.id}\n\n"
     for missed in games.news_since(table, last):
         yield frame_of(missed)
@@ -212,6 +218,9 @@ def stream(games: Tables, table: StoredGame, inbox: queue.SimpleQueue, last: int
         summary = games.summary(table, last)
         if summary is not None:
             yield frame_of(summary_event(last, summary))
+        following = games.next_of(table)
+        if following is not None:
+            yield frame_of({"kind": NEXT, "version": last, "next": following})
     quiet_since = time.monotonic()
     while True:
         try:
@@ -223,12 +232,12 @@ def stream(games: Tables, table: StoredGame, inbox: queue.SimpleQueue, last: int
         if item is END:
             return
         version, kind, framed = item
-        if version > last + (kind != SUMMARY):
+        if version > last + (kind not in BESIDE):
             # Came out of order: the log has it all, in order.
             for missed in games.news_since(table, last):
                 yield frame_of(missed)
                 last = missed["version"]
-        if version == last + 1 or (kind == SUMMARY and version == last):
+        if version == last + 1 or (kind in BESIDE and version == last):
             yield framed
             last = version
             quiet_since = time.monotonic()

@@ -14,7 +14,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 from exports.spreadsheet import scoresheet_csv
 from scoring import answers, history
 from store import Idempotency, KeyReused, StoredGame
-from tables import Moved, Written
+from tables import Moved, NoNextRound, Written
 
 from .access import SECURITY, table_access, tables, version_hint
 from .bodies import Blueprint, json_body
@@ -25,6 +25,7 @@ from .schemas import (
     CheckSchema,
     CreatedSchema,
     GameSchema,
+    NextRoundSchema,
     ProblemSchema,
     RecordSchema,
     ScoresheetQuerySchema,
@@ -280,6 +281,29 @@ def _pdf(table: StoredGame, sheet: dict, language: str) -> bytes:
     if summary is not None:
         return summary_pdf(tables().record(table), summary, language)
     return scoresheet_pdf(tables().record(table), sheet, lang=language)
+
+
+@blp.route("/<game_id>/next", methods=["POST"])
+@blp.doc(security=SECURITY)
+@table_access(write=True)  # the table starts a round; a spectator follows it
+@blp.response(201, NextRoundSchema, description="The next round, started now")
+@blp.alt_response(200, schema=NextRoundSchema, description="The next round, started before (by this phone or "
+                  "another): the same round again")
+@blp.alt_response(409, schema=ProblemSchema, description="The game is not played in rounds, or this round is not "
+                  "over", content_type=PROBLEM)
+def next_round(table: StoredGame):
+    """Start the next round of a match, once this round is over.
+
+    For a game whose package declares ``setup.carry``: a new game with the
+    same players, each one's total carried in (``setup.carry``), opened by
+    this game's tokens, each in its role. This game's ``next`` names it
+    from then on, and its listeners hear the event ``next``. Asked again, by
+    any phone at the table, it answers the same round."""
+    try:
+        next_id, made = tables().next_round(table)
+    except NoNextRound as refused:
+        raise Problem.of(refused.problem) from None
+    return {"id": next_id}, 201 if made else 200, {"Location": f"{blp.url_prefix}/{next_id}"}
 
 
 @blp.route("/<game_id>/record", methods=["GET"])

@@ -5,7 +5,7 @@ Every limit is flask-limiter's, put on its routes by :func:`init_app`:
     BREHON_LIMIT_CREATE      POST /api/v1/games, per client address
     BREHON_LIMIT_TALLIES     POST /api/v1/tally, per client address
     BREHON_LIMIT_BOARDS      POST /api/v1/boards, per client address
-    BREHON_LIMIT_TURNS       POST .../turns and .../corrections together, per game
+    BREHON_LIMIT_TURNS       POST .../turns, .../corrections and .../next together, per game
     BREHON_LIMIT_CHECKS      POST .../check, per game
     BREHON_LIMIT_BAD_TOKENS  requests to a game (or a board's DELETE) whose
                              token opens nothing, per client address
@@ -73,6 +73,7 @@ ADDRESS_ROUTES = {
 WRITE_ROUTES = {
     "games.post_turn": ("BREHON_LIMIT_TURNS", "writes"),
     "corrections.post_correction": ("BREHON_LIMIT_TURNS", "writes"),
+    "games.next_round": ("BREHON_LIMIT_TURNS", "writes"),
 }
 #: endpoint -> (setting, scope) of a game's checks.
 CHECK_ROUTES = {"games.check_turn": ("BREHON_LIMIT_CHECKS", "checks")}

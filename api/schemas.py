@@ -169,6 +169,11 @@ class CreatedSchema(Schema):
     scoresheet = fields.Nested(ScoresheetSchema)
 
 
+class NextRoundSchema(Schema):
+    id = fields.String(metadata={"description": "the next round's game; the tokens of the round before open it "
+                                                "(each in its role)"})
+
+
 class GameSchema(Schema):
     id = fields.String()
     record = fields.Dict(metadata={"description": "the record with the turns as they stand"})
@@ -177,6 +182,15 @@ class GameSchema(Schema):
     decision = fields.Dict(metadata={"description": "the decision that opens the next turn"})
     scoresheet = fields.Nested(ScoresheetSchema)
     history = fields.Nested("HistorySchema")
+    round = fields.Integer(metadata={"description": "which round of a match this game is, from 1 (a game that "
+                                                    "follows no round: 1)"})
+    follows = fields.String(allow_none=True, metadata={
+        "description": "the id of the round this one follows in a match (it started it: POST /games/{id}/next), "
+                       "else null; this game's tokens open it. A phone lists the rounds by following it back"})
+    next = fields.String(allow_none=True, metadata={
+        "description": "the id of the next round of a match, once a phone started it (POST "
+                       "/games/{id}/next), else null; this game's tokens open it. Setting it changes no version "
+                       "(nor the ETag): the event `next` tells it"})
 
 
 class HistorySchema(Schema):

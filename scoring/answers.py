@@ -21,7 +21,8 @@ problem body where the API answers ``application/problem+json``.
 - :func:`check_board` ``(data, lang)`` -> the body of ``POST /boards/check``
   (on the phone, a board walked with no server checks as the server would);
 - :func:`game_view` ``(record, lang, entries=None)`` -> ``GET /games/{id}``
-  without what only the server has (``id``; tokens are never in it);
+  without what only the store has (``id``, and a match's ``round``,
+  ``follows`` and ``next``; tokens are never in it);
 - :func:`write` ``(record, entries, kind, body, lang, at, played=None)`` ->
   for a game that lives on the phone, what ``POST /games/{id}/turns``
   (``?played_at=played``) or ``.../corrections`` does: the entry it logs, the record it leaves and its
@@ -29,6 +30,9 @@ problem body where the API answers ``application/problem+json``.
   ``(record, entries, version)`` -> the news of an entry logged before (the
   answer to a repeated Idempotency-Key); the history after turns that stand,
   for news applied on the phone, is scoring/history.py's ``after_turns``;
+- :func:`next_round` ``(record, scoresheet)`` -> the record of a match's
+  next round (``POST /games/{id}/next``, on the server and the phone), or
+  the problem body of the route's 409;
 - :func:`dumps` ``(answer)`` -> the one JSON text both sides compare.
 """
 
@@ -39,6 +43,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import corrections
+from .declaration import DECLARATIONS
 from .engine import FORMAT, JSON, Game, Refused, Violation, record_invalid
 from .engine import check_board as judge_board
 from .engine import tally as score_tally
@@ -48,8 +53,10 @@ from .news import as_it_stands, news, news_since
 #: The problem type and title of a refusal by the rules (RFC 9457), as the API answers it.
 REFUSED = "/problems/refused"
 REFUSED_TITLE = "Refused by the rules"
-#: The status of every problem answered here.
+#: The status of every problem answered here, but a next round's.
 UNPROCESSABLE = 422
+#: The problem type of a next round that cannot start (409).
+NO_NEXT_ROUND = "/problems/no-next-round"
 
 
 def dumps(answer: Any) -> str:
@@ -183,7 +190,7 @@ def game_view(record: Any, lang: str = "en", entries: Sequence[JSON] | None = No
     next turn) and ``scoresheet``; with the game's log ``entries`` (kept as
     the server keeps them: scoring/history.py) also ``version`` and
     ``history``, and the record's turns are the log's. Left out: ``id``
-    (the server's). A record the rules refuse answers the problem body (422)
+    and a match's ``round``, ``follows`` and ``next`` (the store's). A record the rules refuse answers the problem body (422)
     that ``POST /games`` answers for it, in ``lang``."""
     if entries is not None and isinstance(record, dict):
         record = {**record, "turns": turns_of(entries)}
@@ -242,3 +249,26 @@ def told(record: JSON, entries: list[JSON], version: int) -> JSON:
     """The news of the entry that made ``version`` of the game of ``record``
     whose log is ``entries``, as its write answered it."""
     return news_since(record, entries[:version], version - 1)[0]
+
+
+# -- a match: rounds, each its own record ------------------------------------------
+
+
+def next_round(record: JSON, scoresheet: JSON) -> JSON:
+    """The record of the round after the one of ``record`` (as it stands;
+    ``scoresheet`` its score sheet), for a game whose rounds make a match
+    (its package declares ``setup.carry``): the same game, options, players
+    and board, no turns, and each player's total so far carried in
+    (``setup.carry``). The problem body (409) when the game has no rounds or
+    this round is not over."""
+    declaration = DECLARATIONS.get(record.get("game", ""))
+    detail = None
+    if declaration is None or not declaration.setup.get("carry"):
+        detail = "This game is not played in rounds: it has no next round."
+    elif scoresheet["status"] != "finished":
+        detail = "This round is not over: the next round starts after its last turn."
+    if detail is not None:
+        return {"type": NO_NEXT_ROUND, "title": "No next round", "status": 409, "detail": detail}
+    return {"format": FORMAT, "game": record["game"], "options": record.get("options", {}),
+            "players": record["players"], "board": record.get("board"),
+            "setup": {"carry": {player["id"]: player["total"] for player in scoresheet["players"]}}, "turns": []}

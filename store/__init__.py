@@ -18,14 +18,14 @@ It depends on ``scoring`` only; the game layer (``tables``), ``api`` and
 
 from .answers import Idempotency, KeyReused, Repeat
 from .events import LISTENING, LOST, Heard
-from .games import SUMMARY, Store, summary_event
+from .games import NEXT, SUMMARY, Store, summary_event
 from .log import Append, Missing, Stale, dumps, now
 from .snapshots import StoredGame
 from .summaries import SummaryJob, SummaryQueue
 from .tokens import SPECTATOR, TABLE, role_of
 
 __all__ = [
-    "LISTENING", "LOST", "SPECTATOR", "SUMMARY", "TABLE", "Append", "Heard", "Idempotency",
+    "LISTENING", "LOST", "NEXT", "SPECTATOR", "SUMMARY", "TABLE", "Append", "Heard", "Idempotency",
     "KeyReused", "Missing", "Repeat", "Stale", "Store", "StoredGame", "SummaryJob", "SummaryQueue",
     "dumps", "now", "role_of", "summary_event",
 ]

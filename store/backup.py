@@ -3,7 +3,8 @@
 ``games.jsonl`` holds one game a line: its id, its record without turns,
 its log (turns and corrections, with their times), the hashes of its tokens
 (so the table's and the spectators' tokens open it again), its stored
-summaries (the PDF in base64) and the first answers to its writes'
+summaries (the PDF in base64), in a match the round it follows and the
+one after it, and the first answers to its writes'
 Idempotency-Keys with the moment they expire (so that a phone resending a
 turn after a restore gets its first answer, not a 412). ``boards.jsonl``
 holds one stored board profile a line (with the hash of the token that
@@ -61,6 +62,8 @@ def backup(store: Store, folder: Path) -> tuple[int, int]:
             pipe.hgetall(game_key(game_id, "auth"))
             pipe.hgetall(game_key(game_id, "idem"))
             pipe.pexpiretime(game_key(game_id, "idem"))
+            pipe.get(game_key(game_id, "next"))
+            pipe.get(game_key(game_id, "match"))
             for key in summaries[game_id]:
                 pipe.hgetall(key)
         pipe.hgetall("boards")
@@ -70,7 +73,7 @@ def backup(store: Store, folder: Path) -> tuple[int, int]:
     with private_file(folder / GAMES) as written:
         for game_id in ids:
             record, log, archive, auth = next(answers), next(answers), next(answers), next(answers)
-            idempotency, expires = next(answers), next(answers)
+            idempotency, expires, following, match = next(answers), next(answers), next(answers), next(answers)
             kept = {key.rpartition(":")[2]: next(answers) for key in summaries[game_id]}
             if record is None:  # deleted between the listing and the transaction
                 continue
@@ -83,6 +86,8 @@ def backup(store: Store, folder: Path) -> tuple[int, int]:
                                         "pdf": base64.b64encode(summary[b"pdf"]).decode()}
                               for version, summary in kept.items() if summary},
                 "idempotency": _idempotency(idempotency, expires),
+                "next": following.decode() if following is not None else None,
+                "match": json.loads(match) if match is not None else None,
             }))
             games += 1
     boards = next(answers)
@@ -109,6 +114,10 @@ def restore(store: Store, folder: Path) -> tuple[int, int]:
             for version, summary in game["summaries"].items():
                 pipe.hset(game_key(game_id, f"summary:{version}"),
                           mapping={"json": dumps(summary["json"]), "pdf": base64.b64decode(summary["pdf"])})
+            if game.get("next"):  # absent from a backup written before matches were linked
+                pipe.set(game_key(game_id, "next"), game["next"])
+            if game.get("match"):
+                pipe.set(game_key(game_id, "match"), dumps(game["match"]))
             kept = game.get("idempotency")  # absent from a backup written before they were kept
             if kept and kept["answers"]:
                 key = game_key(game_id, "idem")

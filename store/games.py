@@ -25,12 +25,13 @@ from . import compaction, events, feeds, redis_conn
 from .answers import Answers, Idempotency
 from .boards import Boards
 from .keys import game_key
-from .log import Log, Missing, dumps, turns_of
+from .log import Log, Match, Missing, dumps, turns_of
 from .snapshots import Folds, Snapshots, StoredGame
 from .summaries import SummaryJob, SummaryQueue
-from .tokens import Tokens, role_of, token_hash
+from .tokens import SPECTATOR, TABLE, Tokens, role_of, token_hash
 
 SUMMARY = "summary"
+NEXT = "next"
 
 
 def summary_event(version: int, summary: dict) -> dict:
@@ -114,6 +115,23 @@ class Store:
             return earlier
         return game_id, token, spectator, version
 
+    def create_next(self, before: StoredGame, record: dict, game: Game) -> tuple[str, bool]:
+        """Store the next round of ``before``'s match, ``record`` (``game``
+        its replay): it opens with ``before``'s tokens, so every phone at
+        that table (and every spectator) opens it as it opens ``before``.
+        Answers its id and whether it was made now: when ``before`` had its
+        next round already (another phone was first), that one, and this
+        one is dropped."""
+        game_id = secrets.token_hex(8)
+        hashes = (before.tokens[TABLE].decode(), before.tokens[SPECTATOR].decode())
+        self.log.create(game_id, record, hashes, self.snapshots.of(game_id, game, len(record["turns"])),
+                        before.match.after(before.id))
+        event = dumps({"kind": NEXT, "version": before.version, "next": game_id})
+        linked = self.log.link(before.id, game_id, event)
+        if linked != game_id:
+            self.log.drop(game_id)
+        return linked, linked == game_id
+
     def created(self, idempotency: Idempotency) -> tuple[str, str, str, int] | None:
         """The game an earlier creation with this Idempotency-Key made (id,
         tokens, version), or None; :class:`KeyReused` when it came with another body."""
@@ -145,7 +163,8 @@ class Store:
             pipe.hgetall(game_key(game_id, "auth"))
             pipe.get(game_key(game_id, "snapshot"))
             pipe.llen(game_key(game_id, "log"))
-            raw_record, raw_tokens, raw_snapshot, length = pipe.execute()
+            pipe.get(game_key(game_id, "match"))
+            raw_record, raw_tokens, raw_snapshot, length, raw_match = pipe.execute()
         tokens = {role.decode(): digest for role, digest in raw_tokens.items()}
         if raw_record is None or (needs_token and role_of(tokens, token) is None):
             raise Missing(game_id)
@@ -156,7 +175,7 @@ class Store:
             game = Game.replay({**record, "turns": turns_of(entries)})
             length = len(entries)
             self.snapshots.keep(game_id, game, length)
-        stored = StoredGame(game_id, record, game, length, tokens)
+        stored = StoredGame(game_id, record, game, length, tokens, Match.of(raw_match))
         self.folds.keep(stored)
         return stored
 

@@ -11,6 +11,8 @@ game's keys (and its event channel), and runs whole on the game's slot::
     game:{<id>}:snapshot  signed pickle of the folded engine state at a version    store/snapshots.py
     game:{<id>}:idem      hash: Idempotency-Key -> the first answer                store/answers.py
     game:{<id>}:summary:<version>  hash: json -> the summary, pdf -> its score sheet
+    game:{<id>}:next      the id of the next round of a match (it opens with these tokens) store/log.py
+    game:{<id>}:match     the round a match's round follows, and its number (JSON)     store/log.py
     game:{<id>}:events    the pub/sub channel of the game's events                 store/events.py
 
 Keys of no game, each read and written alone by single-key commands,

@@ -53,6 +53,28 @@ def now() -> str:
 
 
 @dataclass(frozen=True)
+class Match:
+    """Where a game stands in a match: the round it follows (None: it
+    follows none) and its number, from 1."""
+
+    follows: str | None = None
+    round: int = 1
+
+    @classmethod
+    def of(cls, raw: bytes | None) -> "Match":
+        """The match of a game as stored (nothing: a game that follows none)."""
+        return cls(**json.loads(raw)) if raw else cls()
+
+    @property
+    def json(self) -> str:
+        return dumps({"follows": self.follows, "round": self.round})
+
+    def after(self, game_id: str) -> "Match":
+        """The match of the round after ``game_id``, whose match this is."""
+        return Match(game_id, self.round + 1)
+
+
+@dataclass(frozen=True)
 class Append:
     """One entry to append to a game's log, with what goes with it."""
 
@@ -102,18 +124,34 @@ redis.call(ARGV[9], ARGV[7], ARGV[8])
 return {1, version + 1}
 """
 
-# KEYS[1] record, KEYS[2] log, KEYS[3] auth, KEYS[4] snapshot (one game's: one slot)
+# KEYS[1] record, KEYS[2] log, KEYS[3] auth, KEYS[4] snapshot, KEYS[5] match (one game's: one slot)
 # ARGV[1] the record without its turns
 # ARGV[2] the table token's hash, ARGV[3] the spectator token's hash
 # ARGV[4] the snapshot
-# ARGV[5...] the log's entries
+# ARGV[5] for a round after the first of a match, its Match as JSON; else ''
+# ARGV[6...] the log's entries
 # One script so that a new game is one durable write.
 _CREATE = """
 redis.call('SET', KEYS[1], ARGV[1])
 redis.call('HSET', KEYS[3], 'table', ARGV[2], 'spectator', ARGV[3])
 redis.call('SET', KEYS[4], ARGV[4])
-if #ARGV > 4 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 5)) end
+if ARGV[5] ~= '' then redis.call('SET', KEYS[5], ARGV[5]) end
+if #ARGV > 5 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 6)) end
 return 1
+"""
+
+
+# KEYS[1] next       the id of the round after this game's (store/keys.py)
+# ARGV[1] the new round's id, ARGV[2] the event channel, ARGV[3] the event,
+# ARGV[4] the publish command
+# The next round is set once: answers the id that holds it (the new one, or
+# one set before, which nothing replaces), and tells the listeners when set.
+_LINK = """
+if redis.call('SET', KEYS[1], ARGV[1], 'NX') then
+  redis.call(ARGV[4], ARGV[2], ARGV[3])
+  return ARGV[1]
+end
+return redis.call('GET', KEYS[1])
 """
 
 
@@ -125,6 +163,7 @@ class Log:
         self.writes = writes
         self._append = client.register_script(_APPEND)
         self._create = client.register_script(_CREATE)
+        self._link = client.register_script(_LINK)
         self._compact = client.register_script(compaction.COMPACT)
         self._thaw = client.register_script(compaction.THAW)
         self._publish: str | None = None
@@ -136,19 +175,34 @@ class Log:
             self._publish = redis_conn.publish_command(self.redis)
         return self._publish
 
-    def create(self, game_id: str, record: dict, token_hashes: tuple[str, str], snapshot: bytes) -> int:
+    def create(self, game_id: str, record: dict, token_hashes: tuple[str, str], snapshot: bytes,
+               match: Match | None = None) -> int:
         """Store a new game: its record, its turns as entries logged now,
-        its tokens' hashes and its first snapshot. Returns its version."""
+        its tokens' hashes, its first snapshot, and for a round after the
+        first of a match, the round it follows. Returns its version."""
         at = now()
         entries = [dumps({"kind": TURN, "turn": turn, "at": at}) for turn in record["turns"]]
         bare = {key: value for key, value in record.items() if key != "turns"}
-        self.writes.run(self._create, self._keys(game_id, "record", "log", "auth", "snapshot"),
-                        [dumps(bare), *token_hashes, snapshot, *entries])
+        self.writes.run(self._create, self._keys(game_id, "record", "log", "auth", "snapshot", "match"),
+                        [dumps(bare), *token_hashes, snapshot, match.json if match else "", *entries])
         return len(entries)
 
     def drop(self, game_id: str) -> None:
         """Remove a game that was just created and lost a race for its key."""
-        self.redis.delete(*self._keys(game_id, "record", "log", "auth", "snapshot"))
+        self.redis.delete(*self._keys(game_id, "record", "log", "auth", "snapshot", "match"))
+
+    def link(self, game_id: str, next_id: str, event: str) -> str:
+        """Make ``next_id`` the round after the game's, and publish ``event``
+        (once, when it is set now); the id of the round after, which is
+        ``next_id`` unless the game had one already."""
+        linked = self.writes.run(self._link, [game_key(game_id, "next")],
+                                 [next_id, events.channel(game_id), event, self.publish])
+        return linked.decode() if isinstance(linked, bytes) else str(linked)
+
+    def next_round(self, game_id: str) -> str | None:
+        """The id of the round after the game's (a match), or None."""
+        raw = self.redis.get(game_key(game_id, "next"))
+        return None if raw is None else cast(bytes, raw).decode()
 
     def append(self, game_id: str, write: Append) -> int | Repeat:
         """Append ``write.entry`` if the game is still at ``write.version``,

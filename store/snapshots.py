@@ -32,7 +32,7 @@ from scoring import Game
 
 from . import redis_conn
 from .keys import game_key
-from .log import TURN
+from .log import TURN, Match
 
 #: The length of a snapshot's signature (HMAC-SHA256), which comes first.
 SIGNATURE_BYTES = 32
@@ -60,15 +60,17 @@ FINGERPRINT = _fingerprint()
 @dataclass(frozen=True)
 class StoredGame:
     """A game as loaded from the store: its record (without turns), the
-    folded engine game, the version it was folded at, and the hashes of its
-    tokens by role. Shared by every request that loads the game at that
-    version: ``game`` is read only (play on a copy)."""
+    folded engine game, the version it was folded at, the hashes of its
+    tokens by role, and where it stands in a match (which never changes).
+    Shared by every request that loads the game at that version: ``game``
+    is read only (play on a copy)."""
 
     id: str
     record: dict
     game: Game
     version: int
     tokens: dict[str, bytes]
+    match: Match = Match()
 
 
 class Folds:

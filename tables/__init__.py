@@ -31,6 +31,15 @@ class NoGame(Exception):
     """No game with this id opens for this token (or no such game)."""
 
 
+class NoNextRound(Exception):
+    """The game has no next round (not played in rounds, or not over): the
+    problem body of :func:`scoring.answers.next_round`."""
+
+    def __init__(self, problem: dict):
+        super().__init__(problem["detail"])
+        self.problem = problem
+
+
 class ReadOnly(Exception):
     """The spectator's token opens the game for reading only."""
 
@@ -110,7 +119,13 @@ class Tables:
         score sheet and history."""
         record, entries = self.store.log.record_at(table.id, table.version)
         return {"id": table.id, "record": record, **answers.as_it_stands(table.game), "version": table.version,
-                "history": history_of(entries)}
+                "history": history_of(entries), "round": table.match.round, "follows": table.match.follows,
+                "next": self.next_of(table)}
+
+    def next_of(self, table: StoredGame) -> str | None:
+        """The id of the match's next round, once a phone started it (only
+        a round that is over has one)."""
+        return self.store.log.next_round(table.id) if table.game.is_over else None
 
     def news_since(self, table: StoredGame, since: int) -> list[dict]:
         """The news of every entry after version ``since``, from the log."""
@@ -133,6 +148,19 @@ class Tables:
         if not first:
             self._summarise_if_over(game, game_id, version)
         return Created(game_id, token, spectator, version, game.scoresheet(), first is not None)
+
+    def next_round(self, table: StoredGame) -> tuple[str, bool]:
+        """Start the next round of the match (:func:`scoring.answers.next_round`:
+        :class:`NoNextRound` when there is none), opened with this round's
+        tokens; its id, and whether it was made now (False: a phone had
+        started it already, and that one is answered)."""
+        started = self.next_of(table)
+        if started is not None:
+            return started, False
+        record = answers.next_round(self.record(table), table.game.scoresheet())
+        if "status" in record:
+            raise NoNextRound(record)
+        return self.store.create_next(table, record, Game.replay(record))
 
     def _stored_board(self, record: dict) -> dict:
         """The profile a record names by id, copied so the game stays self-contained."""

@@ -232,7 +232,7 @@ def test_a_strangers_guess_costs_the_same_whether_the_game_exists_or_not(client,
 
 @pytest.mark.parametrize("method, tail, body", [
     ("GET", "/summary", None), ("GET", "/events", None), ("POST", "/turns", OPENING), ("POST", "/check", OPENING),
-    ("POST", "/corrections", {"undo": True, "by": "x"}),
+    ("POST", "/corrections", {"undo": True, "by": "x"}), ("POST", "/next", None),
 ])
 def test_every_route_of_a_game_answers_a_stranger_as_if_there_were_no_game(client, method, tail, body):
     created, other = create_game(client, EXAMPLE_1), create_game(client, EXAMPLE_1)

@@ -8,6 +8,7 @@ import http.client
 import json
 import os
 import queue
+import random
 import socket
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from api_helpers import EXAMPLE_1, OPENING, InProcessWorker, bearer, new_record
+from lost_cities_games import random_game as lost_cities_round
 from worker_games import keltis_goal_area
 
 from api import create_app
@@ -359,6 +361,22 @@ def test_the_summary_job_tells_the_listeners(redis_client, ports, listeners):
     # coming back after the final turn, the summary follows the missed events
     again = listeners(a, created, last_event_id=answer["version"] - 1)
     assert [again.next()["event"], again.next()["event"]] == ["turn", "summary"]
+
+
+def test_the_next_round_of_a_match_is_told_live_and_on_return(redis_client, ports, listeners):
+    a, b, c = ports
+    made = lost_cities_round(random.Random(3), turns=200).record  # to the deck's last card
+    created = create(a, {**made, "options": made["options"] or {}})
+    live = listeners(b, created, token=created["spectator_token"])  # a display follows the match too
+    status, started, _ = call(c, "POST", f"/api/v1/games/{created['id']}/next", headers=bearer(created["token"]))
+    assert status == 201
+    event = live.next()
+    assert (event["id"], event["event"]) == (str(created["version"]), "next")
+    assert event["data"] == {"kind": "next", "version": created["version"], "next": started["id"]}
+    # Asked again by another phone: the same round.
+    assert call(a, "POST", f"/api/v1/games/{created['id']}/next", headers=bearer(created["token"]))[0] == 200
+    back = listeners(a, created, last_event_id=created["version"])
+    assert back.next() == event  # coming back, the next round follows what was missed (here: nothing)
 
 
 def test_a_bad_last_event_id_is_a_400_and_one_beyond_the_log_resumes_from_now(redis_client, ports, listeners):

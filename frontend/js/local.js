@@ -9,20 +9,22 @@
 import {get, put, changeIf} from './db.js';
 import {remote, ApiError, idempotencyKey} from './remote.js';
 import {language, t} from './i18n.js';
-import {startReferee, whenReady, check, game as gameView, csv, write as refereeWrite, told} from './referee.js';
+import {startReferee, whenReady, check, game as gameView, csv, write as refereeWrite, told, nextRound}
+  from './referee.js';
 import {oneWriter} from './writelock.js';
 
 /** Start a game on this phone from a record (a board as its profile, not
  * by id): a problem like POST /games answers when the record is refused.
- * Answers what POST /games does, less the tokens (nobody else holds it). */
-export async function createLocal(record) {
+ * Answers what POST /games does, less the tokens (nobody else holds it).
+ * `match`: for a round after the first, the round it `follows` and its `round`. */
+export async function createLocal(record, match = {}) {
   await referee();
   // The record's turns enter the log as turns, as the server's do (no
   // list of turns: the referee refuses the record as it is).
   const entries = record && Array.isArray(record.turns) ? record.turns.map(turn => ({kind: 'turn', turn, at: now()})) : null;
   const seen = await viewOf({record, entries});
   const id = `local-${idempotencyKey().replace(/[^A-Za-z0-9]/g, '').slice(0, 16).toLowerCase()}`;
-  await put('local', {id, record: seen.record, entries, keys: {}});
+  await put('local', {id, record: seen.record, entries, keys: {}, ...match});
   return {id, version: seen.version, scoresheet: seen.scoresheet};
 }
 
@@ -48,7 +50,8 @@ const ROUTES = {
   'GET ': async (stored, {headers}) => {
     const version = stored.entries.length;
     if (headers['If-None-Match'] === etag(version)) return {status: 304, data: null, etag: etag(version)};
-    return ok({id: stored.id, ...(await viewOf(stored))}, version);
+    return ok({id: stored.id, ...(await viewOf(stored)), round: stored.round ?? 1, follows: stored.follows ?? null,
+      next: stored.next ?? null}, version);
   },
   'POST check': async (stored, {body, query}) => {
     const at = query.has('at') ? Number(query.get('at')) : null;
@@ -69,6 +72,16 @@ const ROUTES = {
       return {status: 200, data: new Blob([await csv(stored.record, lang)], {type: 'text/csv'}), etag: etag(version)};
     }
     return ok((await viewOf(stored)).scoresheet, version);
+  },
+  // A match's next round, started once: a game on this phone too.
+  'POST next': async stored => {
+    if (stored.next) return ok({id: stored.next});
+    const {record, scoresheet} = await viewOf(stored);
+    const next = await nextRound(record, scoresheet);
+    if ('status' in next) throw new ApiError(next.status, next); // the route's 409
+    const made = await createLocal(next, {follows: stored.id, round: (stored.round ?? 1) + 1});
+    await put('local', {...stored, next: made.id});
+    return {status: 201, data: {id: made.id}, etag: null};
   },
   'GET record': async stored => ok(stored.record, stored.entries.length),
   'GET summary': async () => { throw problem(501, t('local.summary'), 'Not Implemented'); },

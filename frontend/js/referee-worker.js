@@ -21,6 +21,7 @@ from exports.spreadsheet import scoresheet_csv
 
 CALLS = {"replay": answers.replay, "check": answers.check, "tally": answers.tally, "game_view": answers.game_view,
          "check_board": answers.check_board, "write": answers.write, "told": answers.told, "after_turns": after_turns,
+         "next_round": answers.next_round,
          "csv": lambda record, lang="en": scoresheet_csv(record, answers.replay(record), lang)}
 
 def answer(name, args):

@@ -122,4 +122,5 @@ export const write = (record, entries, kind, body, lang, at, played = null) =>
   call('write', [record, entries, kind, body, lang, at, played]);
 export const told = (record, entries, version) => call('told', [record, entries, version]);
 export const historyAfter = (history, ats, held) => call('after_turns', [history, ats, held]);
+export const nextRound = (record, scoresheet) => call('next_round', [record, scoresheet]);
 export const checkBoard = (body, lang = 'en') => call('check_board', [body, lang]);

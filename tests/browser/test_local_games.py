@@ -6,6 +6,7 @@ replays the record to the same score sheet; and the static build of
 from __future__ import annotations
 
 import json
+import random
 import re
 import socket
 import subprocess
@@ -14,6 +15,7 @@ import sys
 import pytest
 from browser_helpers import DATA, api, shot
 from keltis_script import Policy, layout
+from lost_cities_games import random_game as lost_cities_round
 from playwright.sync_api import expect
 from tapping import correct_turn, current_player, lay_tile, open_section, play_turn, tap
 
@@ -171,6 +173,40 @@ def test_a_game_on_the_phone_is_corrected_and_the_corrections_stay_in_its_log(pa
         page.click("text=Game record (JSON)")
     record = json.loads(open(done.value.path()).read())
     assert [turn["actions"][0]["type"] for turn in record["turns"]] == ["play", "play", "discard"]
+
+
+def test_the_next_round_of_a_match_on_the_phone(page):
+    """A Lost Cities round that lives on the phone: "Next round" starts the
+    next on the phone too, with the totals carried, and its sheet lists both
+    rounds and the match total, with no server answering."""
+    page.goto("/")
+    page.wait_for_selector("nav.menu")  # the rulesets are kept on this phone
+    page.route("**/api/v1/**", lambda route: route.abort())  # from now on no API answers
+    finished = lost_cities_round(random.Random(3), turns=200).record  # to the deck's last card
+    first = page.evaluate("""async record => {
+        const {createLocal} = await import('/js/local.js');
+        const {put} = await import('/js/db.js');
+        const made = await createLocal(record);
+        await put('games', {id: made.id, game: record.game, joined: Date.now()});
+        return made;
+    }""", {**finished, "options": finished["options"] or {}})
+    assert first["scoresheet"]["status"] == "finished"
+    totals = {player["id"]: player["total"] for player in first["scoresheet"]["players"]}
+    said = " · ".join(f"{name} {totals[id]}" for id, name in (("anna", "Anna"), ("ben", "Ben")))
+    page.goto(f"/#/sheet/{first['id']}")
+    expect(page.locator("#rounds li")).to_have_count(1, timeout=START)
+    page.click("#next-round")
+    page.wait_for_selector("#table[data-drawn]")
+    expect(page.locator("#local-note")).to_be_visible()
+    second = page.evaluate("decodeURIComponent(location.hash.split('/')[2])")
+    assert second.startswith("local-") and second != first["id"]
+    page.goto(f"/#/sheet/{second}")
+    expect(page.locator("#rounds li")).to_have_count(2)
+    expect(page.locator("#rounds li").first).to_have_text(f"Round 1: {said}")
+    expect(page.locator("#rounds li").nth(1)).to_have_text("Round 2: Anna 0 · Ben 0")
+    expect(page.locator("#match-total")).to_have_text(f"Match total: {said}")
+    page.goto(f"/#/sheet/{first['id']}")
+    expect(page.locator("#open-next")).to_have_text("Open round 2")  # not another round 2
 
 
 @pytest.fixture

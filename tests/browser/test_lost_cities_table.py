@@ -155,24 +155,64 @@ def test_the_quick_tally(context, page, base_url):
     shot(page, "lost-cities-tally")
 
 
-def test_next_round_carries_the_totals_and_the_sheet_shows_the_match(context, page, base_url):
-    old_phone(context)
+def test_next_round_reaches_every_phone_and_both_sheets_show_the_match(context, page, phone, browser, base_url):
+    """Phone A starts round 2 from round 1's sheet; phone B, at round 1's
+    table, and a spectator, on round 1's sheet, are offered it as it starts
+    and open it: each shows rounds 1 and 2 and the match total."""
+    for each in (context, phone.context):
+        old_phone(each)
     finished = random_game(random.Random(3), turns=200).record  # to the deck's last card
     created = lost_cities_game(base_url, finished["turns"], finished["options"] or {})
     assert created["scoresheet"]["status"] == "finished"
     totals = {player["id"]: player["total"] for player in created["scoresheet"]["players"]}
-    join(page, created)
-    page.goto(f"/#/sheet/{created['id']}")
-    expect(page.locator("#rounds li")).to_have_count(1)
-    page.click("#next-round")
-    page.wait_for_selector("#table[data-drawn]")
-    second = page.evaluate("location.hash").split("/")[-1]
-    page.goto(f"/#/sheet/{second}")
-    expect(page.locator("#rounds li")).to_have_count(2)
     said = " · ".join(f"{name} {totals[id]}" for id, name in (("anna", "Anna"), ("ben", "Ben")))
-    expect(page.locator("#rounds li").first).to_have_text(f"Round 1: {said}")
-    expect(page.locator("#rounds li").nth(1)).to_have_text("Round 2: Anna 0 · Ben 0")
-    expect(page.locator("#match-total")).to_have_text(f"Match total: {said}")
-    expect(page.locator("#next-round")).to_have_count(0)  # the round has only begun
-    expect(page.locator('#sheet li[data-player="anna"] dl')).to_contain_text("Earlier rounds")
-    shot(page, "lost-cities-match")
+    join(phone, created)
+    watching = browser.new_context(viewport={"width": 390, "height": 844}, base_url=base_url, locale="en-GB")
+    try:
+        old_phone(watching)
+        spectator = watching.new_page()
+        join(spectator, created, spectator=True)
+        spectator.goto(f"/#/sheet/{created['id']}")
+        expect(spectator.locator("#match-total")).to_have_text(f"Match total: {said}")
+        expect(spectator.locator("#next-round")).to_have_count(0)  # a spectator starts no round
+        join(page, created)
+        page.goto(f"/#/sheet/{created['id']}")
+        expect(page.locator("#rounds li")).to_have_count(1)
+        page.click("#next-round")
+        page.wait_for_selector("#table[data-drawn]")
+        second = page.evaluate("location.hash").split("/")[-1]
+        assert second != created["id"]
+        assert api(base_url, "GET", f"/games/{created['id']}", token=created["token"])["next"] == second
+
+        # Phone B, at round 1's table, hears it and is offered it there.
+        offer = phone.locator("#next-offer")
+        expect(offer).to_contain_text("Round 2 has started.")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= phone.viewport_size["width"]
+        shot(phone, f"lost-cities-next-offer-{phone.look}")
+        phone.click("#open-next")
+        phone.wait_for_function(f"() => location.hash === '#/game/{second}'")
+        phone.wait_for_selector("#table[data-drawn]")
+        expect(phone.locator("#composer")).to_be_visible()  # round 1's table token plays round 2
+        # The spectator, on round 1's sheet, is offered it there, and reads it.
+        spectator.click("#open-next")
+        spectator.wait_for_function(f"() => location.hash === '#/game/{second}'")
+        spectator.wait_for_selector("#table[data-drawn]")
+        expect(spectator.locator("#composer")).to_have_count(0)
+
+        for shown in (page, phone, spectator):
+            shown.goto(f"/#/sheet/{second}")
+            expect(shown.locator("#rounds li")).to_have_count(2)
+            expect(shown.locator("#rounds li").first).to_have_text(f"Round 1: {said}")
+            expect(shown.locator("#rounds li").nth(1)).to_have_text("Round 2: Anna 0 · Ben 0")
+            expect(shown.locator("#match-total")).to_have_text(f"Match total: {said}")
+            expect(shown.locator("#next-round")).to_have_count(0)  # the round has only begun
+            expect(shown.locator('#sheet li[data-player="anna"] dl')).to_contain_text("Earlier rounds")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= phone.viewport_size["width"]
+        shot(phone, f"lost-cities-match-{phone.look}")
+        # Round 1's sheet now offers round 2 instead of starting another.
+        phone.goto(f"/#/sheet/{created['id']}")
+        expect(phone.locator("#open-next")).to_have_text("Open round 2")
+        expect(phone.locator("#next-round")).to_have_count(0)
+        shot(phone, f"lost-cities-round-1-sheet-{phone.look}")
+    finally:
+        watching.close()

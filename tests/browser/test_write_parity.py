@@ -133,7 +133,8 @@ def test_the_phone_writes_what_the_server_writes(page, base_url):
                 expected["histories"].append(seen["history"])
                 labels["histories"].append(label + ": the history after it")
         calls["views"].append([start, LANGUAGES[number % 3], log])
-        expected["views"].append({key: value for key, value in seen.items() if key != "id"})
+        # Less the store's own: the id, and a match's rounds (answers.game_view).
+        expected["views"].append({key: value for key, value in seen.items() if key not in ("id", "round", "follows", "next")})
         labels["views"].append(f"{one.label}: GET {url} after its writes")
     assert sum(status == 201 for status, _ in expected["writes"]) > len(cases) * 3, "too few writes were taken"
     assert sum(status == 422 for status, _ in expected["writes"]) > len(cases) * 5, "too few writes were refused"

@@ -14,6 +14,7 @@ import {onOutbox, pending, flush, drop, resend} from '../outbox.js';
 import {onReferee, refereeReady, refereeState} from '../referee.js';
 import {follow} from '../live.js';
 import {applyNews} from '../news.js';
+import {nextOffer} from '../rounds.js';
 import {drawerOf} from '../draw/drawers.js';
 import {rulesets} from '../rulesets.js';
 import {seatColours, turn as turnText, turnActions} from '../words.js';
@@ -81,7 +82,9 @@ export async function show(main, id, then) {
 // that stops following.
 function follows(table, view) {
   // Another phone logged: redraw. Answers given so far are dropped with a word.
-  const hear = event => takeNews(table, view, event.game || event.data, {interrupting: true}).catch(() => {});
+  // A phone started the next round of the match: it is offered.
+  const hear = event => (event.event === 'next' ? nextRound(table, view, event.data)
+    : takeNews(table, view, event.game || event.data, {interrupting: true})).catch(() => {});
   const stop = follow(table.id, table.token, hear, {version: table.seen && table.seen.version});
   // News that came while the game could not be fetched is fetched on return.
   const refresh = () => load(table, view, {interrupting: true}).catch(() => {});
@@ -103,6 +106,15 @@ function follows(table, view) {
     removeEventListener('online', refresh);
   };
 }
+
+// The next round of the match, started by a phone at the table: the game
+// names it from now on (its version stays as it is).
+const nextRound = (table, view, told) => inTurn(view, async () => {
+  if (!table.seen || !told || table.seen.next === told.next) return;
+  table.seen.next = told.next;
+  table.game.next = told.next;
+  draw(table, view);
+});
 
 // Loads and news are taken one after another, each load with a fresh GET,
 // so a load asked for after a turn was stored never reuses an answer
@@ -269,6 +281,7 @@ function draw(table, view) {
     table.offline ? h('p', {class: 'panel offline-note', id: 'offline-note', role: 'status'}, t('table.offline_seen')) : null,
     scoreStrip(table, current),
     turnLine(table, current),
+    game.next ? nextOffer(table.mine, game) : null,
     composes ? panel(table) : view.message.element,
     sections(table, {
       board: () => table.drawer.board(game, table.names(), {colours: table.colours(), composing: table.composing}),
