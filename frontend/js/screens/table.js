@@ -1,8 +1,10 @@
 // The table: the screen one game is played at. Its state is plain data
 // (table/state.js: the game as fetched and kept up with its news, the turn
-// being composed, the queue); this module follows the game live and the
-// outbox and draws the screen from the state; the parts are drawn by
-// table/: strip (scores, whose turn),
+// being composed, the queue), changed only through state.js's steps; the
+// screen's own view holds what is not data (its root, the message box, the
+// drawer, and draw, load, say, correct for the parts). This module follows
+// the game live and the outbox and draws the screen from the state; the
+// parts are drawn by table/: strip (scores, whose turn),
 // composer, offline (no network: the turns queued), sections (board,
 // cards, log as tabs), log, join (invite, and sharing a game that lives on
 // this phone), message.
@@ -17,9 +19,9 @@ import {applyNews} from '../news.js';
 import {nextOffer} from '../rounds.js';
 import {drawerOf} from '../draw/drawers.js';
 import {rulesets} from '../rulesets.js';
-import {seatColours, turn as turnText, turnActions} from '../words.js';
-import {scoreStrip, turnLine} from './table/strip.js';
-import {composerPanel, waitingPanel, outgoing, resetComposer, putBack, refusal, takeForced, focusComposer, startCorrection}
+import {turn as turnText, turnActions} from '../words.js';
+import {scoreStrip, turnLine, coloursOf} from './table/strip.js';
+import {composerPanel, waitingPanel, outgoing, resetComposer, putBack, takeForced, focusComposer, startCorrection}
   from './table/composer.js';
 import {offlineComposer, projected, review, stoppedPanel} from './table/offline.js';
 import {sections} from './table/sections.js';
@@ -29,7 +31,8 @@ import {entries, loggedAs} from '../history.js';
 import {showInvite, shareButton} from './table/join.js';
 import {turnMessage} from './table/message.js';
 import {tableState, sameItems, queueMode, nothingNew, composedSoFar, hasAnswers, offlineTurn, see, declare,
-  namesOf, homeEntry, composerMark} from './table/state.js';
+  namesOf, composerMark, remember, startedNext, reached, unreachable, setSending, setWaiting, setStopped, setLogged, judge, verdictOf}
+  from './table/state.js';
 
 /** Draw the table of one game (`then`: 'invite' opens the invite, as
  * after sharing); returns the function that leaves it. */
@@ -39,29 +42,11 @@ export async function show(main, id, then) {
     main.append(h('h1', {}, t('table.unknown')), h('p', {}, h('a', {href: '#/'}, t('nav.home'))));
     return null;
   }
-  // The screen's own parts, apart from the state: its root, the message box,
-  // what keepInView last saw, and the loads and news taken in turn.
-  const view = {root: h('div', {id: 'table'}), local: isLocal(id), message: turnMessage(),
-    ended: null, shown: null, queue: Promise.resolve()};
+  const table = tableState({id, mine, section: await getPref('table-section')});
+  const view = tableView(table);
   main.append(view.root);
   // The first time, a game on this phone waits some seconds for its referee.
   if (view.local && !refereeReady()) view.root.append(h('p', {role: 'status'}, t('local.starting')));
-  const table = tableState({id, mine, section: await getPref('table-section')});
-  // What the parts of the table (table/) call through it.
-  Object.assign(table, {
-    drawer: null,
-    message: view.message,
-    names: () => namesOf(table.game),
-    colours: () => seatColours(table.game.record.players, mine.colours),
-    // A word said can push the question down: it is brought into view again.
-    say: (content, kind) => {
-      view.message.say(content, kind);
-      if (table.game) keepInView(table, view, view.ended, true);
-    },
-    draw: () => draw(table, view),
-    load: how => load(table, view, how),
-    correct: body => correct(table, view, body),
-  });
   // The outbox's answers are heard from the start: a turn may be on its way.
   const offOutbox = onOutbox(event => outboxEvent(table, view, event));
   try {
@@ -76,6 +61,24 @@ export async function show(main, id, then) {
     stop();
     offOutbox();
   };
+}
+
+// The screen's own parts, apart from the state: its root, the message box,
+// the game's drawer, what keepInView last saw, the loads and news taken in
+// turn, and what the parts of the table (table/) call through it.
+function tableView(table) {
+  const view = {root: h('div', {id: 'table'}), local: isLocal(table.id), message: turnMessage(), drawer: null,
+    ended: null, shown: null, queue: Promise.resolve(),
+    // A word said can push the question down: it is brought into view again.
+    say: (content, kind) => {
+      view.message.say(content, kind);
+      if (table.game) keepInView(table, view, view.ended, true);
+    },
+    draw: () => draw(table, view),
+    load: how => load(table, view, how),
+    correct: body => correct(table, view, body),
+  };
+  return view;
 }
 
 // Follow the game live, the network and the referee; answers the function
@@ -110,10 +113,7 @@ function follows(table, view) {
 // The next round of the match, started by a phone at the table: the game
 // names it from now on (its version stays as it is).
 const nextRound = (table, view, told) => inTurn(view, async () => {
-  if (!table.seen || !told || table.seen.next === told.next) return;
-  table.seen.next = told.next;
-  table.game.next = told.next;
-  draw(table, view);
+  if (told && startedNext(table, told.next)) draw(table, view);
 });
 
 // Loads and news are taken one after another, each load with a fresh GET,
@@ -146,8 +146,7 @@ function load(table, view, {interrupting = false, changed = false} = {}) {
 function takeNews(table, view, news, {interrupting = false, changed = false, sent = false} = {}) {
   const fromElsewhere = interrupts(table, interrupting);
   return inTurn(view, async () => {
-    if (sent) table.sending = null;
-    table.netDown = false; // news came from the server
+    reached(table, {sent}); // news came from the server
     if (table.seen && news && news.version <= table.seen.version) {
       if (changed) await settle(table, view, table.seen, {changed});
       return;
@@ -164,7 +163,7 @@ async function fetchGame(table, view, how) {
     const headers = table.seen && !table.offline ? {'If-None-Match': ifMatch(table.seen.version)} : {};
     const answer = await api(`/games/${table.id}`, {token: table.token, headers});
     data = answer.status === 304 ? table.seen : answer.data;
-    table.netDown = false;
+    reached(table);
   } catch (error) {
     if (error instanceof ApiError || !table.mine.seen) throw error;
     data = table.mine.seen.data;
@@ -193,26 +192,22 @@ async function settle(table, view, data, {cached = false, changed = false, fromE
   // answer on this device).
   const described = (await rulesets())[data.record.game];
   declare(table, described);
-  table.drawer ??= await drawerOf(described);
-  if (!cached) {
-    table.mine.seen = {data};
-    await put('games', homeEntry(table.mine, data));
-  }
+  view.drawer ??= await drawerOf(described);
+  if (!cached) await put('games', remember(table, data));
   // The server stopped the queue: turns queued on the phone are reviewed
   // (what happened, which still fit); a lone turn logged online goes back
   // into the composer.
   const stale = queued.find(item => item.stopped);
   const reviewing = stale && (stale.queued || queued.length > 1);
-  if (reviewing && !table.stopped) table.message.clear(); // "saved on this phone" no longer holds
-  table.stopped = reviewing ? await review(data, queued) : null;
-  if (interrupted) table.composing.dispute = false; // what was composed goes back as a real turn
-  resetComposer(table);
+  if (reviewing && !table.stopped) view.message.clear(); // "saved on this phone" no longer holds
+  setStopped(table, reviewing ? await review(data, queued) : null);
+  resetComposer(table, {dispute: !interrupted}); // what was composed goes back as a real turn
   draw(table, view);
   if (stale && !reviewing && !cached) await notLogged(table, view, stale);
-  else if (unchecked) await putBack(table, unchecked);
+  else if (unchecked) await putBack(table, view, unchecked);
   else if (interrupted) await movedOn(table, view, composing, before);
-  if (twins.length) sayLoggedAlready(table, twins);
-  if (!table.composing.unchecked && !table.stopped) await takeForced(table);
+  if (twins.length) sayLoggedAlready(table, view, twins);
+  if (!table.composing.unchecked && !table.stopped) await takeForced(table, view);
 }
 
 // This phone's turns the server turned down as stale (412) although the
@@ -232,7 +227,7 @@ async function dropLoggedTwins(table, data) {
   }
   if (!twins.length) return twins;
   await drop(twins.map(twin => twin.item));
-  table.logged = null; // no "Undo" offered either: the phone's turn was not what logged it
+  setLogged(table, null); // no "Undo" offered either: the phone's turn was not what logged it
   // Sent as they are, marked sent again so that the word on the twins stays
   // in view; not awaited: the outbox's events are taken in turn after this.
   const rest = items.slice(first + twins.length);
@@ -241,9 +236,9 @@ async function dropLoggedTwins(table, data) {
 }
 
 // One line for each: already logged, nothing more to send.
-function sayLoggedAlready(table, twins) {
-  const names = table.names();
-  table.say(twins.map(({item, entry}) => h('p', {}, t('composer.logged_already',
+function sayLoggedAlready(table, view, twins) {
+  const names = namesOf(table.game);
+  view.say(twins.map(({item, entry}) => h('p', {}, t('composer.logged_already',
     {player: names[item.turn.player] || item.turn.player, n: entry.number + 1}))));
 }
 
@@ -252,7 +247,7 @@ function sayLoggedAlready(table, twins) {
 const showOutbox = (table, view) => inTurn(view, async () => {
   const queued = await pending(table.id);
   if (!table.seen) {
-    table.waiting = queued;
+    setWaiting(table, queued);
   } else if (sameItems(queued, table.waiting) && queueMode(table, queued, table.offline, refereeReady()) === table.queueing) {
     draw(table, view);
   } else await settle(table, view, table.seen, {cached: table.offline, changed: true});
@@ -282,21 +277,21 @@ function draw(table, view) {
     scoreStrip(table, current),
     turnLine(table, current),
     game.next ? nextOffer(table.mine, game) : null,
-    composes ? panel(table) : view.message.element,
+    composes ? panel(table, view) : view.message.element,
     sections(table, {
-      board: () => table.drawer.board(game, table.names(), {colours: table.colours(), composing: table.composing}),
-      cards: () => table.drawer.cards(game, table.names(), table.ruleset),
-      log: () => logPart(table),
-    }),
+      board: () => view.drawer.board(game, namesOf(game), {colours: coloursOf(table), composing: table.composing}),
+      cards: () => view.drawer.cards(game, namesOf(game), table.ruleset),
+      log: () => logPart(table, view),
+    }, view.draw),
     links(table, view, invite),
     invite);
   keepInView(table, view, over);
 }
 
 // What takes the composer's place: the stopped queue, the turns on their way, or the composer.
-const panel = table => (table.stopped ? stoppedPanel(table)
-  : outgoing(table).length && !table.queueing ? waitingPanel(table)
-    : table.composing.unchecked ? offlineComposer(table) : composerPanel(table));
+const panel = (table, view) => (table.stopped ? stoppedPanel(table, view)
+  : outgoing(table).length && !table.queueing ? waitingPanel(table, view)
+    : table.composing.unchecked ? offlineComposer(table, view) : composerPanel(table, view));
 
 // The sheet, the display, and inviting (sharing, for a game on this phone).
 function links(table, {local}, invite) {
@@ -344,25 +339,24 @@ function keepInView(table, view, over, said = false) {
 async function outboxEvent(table, view, event) {
   if (!event.item || event.item.gameId !== table.id) return;
   if (event.kind === 'queued' || event.kind === 'sending') {
-    table.sending = event.item;
+    setSending(table, event.item);
     await showOutbox(table, view);
     // "Log turn" went with the composer: the focus goes to what took its
     // place (queueing, the composer of the next turn).
     const next = table.queueing ? 'composer-title' : 'waiting-title';
     if (event.kind === 'queued') document.getElementById(next)?.focus({preventScroll: true});
   } else if (event.kind === 'waiting') {
-    table.sending = null;
-    table.netDown = true;
+    unreachable(table);
     await showOutbox(table, view);
-    table.say(t('composer.queued'));
+    view.say(t('composer.queued'));
   } else if (event.kind === 'sent') {
     await takeNews(table, view, event.data, {changed: true, sent: true});
     // A turn sent again leaves the word on what the person chose in view.
-    if (!event.item.resent) sayLogged(table, event.item.turn, event.data.version);
+    if (!event.item.resent) sayLogged(table, view, event.item.turn, event.data.version);
   } else if (event.kind === 'stale' || event.kind === 'refused') {
     // Stopped in the outbox, shown on its way until the table has said
     // what happened (settle, once: a load that came first has said it).
-    table.sending = null;
+    setSending(table, null);
     await load(table, view);
   }
 }
@@ -373,7 +367,7 @@ async function outboxEvent(table, view, event) {
 // Answers for the player still to play go back into the composer as far
 // as they hold.
 async function movedOn(table, view, composing, version) {
-  const names = table.names();
+  const names = namesOf(table.game);
   const now = table.composing.player;
   const was = names[composing.player] || composing.player;
   // The turn this phone was composing, logged meanwhile by another phone (and still standing).
@@ -384,29 +378,29 @@ async function movedOn(table, view, composing, version) {
   if (composing.at !== null) next = t('composer.moved_on_correction', {n: composing.at + 1});
   else if (!now) next = t('table.over');
   else if (now === composing.player && composing.actions.length) {
-    await putBack(table, {player: now, actions: composing.actions});
+    await putBack(table, view, {player: now, actions: composing.actions});
     next = t('composer.moved_on_kept', {player: was});
   } else if (now === composing.player) next = t('composer.moved_on_again', {player: was});
   else if (logged) {
     next = t('composer.moved_on_next', {player: names[now], was});
     fix = h('p', {class: 'row'}, t('composer.moved_on_fix'),
-      h('button', {id: 'moved-on-correct', class: 'quiet', onclick: () => startCorrection(table, logged.holds)},
+      h('button', {id: 'moved-on-correct', class: 'quiet', onclick: () => startCorrection(table, view, logged.holds)},
         t('correct.open', {n: logged.holds + 1})));
   } else next = t('composer.moved_on_other', {player: names[now]});
   draw(table, view);
   const said = meanwhile(table, version);
-  table.say([(said.length ? said : [t('composer.moved_on')]).map(line => h('p', {}, line)), h('p', {}, next), fix], 'alert');
+  view.say([(said.length ? said : [t('composer.moved_on')]).map(line => h('p', {}, line)), h('p', {}, next), fix], 'alert');
 }
 
 // Which turn was logged, in the log's words ("Anna's turn 12 logged:
 // played red 7"); once the game is over the strip and the winners say
 // what matters, and the word goes.
-function sayLogged(table, turn, version) {
+function sayLogged(table, view, turn, version) {
   if (table.game.scoresheet.status === 'finished') {
-    table.message.clear();
+    view.message.clear();
     return;
   }
-  table.say(t('composer.logged', {player: table.names()[turn.player], n: entries(table.seen)[version - 1].number + 1,
+  view.say(t('composer.logged', {player: namesOf(table.game)[turn.player], n: entries(table.seen)[version - 1].number + 1,
     actions: turnActions(table.game.record.game, turn)}));
 }
 
@@ -414,15 +408,15 @@ function sayLogged(table, turn, version) {
 // was not logged, and put it back into the composer where it still can be.
 async function notLogged(table, view, item) {
   await drop([item]);
-  table.waiting = await pending(table.id);
+  setWaiting(table, await pending(table.id));
   const {kind, violations, message: problem} = item.stopped;
-  const lost = turnText(table.game.record.game, item.turn, table.names());
+  const lost = turnText(table.game.record.game, item.turn, namesOf(table.game));
   const v = violations[0];
   const why = kind === 'stale' ? t('composer.stale') : `${t('composer.refused')} ${v ? `${v.message} (${v.rule})` : problem}`;
-  const back = await putBack(table, item.turn, {version: item.version});
-  if (v && back && !table.composing.verdict) table.composing.verdict = refusal(table, {violations});
+  const back = await putBack(table, view, item.turn, {version: item.version});
+  if (v && back && !table.composing.verdict) judge(table.composing, verdictOf({violations}));
   draw(table, view);
-  table.say([h('p', {}, why), h('p', {}, t('composer.not_logged', {turn: lost})),
+  view.say([h('p', {}, why), h('p', {}, t('composer.not_logged', {turn: lost})),
     h('p', {}, !back ? t('composer.compose_again') : back.at === null ? t('composer.put_back')
       : t('composer.put_back_replace', {n: back.at + 1}))], 'alert');
   if (back) focusComposer();

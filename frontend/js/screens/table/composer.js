@@ -1,6 +1,8 @@
 // The turn composer of the table: one question at a time about the open
 // decision's legal actions (see ../../composer.js), "back", "Log turn",
-// dispute mode ("Can I do this?") and the composing of a correction.
+// dispute mode ("Can I do this?") and the composing of a correction. The
+// turn is state (table.composing, changed through ./state.js); `view` is the
+// screen's: its message box, draw, say, load and correct (see table.js).
 import {h} from '../../ui.js';
 import {t, language} from '../../i18n.js';
 import {api, ApiError, problemText} from '../../api.js';
@@ -14,30 +16,15 @@ import {turnLoggedAfter} from '../../history.js';
 import {refereeReady, check} from '../../referee.js';
 import {queuedPart} from './queued.js';
 import {meanwhile} from './meanwhile.js';
+import {namesOf, newTurn, correctionTurn, verdictOf, judge, answer, closeQuestion, addAction, stepBack, reveal,
+  followChain, correctedBy, setLogging, toggleDispute, setLogged, setCorrecting} from './state.js';
 
-/** A fresh composer for the next turn of the game as it stands
- * (`unchecked`: offline with no referee, composed from the action schemas). */
-export function resetComposer(table) {
-  const decision = table.game.decision;
-  // A turn may be complete before any action (a Celtica end turn with nothing to buy).
-  const complete = Boolean(decision && decision.can_end && decision.name !== 'over');
-  table.composing = {player: decision && decision.player, at: null, actions: [],
-    checks: [{decision, complete, legal: true, violations: []}],
-    picks: [], mode: 'turn', dispute: table.composing ? table.composing.dispute : false, verdict: null,
-    unchecked: table.offline && !refereeReady(), ...taking()};
-  if (table.composing.dispute) table.composing.real = realTurn(table.composing);
+/** A fresh composer for the next turn of the game as it stands (offline
+ * with no referee, composed from the action schemas, unchecked); `dispute`
+ * false ends dispute mode. */
+export function resetComposer(table, {dispute = true} = {}) {
+  newTurn(table, {unchecked: table.offline && !refereeReady(), dispute});
 }
-
-// The real turn's composing state, kept while dispute mode tries claims on
-// it and put back as it was when the table leaves dispute mode.
-const realTurn = composing => ({actions: [...composing.actions], checks: [...composing.checks], picks: [...composing.picks],
-  auto: [...composing.auto], chained: [...composing.chained], manual: composing.manual, chain: composing.chain, mode: composing.mode});
-
-// What was taken for the player: `auto` the indices of actions taken
-// because they were the one legal answer or a chain's next step (`chained`
-// the latter), `manual` the depth where such an answer waits for a tap after
-// "back", `chain` the clover step the player asked to repeat to the chain's end.
-const taking = () => ({auto: [], chained: [], manual: -1, chain: null});
 
 // Taken for the player: the next step of a clover chain the player asked
 // to follow to its end ({chained: true}), or the one legal answer.
@@ -53,9 +40,9 @@ function pendingForced(composing) {
 /** Take what the rules leave no choice about; shown as taken, undone by "back".
  * (`tapped`: this follows a tap, which logs the turn if it is then done;
  * `whole`: that tap's answer was picked from every legal one.) */
-export async function takeForced(table, {tapped = false, whole = true} = {}) {
+export async function takeForced(table, view, {tapped = false, whole = true} = {}) {
   const taken = pendingForced(table.composing);
-  if (taken) await append(table, taken.action, {auto: true, chained: taken.chained, tapped, whole});
+  if (taken) await append(table, view, taken.action, {auto: true, chained: taken.chained, tapped, whole});
 }
 
 // The turn is complete and nothing the person could answer is open: a tap
@@ -87,22 +74,20 @@ async function checkTurn(table, turn, at = null) {
 
 /** Start composing the replacement of turn k: the composer asks as it would
  * have before that turn (the check route replays the first k turns). */
-export async function startCorrection(table, k) {
+export async function startCorrection(table, view, k) {
   try {
     await openCorrection(table, k);
-    table.draw();
-    await takeForced(table);
+    view.draw();
+    await takeForced(table, view);
     focusComposer();
   } catch (error) {
-    table.say(offline(error), 'alert');
+    view.say(offline(error), 'alert');
   }
 }
 
 async function openCorrection(table, k) {
   const turn = table.game.record.turns[k];
-  const data = await checkTurn(table, {player: turn.player, actions: []}, k);
-  table.composing = {player: turn.player, at: k, by: table.names()[turn.player] || '', actions: [], checks: [data],
-    picks: [], mode: 'turn', dispute: false, verdict: null, ...taking()};
+  correctionTurn(table, k, await checkTurn(table, {player: turn.player, actions: []}, k));
 }
 
 /** Bring the composer's heading into view and give it the focus. */
@@ -119,7 +104,7 @@ export function focusComposer() {
  * when another phone logged that player's turn first (from `version`, the
  * version it was composed on). Answers where it went ({at: null or k}), or
  * null when it could not go back (the message then says what was not logged). */
-export async function putBack(table, turn, {version = null} = {}) {
+export async function putBack(table, view, turn, {version = null} = {}) {
   resetComposer(table);
   if (table.composing.player !== turn.player) {
     const k = version === null ? null : turnLoggedAfter(table.game, version);
@@ -131,9 +116,9 @@ export async function putBack(table, turn, {version = null} = {}) {
     }
   }
   for (const action of turn.actions) {
-    if (!(await append(table, action, {follow: false}))) break;
+    if (!(await append(table, view, action, {follow: false}))) break;
   }
-  await takeForced(table);
+  await takeForced(table, view);
   return {at: table.composing.at};
 }
 
@@ -149,39 +134,40 @@ export function outgoing(table) {
 
 /** The panel of this phone's turns on their way, in place of the composer,
  * with the turn message at its top: the one being sent, the ones waiting. */
-export function waitingPanel(table) {
+export function waitingPanel(table, view) {
   const sending = table.sending;
   return h('section', {class: 'panel', id: 'waiting', 'aria-labelledby': 'waiting-title'},
     h('h2', {id: 'waiting-title', tabindex: -1}, sending ? t('composer.sending') : t('composer.waiting')),
-    table.message.element,
+    view.message.element,
     h('ul', {}, outgoing(table).map(item => h('li', {id: sending && item.key === sending.key ? 'sending' : null},
-      words.turn(table.game.record.game, item.turn, table.names()),
+      words.turn(table.game.record.game, item.turn, namesOf(table.game)),
       item.unchecked ? h('span', {class: 'unchecked'}, ` (${t('composer.unchecked')})`) : null))));
 }
 
 /** The composer panel, with the turn message at its top. */
-export function composerPanel(table) {
+export function composerPanel(table, view) {
   const composing = table.composing;
+  const names = namesOf(table.game);
   const check = composing.checks.at(-1);
   const decision = check.decision || {actions: [], optional: []};
   const correcting = composing.at !== null;
-  const title = composing.dispute ? t('dispute.title') : correcting ? t('correct.title', {n: composing.at + 1}) : t('composer.title', {player: table.names()[composing.player] || composing.player});
+  const title = composing.dispute ? t('dispute.title') : correcting ? t('correct.title', {n: composing.at + 1}) : t('composer.title', {player: names[composing.player] || composing.player});
   // A turn on its way to the outbox shows no answers to tap meanwhile.
-  const question = composing.logging ? null : questionPart(table, decision);
+  const question = composing.logging ? null : questionPart(table, view, decision);
   // data-actions: how many actions the turn holds so far (for a test that taps a recorded turn).
   return h('section', {class: `panel${correcting ? ' correcting' : ''}`, id: 'composer', 'aria-labelledby': 'composer-title',
     dataset: {actions: composing.actions.length}},
     h('h2', {id: 'composer-title', tabindex: -1}, title),
-    table.message.element,
+    view.message.element,
     correcting ? h('p', {class: 'hint'}, t('correct.hint', {
-      player: table.names()[composing.player] || composing.player,
-      turn: words.turn(table.game.record.game, table.game.record.turns[composing.at], table.names())})) : null,
+      player: names[composing.player] || composing.player,
+      turn: words.turn(table.game.record.game, table.game.record.turns[composing.at], names)})) : null,
     table.queueing ? queuedPart(table) : null,
     soFar(table, Boolean(question)),
-    composing.logging ? null : undoPart(table),
-    composing.verdict,
+    composing.logging ? null : undoPart(table, view),
+    composing.verdict && verdictPart(table, composing.verdict),
     question,
-    composing.logging ? null : controls(table, check, decision));
+    composing.logging ? null : controls(table, view, check, decision));
 }
 
 // While a question is open, the latest actions of a long turn (a clover
@@ -222,9 +208,10 @@ const whole = (pool, all) => Object.assign(pool, {whole: all});
 const USUAL = {key: 'type', value: 'play'};
 
 // The open question and its legal answers as large buttons.
-function questionPart(table, decision) {
+function questionPart(table, view, decision) {
   const composing = table.composing;
   const gameKind = table.game.record.game;
+  const names = namesOf(table.game);
   const pool = poolFor(composing, decision);
   let candidates = narrow(pool(composing.picks), composing.picks);
   let q = nextQuestion(candidates);
@@ -236,16 +223,16 @@ function questionPart(table, decision) {
     if (next.key) {
       given = [USUAL];
       instead = h('div', {class: 'row instead'}, q.values.filter(value => value !== USUAL.value).map(value =>
-        h('button', {class: 'quiet', dataset: {value: JSON.stringify(value)}, onclick: () => pick(table, [{key: USUAL.key, value}], pool)},
+        h('button', {class: 'quiet', dataset: {value: JSON.stringify(value)}, onclick: () => pick(table, view, [{key: USUAL.key, value}], pool)},
           t('composer.instead', {action: words.answer(gameKind, q.key, value)}))));
       [candidates, q] = [played, next];
     }
   }
-  const asked = key => words.question(gameKind, key, table.names()[composing.player], candidates[0]);
+  const asked = key => words.question(gameKind, key, names[composing.player], candidates[0]);
   const chain = composing.dispute || composing.picks.length ? null : chainStep(decision, composing.actions);
   const chainButton = chain ? h('button', {id: 'chain', class: 'primary wide', onclick: () => {
-    composing.chain = chain;
-    append(table, chain, {tapped: true});
+    followChain(composing, chain);
+    append(table, view, chain, {tapped: true});
   }}, t('composer.chain', {path: words.colour(chain.path)})) : null;
   // data-given: the answers taken as given (a test reads them as answered).
   const heading = (text, dataset) => h('h3', {id: 'question', dataset: given.length ? {...dataset, given: JSON.stringify(given)} : dataset}, text);
@@ -255,12 +242,12 @@ function questionPart(table, decision) {
     const druid = count === 'cards'; // Celtica: a druid and the cards that move it
     // A row per colour; each button names its colour over its symbol and value.
     const colours = [...new Set(pair.pairs.map(([c]) => c))];
-    return [chainButton, heading(words.question(gameKind, druid ? 'druid_cards' : 'card', table.names()[composing.player], candidates[0]),
+    return [chainButton, heading(words.question(gameKind, druid ? 'druid_cards' : 'card', names[composing.player], candidates[0]),
       {key: colour, pair: count}),
     h('div', {class: 'choices pairs', role: 'group', 'aria-labelledby': 'question'}, colours.map(c => h('div', {class: 'pair-row'},
       pair.pairs.filter(([of]) => of === c).map(([, n]) => h('button', {dataset: {value: JSON.stringify([c, n])},
         class: words.swatch(colour, c), 'aria-label': druid ? t('composer.druid_cards', {druid: words.colour(c), n}) : words.card({color: c, value: n}, table.ruleset),
-        onclick: () => pick(table, [...given, {key: colour, value: c}, {key: count, value: n}], pool)},
+        onclick: () => pick(table, view, [...given, {key: colour, value: c}, {key: count, value: n}], pool)},
       h('span', {class: 'pair-colour'}, t(`colour.${c}`)), ' ', h('span', {class: typeof n === 'number' ? 'pair-value' : 'pair-value pair-word'}, `${words.symbol(c)} ${words.cardValue(n, table.ruleset)}`)))))), instead];
   }
   if (q && q.key) {
@@ -268,14 +255,14 @@ function questionPart(table, decision) {
     return [chainButton, heading(asked(q.key), {key: q.key}),
       h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'}, offered.map(value =>
         h('button', {dataset: {value: JSON.stringify(value)}, class: words.swatch(q.key, value),
-          onclick: () => pick(table, [...given, {key: q.key, value}], pool)},
-        words.answer(gameKind, q.key, value, table.names())))), instead];
+          onclick: () => pick(table, view, [...given, {key: q.key, value}], pool)},
+        words.answer(gameKind, q.key, value, names)))), instead];
   }
   if (q && q.answer && !pendingForced(composing)) {
     // One legal answer left that "back" returned to: the player's to confirm.
-    return [h('h3', {id: 'question', dataset: {key: 'action'}}, words.question(gameKind, 'type', table.names()[composing.player], q.answer)),
+    return [h('h3', {id: 'question', dataset: {key: 'action'}}, words.question(gameKind, 'type', names[composing.player], q.answer)),
       h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'},
-        h('button', {dataset: {value: JSON.stringify(q.answer)}, onclick: () => append(table, q.answer, {tapped: true})},
+        h('button', {dataset: {value: JSON.stringify(q.answer)}, onclick: () => append(table, view, q.answer, {tapped: true})},
           words.action(gameKind, q.answer)))];
   }
   return null;
@@ -284,99 +271,94 @@ function questionPart(table, decision) {
 // The turn this phone just logged, while it is the last one and nothing of
 // the next is composed yet: one tap undoes it (the correction names its
 // player), which is what a turn logged at once needs instead of a "sure?".
-function undoPart(table) {
+function undoPart(table, view) {
   const composing = table.composing;
   const logged = table.logged;
   const turns = table.game.record.turns;
   if (!logged || table.queueing || table.offline || composing.at !== null || composing.dispute
     || composing.actions.length || composing.picks.length || turns.length !== logged.index + 1
     || !same(turns[logged.index], logged.turn)) return null;
-  return h('div', {class: 'row'}, h('button', {id: 'undo-logged', class: 'quiet', onclick: () => undoLogged(table)},
+  return h('div', {class: 'row'}, h('button', {id: 'undo-logged', class: 'quiet', onclick: () => undoLogged(table, view)},
     t('composer.undo', {n: logged.index + 1})));
 }
 
-async function undoLogged(table) {
+async function undoLogged(table, view) {
   const {turn, index} = table.logged;
   const version = table.seen.version; // what it undoes; news of another phone may come meanwhile
   try {
-    await table.correct({undo: true, by: table.names()[turn.player] || turn.player});
-    table.logged = null;
-    table.say(t('table.undo_done', {n: index + 1}));
+    await view.correct({undo: true, by: namesOf(table.game)[turn.player] || turn.player});
+    setLogged(table, null);
+    view.say(t('table.undo_done', {n: index + 1}));
   } catch (error) {
     if (error instanceof ApiError && error.status === 412) {
       // Another phone logged after it: not the last turn any more, so not undone (the log can correct it).
-      table.logged = null;
-      await table.load();
-      table.say([...meanwhile(table, version), t('composer.undo_beaten', {n: index + 1})].map(line => h('p', {}, line)), 'alert');
-    } else table.say(problemText(error), 'alert');
+      setLogged(table, null);
+      await view.load();
+      view.say([...meanwhile(table, version), t('composer.undo_beaten', {n: index + 1})].map(line => h('p', {}, line)), 'alert');
+    } else view.say(problemText(error), 'alert');
   }
 }
 
 // Back, free reveal, Log turn (or the correction's), cancel, dispute.
-function controls(table, check, decision) {
+function controls(table, view, check, decision) {
   const composing = table.composing;
   const correcting = composing.at !== null;
   const row = h('div', {class: 'row'});
   if (composing.picks.length || composing.actions.length || composing.mode === 'reveal') {
-    row.append(h('button', {id: 'back', class: 'quiet', onclick: () => back(table)}, t('composer.back')));
+    row.append(h('button', {id: 'back', class: 'quiet', onclick: () => back(table, view)}, t('composer.back')));
   }
   if (composing.mode === 'turn' && (decision.optional || []).length && !composing.picks.length) {
     row.append(h('button', {id: 'free-reveal', class: 'quiet', onclick: () => {
-      composing.mode = 'reveal';
-      table.draw();
+      reveal(composing);
+      view.draw();
     }}, t('composer.reveal')));
   }
   if (check.complete && !composing.dispute && composing.mode === 'turn' && !composing.picks.length) {
     if (correcting) {
       row.append(h('label', {for: 'correct-by'}, t('correct.by')),
         h('input', {id: 'correct-by', value: composing.by, maxlength: 80, required: true, autocomplete: 'name',
-          oninput: e => { composing.by = e.target.value; }}));
+          oninput: e => correctedBy(composing, e.target.value)}));
     }
-    row.append(h('button', {id: 'log-turn', class: 'primary', onclick: () => (correcting ? sendCorrection(table) : logTurn(table))},
+    row.append(h('button', {id: 'log-turn', class: 'primary', onclick: () => (correcting ? sendCorrection(table, view) : logTurn(table, view))},
       correcting ? t('correct.log', {n: composing.at + 1}) : t('composer.log')));
   }
   if (correcting) {
     row.append(h('button', {id: 'cancel-correction', class: 'quiet', onclick: () => {
       resetComposer(table);
-      table.draw();
+      view.draw();
     }}, t('correct.cancel')));
   }
   row.append(h('button', {id: 'dispute', 'aria-pressed': String(composing.dispute), onclick: () => {
-    // Claims tried in dispute mode never stay in the real turn.
-    if (composing.dispute) Object.assign(composing, composing.real, {real: null});
-    else composing.real = realTurn(composing);
-    composing.dispute = !composing.dispute;
-    composing.verdict = null;
-    table.draw();
+    toggleDispute(composing);
+    view.draw();
   }}, t('dispute.toggle')));
   return row;
 }
 
 // One tap's answers (one field, or a colour and its value at once).
-async function pick(table, answers, pool) {
+async function pick(table, view, answers, pool) {
   const composing = table.composing;
   const picks = [...composing.picks, ...answers];
   const left = narrow(pool(picks), picks);
-  composing.verdict = null;
+  judge(composing, null);
   if (!left.length) {
     // Dispute mode: a claim the server did not offer; ask for its verdict.
     const [{key, value}] = answers;
-    return verdict(table, withValue(narrow(pool(composing.picks), composing.picks)[0], key, value));
+    return verdict(table, view, withValue(narrow(pool(composing.picks), composing.picks)[0], key, value));
   }
-  composing.picks = picks;
+  answer(composing, picks);
   const q = nextQuestion(left);
   if (q.answer) {
-    composing.picks = [];
-    composing.mode = 'turn';
-    await append(table, q.answer, {tapped: true, whole: pool.whole});
-  } else table.draw();
+    closeQuestion(composing);
+    await append(table, view, q.answer, {tapped: true, whole: pool.whole});
+  } else view.draw();
 }
 
 // Add one action to the turn after the server checked it; false when it
 // was refused (the refusal is then shown) or could not be checked. Then
 // (unless `follow` is false) what the rules leave no choice about is taken,
 // and a turn a tap (`tapped`) leaves done is logged.
-async function append(table, action, {auto = false, chained = false, follow = true, tapped = false, whole = true} = {}) {
+async function append(table, view, action, {auto = false, chained = false, follow = true, tapped = false, whole = true} = {}) {
   const composing = table.composing;
   const actions = [...composing.actions, action];
   try {
@@ -384,62 +366,63 @@ async function append(table, action, {auto = false, chained = false, follow = tr
     // News reset the composer meanwhile, or a second tap on the last answer is already logging it.
     if (table.composing !== composing || composing.logging) return false;
     if (!data.legal) {
-      composing.verdict = refusal(table, data);
-      table.draw();
+      judge(composing, verdictOf(data));
+      view.draw();
       return false;
     }
-    composing.actions = actions;
-    composing.checks.push(data);
-    if (auto) composing.auto.push(actions.length - 1);
-    if (chained) composing.chained.push(actions.length - 1);
-    if (composing.dispute) composing.verdict = h('p', {class: 'good', id: 'verdict'}, t('dispute.legal'));
-    if (follow && pendingForced(composing)) return takeForced(table, {tapped, whole}).then(() => true);
-    if (tapped && done(composing, whole)) {
-      composing.logging = true; // shown without answers while it goes to the outbox
-      table.draw();
-      try {
-        await logTurn(table);
-      } catch (error) {
-        // Not queued (the phone's storage refused it): the turn stays composed, "Log turn" to try again.
-        composing.logging = false;
-        table.logged = null;
-        table.draw();
-        table.say(t('composer.not_queued', {reason: error.message}), 'alert');
-        return false;
-      }
-      return true;
-    }
-    table.draw();
+    addAction(composing, actions, data, {auto, chained});
+    if (follow && pendingForced(composing)) return takeForced(table, view, {tapped, whole}).then(() => true);
+    if (tapped && done(composing, whole)) return logAtOnce(table, view);
+    view.draw();
     return true;
   } catch (error) {
-    table.say(offline(error), 'alert');
+    view.say(offline(error), 'alert');
     return false;
   }
 }
 
-async function verdict(table, claim) {
+// A turn a tap left done goes to the outbox at once; false when the phone could not queue it.
+async function logAtOnce(table, view) {
+  const composing = table.composing;
+  setLogging(composing, true); // shown without answers while it goes to the outbox
+  view.draw();
+  try {
+    await logTurn(table, view);
+  } catch (error) {
+    // Not queued (the phone's storage refused it): the turn stays composed, "Log turn" to try again.
+    setLogging(composing, false);
+    setLogged(table, null);
+    view.draw();
+    view.say(t('composer.not_queued', {reason: error.message}), 'alert');
+    return false;
+  }
+  return true;
+}
+
+async function verdict(table, view, claim) {
   const composing = table.composing;
   try {
     const data = await checkTurn(table, {player: composing.player, actions: [...composing.actions, claim]}, composing.at);
-    composing.picks = [];
-    composing.verdict = data.legal ? h('p', {class: 'good', id: 'verdict'}, t('dispute.legal')) : refusal(table, data);
-    table.draw();
+    closeQuestion(composing);
+    judge(composing, verdictOf(data));
+    view.draw();
   } catch (error) {
-    table.say(offline(error), 'alert');
+    view.say(offline(error), 'alert');
   }
 }
 
-/** A refusal: the rule in the engine's words, its id small, and what is
- * legal instead as a person says it. */
-export function refusal(table, data, laterTurn = false) {
-  const v = data.violations[0];
-  const legal = (data.decision && data.decision.actions) || [];
+/** The verdict on the turn (state.js verdictOf): a claim allowed, or a
+ * refusal: the rule in the engine's words, its id small, and what is legal
+ * instead as a person says it. */
+function verdictPart(table, {legal, violations, alternatives: instead, laterTurn}) {
+  if (legal) return h('p', {class: 'good', id: 'verdict'}, t('dispute.legal'));
+  const v = violations[0];
   return h('div', {id: 'verdict', role: 'alert'},
     laterTurn ? h('p', {}, t('correct.breaks', {n: v.turn + 1})) : null,
     h('p', {class: 'problem'}, v.message),
     h('p', {class: 'rule-id'}, h('small', {}, t('dispute.rule', {rule: v.rule}))),
-    legal.length ? h('details', {id: 'alternatives'}, h('summary', {}, t('dispute.alternatives')),
-      h('ul', {}, alternatives(legal, table.pieces.colors || table.pieces.druids || []).map(kind =>
+    instead.length ? h('details', {id: 'alternatives'}, h('summary', {}, t('dispute.alternatives')),
+      h('ul', {}, alternatives(instead, table.pieces.colors || table.pieces.druids || []).map(kind =>
         h('li', {dataset: {type: kind.type}}, `${t(`action.${kind.type}`)}: ${said(table, kind)}`)))) : null);
 }
 
@@ -459,69 +442,52 @@ function said(table, kind) {
   return new Intl.ListFormat(language(), {type: 'disjunction'}).format(phrases);
 }
 
-export function back(table) {
-  const composing = table.composing;
-  composing.verdict = null;
-  composing.chain = null;
-  if (composing.picks.length) composing.picks.pop();
-  else if (composing.mode === 'reveal') composing.mode = 'turn';
-  else if (composing.actions.length) {
-    // Answers taken for the player go with the answer that led to them;
-    // where none did, the forced one is left to confirm by hand.
-    while (composing.auto.includes(composing.actions.length - 1)) {
-      composing.auto.pop();
-      composing.actions.pop();
-      composing.checks.pop();
-    }
-    if (composing.actions.length) {
-      composing.actions.pop();
-      composing.checks.pop();
-    } else composing.manual = 0;
-    composing.chained = composing.chained.filter(i => i < composing.actions.length);
-  }
-  table.draw();
+/** "Back" (state.js stepBack), and the composer drawn again. */
+export function back(table, view) {
+  stepBack(table.composing);
+  view.draw();
 }
 
 /** Queue the composed turn (``unchecked`` when composed with no referee
  * offline; ``queued`` on the game as it stands with the turns queued before
  * it, whose version it follows); the outbox's events show it on its way
  * (see table.js). */
-export async function logTurn(table) {
+export async function logTurn(table, view) {
   const turn = {player: table.composing.player, actions: table.composing.actions};
   // Offered for undoing once logged (see undoPart): the turn and its place.
-  table.logged = {turn, index: table.game.record.turns.length};
-  table.message.clear(); // the panel that takes the composer's place says it is being sent
+  setLogged(table, turn);
+  view.message.clear(); // the panel that takes the composer's place says it is being sent
   await enqueue(table.id, turn, table.game.version, {unchecked: table.composing.unchecked, queued: table.queueing});
   updateBadge();
 }
 
-async function sendCorrection(table) {
+async function sendCorrection(table, view) {
   const composing = table.composing;
   const by = (composing.by || '').trim();
   if (!by) {
-    table.say(t('correct.by_needed'), 'alert');
+    view.say(t('correct.by_needed'), 'alert');
     document.getElementById('correct-by').focus();
     return;
   }
   const body = {replace: composing.at, turn: {player: composing.player, actions: composing.actions}, by};
-  table.say(t('composer.sending'));
-  table.correcting = true; // the news of our own correction interrupts nobody
+  view.say(t('composer.sending'));
+  setCorrecting(table, true); // the news of our own correction interrupts nobody
   const version = table.seen.version; // what it corrects; news of another phone may come meanwhile
   try {
-    await table.correct(body);
-    table.say(t('correct.done', {n: body.replace + 1}));
+    await view.correct(body);
+    view.say(t('correct.done', {n: body.replace + 1}));
   } catch (error) {
     if (error instanceof ApiError && error.status === 412) {
-      await table.load();
-      table.say([meanwhile(table, version), t('composer.moved_on_correction', {n: body.replace + 1})]
+      await view.load();
+      view.say([meanwhile(table, version), t('composer.moved_on_correction', {n: body.replace + 1})]
         .flat().map(line => h('p', {}, line)), 'alert');
     } else if (error instanceof ApiError && error.violations.length) {
       // A later turn no longer holds: nothing changed; say which and why.
-      composing.verdict = refusal(table, {violations: error.violations}, error.violations[0].turn !== null);
-      table.say(t('correct.refused'), 'alert');
-      table.draw();
-    } else table.say(problemText(error), 'alert');
+      judge(composing, verdictOf({violations: error.violations}, error.violations[0].turn !== null));
+      view.say(t('correct.refused'), 'alert');
+      view.draw();
+    } else view.say(problemText(error), 'alert');
   } finally {
-    table.correcting = false;
+    setCorrecting(table, false);
   }
 }

@@ -7,6 +7,7 @@ import {api, problemText} from '../../api.js';
 import {server} from '../../local.js';
 import {share} from '../../share.js';
 import {go} from '../../go.js';
+import {coloursOf} from './strip.js';
 
 /** The button that sends a game of this phone to the server (POST /games
  * replays and checks its turns); the server's game then takes its place,
@@ -45,7 +46,8 @@ export async function showInvite(table, box) {
   }
   const base = server.addresses[0];
   // The seat colours travel with the link: the record has no place for them.
-  const colours = table.game.record.players.map(p => table.colours()[p.id]).join(',');
+  const seats = coloursOf(table);
+  const colours = table.game.record.players.map(p => seats[p.id]).join(',');
   const link = (token, spectator) => `${base}#g=${encodeURIComponent(table.id)}&t=${encodeURIComponent(token)}`
     + `${spectator ? '&s=1' : ''}&c=${colours}`;
   const links = [[t('join.table'), link(table.token, false), 'qr-table']];

@@ -10,13 +10,14 @@ import {t, language} from '../../i18n.js';
 import {problemText} from '../../api.js';
 import {startCorrection} from './composer.js';
 import {seatMark} from './strip.js';
+import {namesOf, toggleLog} from './state.js';
 import {entries, turnsAsLogged} from '../../history.js';
 import * as words from '../../words.js';
 
 const LATEST = 3;
 
-/** The log section's content. */
-export function logPart(table) {
+/** The log section's content (`view`: the screen's draw, say and correct). */
+export function logPart(table, view) {
   const game = table.game;
   const last = game.record.turns.length - 1;
   const turns = turnsAsLogged(game).map((versions, number) => ({number, versions})).reverse();
@@ -39,18 +40,18 @@ export function logPart(table) {
         standing && queued(standing) ? h('span', {class: 'hint'}, ` (${t('queue.not_sent')})`) : null),
       earlier.length ? h('div', {class: 'versions'}, earlier.map(version => h('p', {}, wasText(table, version, time)))) : null,
       !standing || table.mine.spectator || table.offline || table.queueing ? null
-        : number === last ? lastTurnActions(table, number) : turnMenu(table, number));
+        : number === last ? lastTurnActions(table, view, number) : turnMenu(table, view, number));
     }));
   const count = [t('log.count', {n: game.record.turns.length}), corrections ? t('log.corrections', {n: corrections}) : null];
   return [h('p', {class: 'hint', id: 'log-count'}, count.filter(Boolean).join(' · ')),
     list,
     more > 0 ? h('button', {id: 'log-all', class: 'quiet', 'aria-expanded': String(Boolean(table.logOpen)), 'aria-controls': 'log',
-      onclick: () => { table.logOpen = !table.logOpen; table.draw(); }},
+      onclick: () => { toggleLog(table); view.draw(); }},
     table.logOpen ? t('log.fewer') : t('log.all', {n: turns.length})) : null];
 }
 
 function turnText(table, turn) {
-  return [seatMark(table, turn.player), words.turn(table.game.record.game, turn, table.names())];
+  return [seatMark(table, turn.player), words.turn(table.game.record.game, turn, namesOf(table.game))];
 }
 
 // A version that no longer stands: struck through, then who undid or replaced it, and when.
@@ -61,18 +62,18 @@ function wasText(table, version, time) {
 }
 
 // The last turn: correct it, or undo it, in view.
-function lastTurnActions(table, turn) {
+function lastTurnActions(table, view, turn) {
   return h('span', {class: 'row log-actions'},
     h('button', {class: 'quiet correct', id: `correct-${turn}`, 'aria-label': t('correct.open', {n: turn + 1}),
-      onclick: () => startCorrection(table, turn)}, t('correct.button')),
-    h('button', {id: 'undo', class: 'quiet', onclick: () => undo(table)}, t('table.undo')));
+      onclick: () => startCorrection(table, view, turn)}, t('correct.button')),
+    h('button', {id: 'undo', class: 'quiet', onclick: () => undo(table, view)}, t('table.undo')));
 }
 
 // An earlier turn: its corrections are one step further in.
-function turnMenu(table, turn) {
+function turnMenu(table, view, turn) {
   return h('details', {class: 'turn-menu'},
     h('summary', {'aria-label': t('log.menu', {n: turn + 1})}, '⋯'),
-    h('button', {class: 'quiet correct', id: `correct-${turn}`, onclick: () => startCorrection(table, turn)},
+    h('button', {class: 'quiet correct', id: `correct-${turn}`, onclick: () => startCorrection(table, view, turn)},
       t('correct.open', {n: turn + 1})));
 }
 
@@ -98,15 +99,15 @@ export function askWhoCorrects(table, question, turn) {
   });
 }
 
-async function undo(table) {
+async function undo(table, view) {
   const turns = table.game.record.turns;
   const n = turns.length;
   const player = await askWhoCorrects(table, t('table.undo_who', {n}), turns.at(-1));
   if (!player) return;
   try {
-    await table.correct({undo: true, by: player.name});
-    table.say(t('table.undo_done', {n}));
+    await view.correct({undo: true, by: player.name});
+    view.say(t('table.undo_done', {n}));
   } catch (error) {
-    table.say(problemText(error), 'alert');
+    view.say(problemText(error), 'alert');
   }
 }

@@ -16,41 +16,38 @@ import {resend, drop} from '../../outbox.js';
 import {refereeReady, check, game, historyAfter} from '../../referee.js';
 import {back, logTurn} from './composer.js';
 import {meanwhile} from './meanwhile.js';
+import {namesOf, pickUnchecked, setStopped} from './state.js';
 
 /** The offline composer panel, with the turn message at its top. */
-export function offlineComposer(table) {
+export function offlineComposer(table, view) {
   const composing = table.composing;
   const gameKind = table.game.record.game;
+  const names = namesOf(table.game);
   const q = table.schemas ? schemaQuestion(table.schemas, composing.picks) : null;
   const example = Object.fromEntries(composing.picks.map(p => [p.key, p.value]));
   return h('section', {class: 'panel', id: 'composer', 'aria-labelledby': 'composer-title'},
-    h('h2', {id: 'composer-title', tabindex: -1}, t('composer.title', {player: table.names()[composing.player] || composing.player})),
-    table.message.element,
+    h('h2', {id: 'composer-title', tabindex: -1}, t('composer.title', {player: names[composing.player] || composing.player})),
+    view.message.element,
     h('p', {class: 'hint'}, t('composer.offline')),
     composing.actions.length ? h('ul', {class: 'chips', 'aria-label': t('composer.so_far')},
       composing.actions.map(a => h('li', {}, words.action(gameKind, a)))) : null,
-    q ? [h('h3', {id: 'question', dataset: {key: q.key}}, words.question(gameKind, q.key, table.names()[composing.player], example)),
+    q ? [h('h3', {id: 'question', dataset: {key: q.key}}, words.question(gameKind, q.key, names[composing.player], example)),
       h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'}, q.values.map(value =>
-        h('button', {dataset: {value: JSON.stringify(value)}, class: words.swatch(q.key, value), onclick: () => pick(table, q.key, value)},
-          value === END ? t('composer.no_more') : words.answer(gameKind, q.key, value, table.names()))))]
+        h('button', {dataset: {value: JSON.stringify(value)}, class: words.swatch(q.key, value), onclick: () => pick(table, view, q.key, value)},
+          value === END ? t('composer.no_more') : words.answer(gameKind, q.key, value, names))))]
       : h('p', {class: 'problem'}, t('error.offline_compose')),
     h('div', {class: 'row'},
       composing.picks.length || composing.actions.length
-        ? h('button', {id: 'back', class: 'quiet', onclick: () => back(table)}, t('composer.back')) : null,
+        ? h('button', {id: 'back', class: 'quiet', onclick: () => back(table, view)}, t('composer.back')) : null,
       composing.actions.length && !composing.picks.length
-        ? h('button', {id: 'log-turn', class: 'primary', onclick: () => logTurn(table)}, t('composer.log_unchecked')) : null));
+        ? h('button', {id: 'log-turn', class: 'primary', onclick: () => logTurn(table, view)}, t('composer.log_unchecked')) : null));
 }
 
-function pick(table, key, value) {
+function pick(table, view, key, value) {
   const composing = table.composing;
-  composing.picks.push({key, value});
-  const q = schemaQuestion(table.schemas, composing.picks);
-  if (q.answer) {
-    composing.actions = [...composing.actions, q.answer];
-    composing.checks.push({decision: null, complete: false, unchecked: true});
-    composing.picks = [];
-  }
-  table.draw();
+  const q = schemaQuestion(table.schemas, [...composing.picks, {key, value}]);
+  pickUnchecked(composing, {key, value}, q.answer);
+  view.draw();
 }
 
 /** The check of a whole turn on `record` by the referee: null without it. */
@@ -100,16 +97,16 @@ export async function review(seen, items) {
 }
 
 /** The panel in the composer's place while the queue is stopped. */
-export function stoppedPanel(table) {
+export function stoppedPanel(table, view) {
   const {kind, first, turns} = table.stopped;
   const game = table.game.record.game;
-  const names = table.names();
+  const names = namesOf(table.game);
   const fitting = turns.filter(turn => turn.fits !== false);
   const v = first.stopped.violations[0];
   const since = meanwhile(table, first.version);
   return h('section', {class: 'panel', id: 'stopped', 'aria-labelledby': 'stopped-title'},
     h('h2', {id: 'stopped-title', tabindex: -1}, t(kind === 'stale' ? 'queue.stopped_stale' : 'queue.stopped_refused')),
-    table.message.element,
+    view.message.element,
     kind === 'stale' ? null : h('p', {class: 'problem'}, v ? `${v.message} (${v.rule})` : first.stopped.message),
     // What the server logged since the first queued turn was composed, in the words of the composer's news.
     since.length ? [h('p', {}, t('queue.meanwhile')), h('ul', {id: 'meanwhile'}, since.map(line => h('li', {}, line)))] : null,
@@ -119,34 +116,34 @@ export function stoppedPanel(table) {
     h('span', {class: 'hint'}, ` (${turn.fits === null ? t('composer.unchecked')
       : turn.fits ? t('queue.fits') : t('queue.no_longer', {why: turn.why})})`)))),
     h('div', {class: 'row'},
-      fitting.length ? h('button', {id: 'resend', class: 'primary', onclick: () => sendFitting(table)},
+      fitting.length ? h('button', {id: 'resend', class: 'primary', onclick: () => sendFitting(table, view)},
         fitting.length === turns.length ? t('queue.resend_all', {n: fitting.length})
           : t('queue.resend', {n: fitting.length, dropped: turns.length - fitting.length})) : null,
-      h('button', {id: 'drop-queued', class: 'quiet', onclick: () => dropAll(table)}, t('queue.drop', {n: turns.length}))));
+      h('button', {id: 'drop-queued', class: 'quiet', onclick: () => dropAll(table, view)}, t('queue.drop', {n: turns.length}))));
 }
 
 // Those that still fit go again, each on the version the one before makes;
 // the others are dropped, and the message says which.
-async function sendFitting(table) {
+async function sendFitting(table, view) {
   const {turns} = table.stopped;
   const dropped = turns.filter(turn => turn.fits === false).map(turn => turn.item);
   await drop(dropped);
-  table.stopped = null;
-  sayDropped(table, dropped);
+  setStopped(table, null);
+  sayDropped(table, view, dropped);
   await resend(turns.filter(turn => turn.fits !== false).map(turn => turn.item), table.seen.version);
-  await table.load({changed: true});
+  await view.load({changed: true});
 }
 
-async function dropAll(table) {
+async function dropAll(table, view) {
   const dropped = table.stopped.turns.map(turn => turn.item);
   await drop(dropped);
-  table.stopped = null;
-  sayDropped(table, dropped);
-  await table.load({changed: true});
+  setStopped(table, null);
+  sayDropped(table, view, dropped);
+  await view.load({changed: true});
 }
 
-function sayDropped(table, dropped) {
+function sayDropped(table, view, dropped) {
   if (!dropped.length) return;
-  table.say([h('p', {}, t('queue.dropped', {n: dropped.length})),
-    h('ul', {}, dropped.map(item => h('li', {}, words.turn(table.game.record.game, item.turn, table.names()))))]);
+  view.say([h('p', {}, t('queue.dropped', {n: dropped.length})),
+    h('ul', {}, dropped.map(item => h('li', {}, words.turn(table.game.record.game, item.turn, namesOf(table.game)))))]);
 }

@@ -2,6 +2,7 @@
 import {h} from '../../ui.js';
 import {t} from '../../i18n.js';
 import * as words from '../../words.js';
+import {namesOf} from './state.js';
 
 /** The queued turns above the composer, each marked as not yet sent; one
  * tap away, so that the question stays in view after a long evening. */
@@ -10,6 +11,6 @@ export function queuedPart(table) {
   return h('details', {class: 'queued'},
     h('summary', {id: 'queued-title'}, t('queue.title', {n: table.waiting.length})),
     h('ol', {id: 'queued', 'aria-labelledby': 'queued-title'}, table.waiting.map(item => h('li', {},
-      words.turn(table.game.record.game, item.turn, table.names()),
+      words.turn(table.game.record.game, item.turn, namesOf(table.game)),
       h('span', {class: 'hint'}, ` (${t('queue.not_sent')})`)))));
 }

@@ -4,17 +4,18 @@
 import {h} from '../../ui.js';
 import {t} from '../../i18n.js';
 import {setPref} from '../../db.js';
+import {openSection} from './state.js';
 
 export const SECTIONS = ['board', 'cards', 'log'];
 
-/** Tabs over the parts ({board, cards, log}: draw functions), table.section open; the closed ones are drawn too, hidden, so the page holds the whole game. */
-export function sections(table, parts) {
+/** Tabs over the parts ({board, cards, log}: draw functions), table.section open; the closed ones are drawn too, hidden, so the page holds the whole game. `draw`: the screen's. */
+export function sections(table, parts, draw) {
   const names = SECTIONS.filter(name => parts[name]);
   const open = names.includes(table.section) ? table.section : names[0];
   const choose = name => {
-    table.section = name;
+    openSection(table, name);
     setPref('table-section', name);
-    table.draw();
+    draw();
     document.getElementById(`tab-${name}`).focus();
   };
   // Arrow keys move between the tabs (the WAI-ARIA tabs pattern).

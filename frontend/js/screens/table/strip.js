@@ -2,13 +2,17 @@
 // turn it is, and for a finished game who won, with the ways on.
 import {h} from '../../ui.js';
 import {t, say} from '../../i18n.js';
-import {rankReason, symbol} from '../../words.js';
+import {rankReason, symbol, seatColours} from '../../words.js';
 import {isLocal} from '../../api.js';
+import {namesOf} from './state.js';
+
+/** The players' seat colours by id: as chosen on this phone, else the seat's. */
+export const coloursOf = ({game, mine}) => seatColours(game.record.players, mine.colours);
 
 /** A player's colour mark: the symbol of the seat colour (the name beside it
  * says who; the colour is never the only signal). */
 export function seatMark(table, player) {
-  const colour = table.colours()[player];
+  const colour = coloursOf(table)[player];
   return h('span', {class: `seat-mark c-${colour}`, 'aria-hidden': 'true'}, `${symbol(colour)} `);
 }
 
@@ -24,7 +28,7 @@ export function scoreStrip(table, current) {
     table.game.record.players.map(player => {
       const score = byId[player.id];
       const largest = reason && score.breakdown[tie.then][0];
-      return h('li', {class: `player seat-${table.colours()[player.id]}${player.id === current ? ' current' : ''}`,
+      return h('li', {class: `player seat-${coloursOf(table)[player.id]}${player.id === current ? ' current' : ''}`,
         dataset: {player: player.id}},
       h('div', {class: 'name'}, seatMark(table, player.id), player.name,
         player.id === current ? h('span', {class: 'sr'}, ` (${t('table.now')})`) : null),
@@ -41,9 +45,9 @@ export function turnLine(table, current) {
   const sheet = table.game.scoresheet;
   if (sheet.status !== 'finished') {
     return h('p', {class: 'turn-now', id: 'turn-now'}, seatMark(table, current),
-      t('table.turn_of', {player: table.names()[current]}));
+      t('table.turn_of', {player: namesOf(table.game)[current]}));
   }
-  const winners = sheet.winners.map(id => table.names()[id]);
+  const winners = sheet.winners.map(id => namesOf(table.game)[id]);
   return h('section', {class: 'panel over', id: 'game-over', 'aria-labelledby': 'over-title'},
     h('h2', {id: 'over-title', class: 'turn-now'}, t('table.over')),
     h('p', {id: 'winners'}, new Intl.ListFormat(document.documentElement.lang, {type: 'conjunction'}).format(winners),
