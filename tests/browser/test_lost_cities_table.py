@@ -10,7 +10,7 @@ import statistics
 from browser_helpers import api, shot
 from lost_cities_games import discard, draw, play, random_game, record
 from playwright.sync_api import expect
-from tapping import answer, current_player, join, old_phone, play_turn, tap
+from tapping import answer, current_player, join, old_phone, play_turn, tally_lost_cities, tap
 
 #: The expeditions each player lays; every fourth turn a player discards one of the other's colours.
 PLAN = {"anna": ["yellow", "blue", "white"], "ben": ["green", "red", "white"]}
@@ -128,38 +128,10 @@ def test_a_refusal_in_words(context, page, base_url):
     shot(page, "lost-cities-refused")
 
 
-def tally_a_round(page) -> None:
-    """The quick tally of Lost Cities with purple: Anna a yellow wager and 5,
-    7, 9, 10, (31 - 20) x 2 = 22; Ben red 2 and 3, 5 - 20 = -15, purple 9
-    and 10, 19 - 20 = -1, and 30 from earlier rounds: 14."""
-    page.goto("/#/tally")
-    page.wait_for_selector("#tally")
-    page.click('button[data-game="lost-cities"]')
-    expect(page.locator("#tally")).to_contain_text("how many wagers")
-    expect(page.locator('[data-seat="0"] [data-item="purple"]')).to_be_hidden()
-    page.click("label:has(#tally-purple)")
-    expect(page.locator('[data-seat="0"] [data-item="purple"]')).to_be_visible()
-    expect(page.locator('[data-seat="0"] [data-item="purple"]')).to_contain_text("★ purple")
-    page.fill("#name-0", "Anna")
-    page.fill("#name-1", "Ben")
-    page.click("#expeditions-0-0")
-    expect(page.locator("#expeditions-0-0")).to_contain_text("1")
-    for number in (5, 7, 9, 10):
-        page.click(f"label:has(#expeditions-0-0-{number})")
-    for number in (2, 3):
-        page.click(f"label:has(#expeditions-1-4-{number})")
-    for number in (9, 10):
-        page.click(f"label:has(#expeditions-1-5-{number})")
-    page.fill("#earlier_rounds-1", "30")
-
-
 def test_the_quick_tally(context, page, base_url):
     old_phone(context)  # the tally asks the server
-    tally_a_round(page)
-    # The totals follow the taps: each player's in the bar, each expedition's at its row.
+    tally_lost_cities(page)  # the totals follow the taps: each player's in the bar, each expedition's at its row
     totals = page.locator("#tally-totals")
-    expect(totals.locator('[data-seat="0"]')).to_have_text("Anna 22")
-    expect(totals.locator('[data-seat="1"]')).to_have_text("Ben 14")
     expect(page.locator('[data-seat="0"] [data-item="yellow"] .points')).to_have_text("22")
     expect(page.locator('[data-seat="1"] [data-item="purple"] .points')).to_have_text("-1")
     sheet = page.locator("#tally-result #sheet")
@@ -178,14 +150,22 @@ def test_the_quick_tally(context, page, base_url):
     expect(totals.locator('[data-seat="1"]')).to_have_text("Ben 14")
     page.click("text=Score it")
     expect(sheet.locator('li[data-player="anna"] .total')).to_have_text("11")
+    # The tally opens on the game last tallied on this phone, and the new-game screen links the one picked there.
+    page.goto("/")
+    page.click("text=Quick tally")
+    expect(page.locator('button[data-game="lost-cities"]')).to_have_attribute("aria-pressed", "true")
+    page.goto("/#/new")
+    page.wait_for_selector("#new-game")
+    page.click('button[data-game="celtica"]')
+    page.click("#to-tally")
+    expect(page.locator('#tally button[data-game="celtica"]')).to_have_attribute("aria-pressed", "true")
 
 
 def test_the_quick_tally_in_view_on_small_phones(phone, base_url):
     """The tally of six expeditions, compact: two lines a colour, every
     target 44 px, nothing scrolling sideways, the totals in view."""
     old_phone(phone.context)
-    tally_a_round(phone)
-    expect(phone.locator('#tally-totals [data-seat="1"]')).to_have_text("Ben 14")
+    tally_lost_cities(phone)
     width = phone.viewport_size["width"]
     assert phone.evaluate("document.documentElement.scrollWidth") <= width
     rows = phone.locator('[data-seat="0"] [data-item]')

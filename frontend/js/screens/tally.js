@@ -7,17 +7,20 @@
 import {h, fill} from '../ui.js';
 import {t, language} from '../i18n.js';
 import {api, ApiError, problemText} from '../api.js';
-import {all} from '../db.js';
+import {all, getPref, setPref} from '../db.js';
 import {firstGame, rulesets} from '../rulesets.js';
 import {refereeReady, startReferee, whenReady, tally as refereeTally} from '../referee.js';
 import {sheetTable} from './sheet.js';
 import {playerId, symbol} from '../words.js';
 
-/** Draw the quick tally. */
-export async function show(main) {
+/** Draw the quick tally: of `game` (#/tally/<game>, as the new-game screen
+ * links it), else of the game last tallied on this phone. */
+export async function show(main, game) {
   const rules = await rulesets();
   const boards = await all('boards');
-  const state = {game: firstGame(rules), count: 2};
+  const opened = [game, await getPref('tally-game')].find(g => g in rules);
+  const state = {game: opened || firstGame(rules), count: 2};
+  setPref('tally-game', state.game);
   const totals = h('ol', {id: 'tally-totals', class: 'tally-totals', 'aria-live': 'polite'});
   const result = h('div', {id: 'tally-result', 'aria-live': 'polite'});
   const score = oneAtATime(async () => {
@@ -40,7 +43,7 @@ export async function show(main) {
     const chosen = Object.fromEntries(asks(ruleset).map(option => [option.name, option.default]));
     fill(form,
       h('div', {class: 'row', role: 'group', 'aria-label': t('new.game')}, Object.keys(rules).map(g => h('button', {type: 'button',
-        'aria-pressed': String(g === state.game), dataset: {game: g}, onclick: () => { state.game = g; draw(); }}, t(`game.${g}`)))),
+        'aria-pressed': String(g === state.game), dataset: {game: g}, onclick: () => pick(g)}, t(`game.${g}`)))),
       h('div', {class: 'row tally-setup'},
         h('label', {for: 'tally-count'}, t('tally.players')),
         h('select', {id: 'tally-count', onchange: e => { state.count = Number(e.target.value); draw(); }},
@@ -56,6 +59,12 @@ export async function show(main) {
       h('div', {class: 'tally-bar'}, totals, h('button', {type: 'submit', class: 'primary'}, t('tally.score'))));
     fill(totals);
     fill(result);
+  }
+
+  function pick(g) {
+    state.game = g;
+    setPref('tally-game', g);
+    draw();
   }
 
   // Each player's total in the bar, each row's points at its row (where the
