@@ -81,7 +81,7 @@ def test_every_game_through_its_declared_screens(context, base_url, game):
         expect(anna.locator(".amulet-words li")).to_have_count(len(said))
     else:
         expect(anna.locator("dt")).to_have_text([column["title"] for column in ruleset["sheet"]["columns"]
-                                                 if "option" not in column])  # the tally asks no options
+                                                 if "option" not in column])  # its options left off
     tie_break = ruleset["sheet"]["tie_break"]
     if tie_break:  # nobody has any of what ranks first: the declared words say what decides
         expect(page.locator("#rank-reason")).to_have_text(tie_break["none"])

@@ -70,7 +70,7 @@ export async function show(main, game) {
   // Each player's total in the bar, each row's points at its row (where the
   // sheet has a column of its item), the score sheet below.
   function shown({body, names, sheet}) {
-    if (body.game !== state.game) return;  // another game was picked meanwhile
+    if (body.game !== state.game || body.players.length !== state.count) return;  // the form was drawn anew meanwhile
     const ruleset = rules[body.game];
     fill(totals, body.players.map(({id}, i) => {
       const player = sheet.players.find(p => p.id === id);
