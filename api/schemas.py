@@ -280,8 +280,10 @@ class RulesetSchema(Schema):
     bgg = fields.Integer(allow_none=True, metadata={"description": "BoardGameGeek's id of the game, null where unknown"})
     sheet = fields.Dict(metadata={"description": "the score sheet: columns (key, title, form: number | count | "
                                                  "sizes, with their words) and tie_break (what ranks where totals tie)"})
-    tally = fields.Dict(metadata={"description": "the quick tally's form: hint, and the fields asked of each player "
-                                                 "(key, form: number | numbers | figures | counts, labels)"})
+    tally = fields.Dict(metadata={"description": "the quick tally's form: hint, the fields asked of each player "
+                                                 "(key, form: number | numbers | figures | counts | rows, labels; a "
+                                                 "row's with_option: item -> the option it needs), and the options "
+                                                 "it asks (boolean options of the game)"})
     setup = fields.Dict(metadata={"description": "what the new-game screen asks of the setup: tiles (on stones or "
                                                  "fields) or parts (each player's starting parts, the display), hint"})
     board_editor = fields.Dict(allow_none=True, metadata={

@@ -17,7 +17,7 @@ problem body where the API answers ``application/problem+json``.
   check answer (``legal``, ``complete``, ``violations``, ``decision``,
   ``table``), or the problem body of the route's 422 (it has ``status``);
   :func:`check_game` answers the same for a game already folded;
-- :func:`tally` ``(data)`` -> what ``brehon tally`` prints;
+- :func:`tally` ``(data, lang)`` -> what ``brehon tally`` prints (its violations in ``lang``);
 - :func:`check_board` ``(data, lang)`` -> the body of ``POST /boards/check``
   (on the phone, a board walked with no server checks as the server would);
 - :func:`game_view` ``(record, lang, entries=None)`` -> ``GET /games/{id}``
@@ -109,13 +109,14 @@ def _not_a_record(data: Any) -> Refused:
                           "replay that object on its own")
 
 
-def tally(data: Any) -> JSON:
+def tally(data: Any, lang: str = "en") -> JSON:
     """What ``brehon tally`` prints for the parsed JSON ``data``: the tally's
-    score sheet, or the rejected sheet (``status`` ``rejected``: exit 2)."""
+    score sheet, or the rejected sheet (``status`` ``rejected``: exit 2),
+    its violations in ``lang`` (those of ``POST /tally``'s 422 in ``lang``)."""
     try:
         return score_tally(data)
     except Refused as refused:
-        return refused.sheet()
+        return refused.sheet(lang)
 
 
 # -- the API's answers ------------------------------------------------------------

@@ -39,7 +39,8 @@ class Declaration:
     #: the score sheet: ``columns`` (``key``, ``title``, ``form``; ``option``: a column only
     #: with that option on) and ``tie_break``
     sheet: JSON
-    #: the quick tally's form: ``hint`` and ``fields`` of each player
+    #: the quick tally's form: ``hint``, ``fields`` of each player and the ``options`` it asks
+    #: (boolean options of the game; a ``rows`` field's ``with_option``: item -> the option it needs)
     tally: JSON
     #: what the new-game screen asks of the setup; ``carry``: rounds make a match, the
     #: next round's ``setup.carry`` holding the totals so far (the score sheet's "Next round")

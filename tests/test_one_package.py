@@ -73,6 +73,13 @@ def test_the_rulesets_answer_is_complete_for_every_game(client, lang):
             assert all(isinstance(name, str) and name or name["symbol"] and name["name"] for name in names.values())
         assert all(column["title"] for column in game["sheet"]["columns"])
         assert game["tally"]["hint"] and {field["form"] for field in game["tally"]["fields"]} <= TALLY_FORMS
+        # The options the tally asks are boolean options of the game; a row needs one of them.
+        types = {option["name"]: option["type"] for option in game["options"]}
+        asked = game["tally"].get("options", [])
+        assert all(types.get(name) == "boolean" for name in asked), game["game"]
+        for field in game["tally"]["fields"]:
+            assert set(field.get("with_option", {})) <= set(field.get("items", []))
+            assert set(field.get("with_option", {}).values()) <= set(asked)
         # What the new-game screen asks: tiles, starting parts, or nothing but how the table sets up;
         # ``carry``: its rounds make a match, the next round carrying the totals in.
         assert game["setup"]["hint"] and set(game["setup"]) <= {"hint", "tiles", "parts", "display", "carry"}

@@ -3,7 +3,8 @@
 //   replay(record)               what `brehon replay` prints for the record
 //   check(record, turn, lang)    what POST /games/{id}/check answers for a game
 //                                whose record is `record` ({at: k} as ?at=k)
-//   tally(input)                 what `brehon tally` prints
+//   tally(input, lang)           what `brehon tally` prints (its violations in lang):
+//                                POST /tally's sheet, or its 422's violations
 //   csv(record, lang)            the score sheet's CSV, as GET .../scoresheet?format=csv&lang=
 //   checkBoard(body, lang)       what POST /boards/check answers for {game, board}
 //   game(record, lang, entries)  the game's view as GET /games/{id} shows what
@@ -115,7 +116,7 @@ async function call(name, args) {
 
 export const replay = record => call('replay', [record]);
 export const check = (record, turn, lang = 'en', {at = null} = {}) => call('check', [record, turn, lang, at]);
-export const tally = input => call('tally', [input]);
+export const tally = (input, lang = 'en') => call('tally', [input, lang]);
 export const game = (record, lang = 'en', entries = null) => call('game_view', [record, lang, entries]);
 export const csv = (record, lang = 'en') => call('csv', [record, lang]);
 export const write = (record, entries, kind, body, lang, at, played = null) =>

@@ -42,13 +42,15 @@ DECLARATION = declare(Declaration(
                        {"key": PURPLE, "title": _titled(PURPLE), "form": "number", "option": PURPLE},
                        {"key": "earlier_rounds", "title": EARLIER_ROUNDS, "form": "number"}],
            "tie_break": None},
-    # §13: each expedition's wagers and the numbers laid in it; the quick
-    # tally asks no options, so it offers the five colours of the base game.
+    # §13: each expedition's wagers and the numbers laid in it; purple's row
+    # only with its option (§10), which the quick tally asks.
     tally={"hint": words("For each expedition: how many wagers, and tap the numbers laid there.",
                          "Für jede Expedition: wie viele Wetten, und tippe die ausgelegten Zahlen an.",
                          "Para cada expedición: cuántas apuestas, y toca los números que hay."),
-           "fields": [{"key": "expeditions", "form": "rows", "items": list(COLORS),
-                       "labels": [COLOR_WORDS[color] for color in COLORS],
+           "options": [PURPLE],
+           "fields": [{"key": "expeditions", "form": "rows", "items": [*COLORS, PURPLE],
+                       "labels": [COLOR_WORDS[color] for color in (*COLORS, PURPLE)],
+                       "with_option": {PURPLE: PURPLE},
                        "named": {"value": WAGER_WORD, "copies": WAGERS,
                                  "label": words("Wagers", "Wetten", "Apuestas")},
                        "numbers": list(NUMBERS)},

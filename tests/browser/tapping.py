@@ -258,3 +258,33 @@ def offline_reload(context, page, created):
     page.reload()
     page.wait_for_selector("#table[data-drawn]")
     expect(page.locator("#offline-note")).to_be_visible()
+
+
+def tally_lost_cities(page, wait: float | None = None) -> None:
+    """The quick tally of Lost Cities with purple: Anna a yellow wager and 5,
+    7, 9, 10, (31 - 20) x 2 = 22; Ben red 2 and 3, 5 - 20 = -15, purple 9
+    and 10, 19 - 20 = -1, and 30 from earlier rounds: 14. From the home
+    screen, each total waited for as long as ``wait`` (ms) where given."""
+    page.goto("/")
+    page.click("text=Quick tally")
+    page.wait_for_selector("#tally")
+    page.click('button[data-game="lost-cities"]')
+    expect(page.locator("#tally")).to_contain_text("how many wagers")
+    expect(page.locator('[data-seat="0"] [data-item="purple"]')).to_be_hidden()
+    page.click("label:has(#tally-purple)")
+    expect(page.locator('[data-seat="0"] [data-item="purple"]')).to_be_visible()
+    expect(page.locator('[data-seat="0"] [data-item="purple"]')).to_contain_text("★ purple")
+    page.fill("#name-0", "Anna")
+    page.fill("#name-1", "Ben")
+    page.click("#expeditions-0-0")
+    expect(page.locator("#expeditions-0-0")).to_contain_text("1")
+    for number in (5, 7, 9, 10):
+        page.click(f"label:has(#expeditions-0-0-{number})")
+    for number in (2, 3):
+        page.click(f"label:has(#expeditions-1-4-{number})")
+    for number in (9, 10):
+        page.click(f"label:has(#expeditions-1-5-{number})")
+    page.fill("#earlier_rounds-1", "30")
+    totals = page.locator("#tally-totals")
+    expect(totals.locator('[data-seat="0"]')).to_have_text("Anna 22", timeout=wait)
+    expect(totals.locator('[data-seat="1"]')).to_have_text("Ben 14", timeout=wait)

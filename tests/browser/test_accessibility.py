@@ -10,7 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from browser_helpers import DATA, api, sample_board, shot
 from keltis_script import THREE, Policy, keltis_game, layout, three_player_game
 from playwright.sync_api import expect
-from tapping import answer, correct_turn, join, lay_tile, log_held, open_section, question, tap
+from tapping import answer, correct_turn, join, lay_tile, log_held, open_section, question, tally_lost_cities, tap
 from test_local_games import new_game_here
 from test_offline_queue import PLAYERS, queue_turn, with_referee
 from test_table_behaviour import FIGURE, compose_first_turn
@@ -205,6 +205,11 @@ def tally(page, base_url):
     page.wait_for_selector("#tally-result #sheet")
 
 
+def tally_lost_cities_purple(page, base_url):
+    """Lost Cities' quick tally with its six expeditions, the totals in the bar."""
+    tally_lost_cities(page)
+
+
 def table_log(page, base_url):
     join(page, three_player_game(base_url, 17))
     open_section(page, "log")
@@ -258,7 +263,7 @@ def sheet_local(page, base_url):
 
 SCREENS = [home, home_with_games, new_game, new_game_tiles, new_orakel_options, table_keltis, table_sending, table_put_back, table_queue,
            table_queue_stopped, table_log, table_cards, dispute, table_orakel, table_orakel_chain, table_celtica, table_celtica_cards, join_panel, table_over, sheet,
-           sheet_in_progress, summary, boards, board_problem, correcting, tally, table_local, sheet_local]
+           sheet_in_progress, summary, boards, board_problem, correcting, tally, tally_lost_cities_purple, table_local, sheet_local]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -1,7 +1,8 @@
 """Games that live on the phone: played from start to finish with no server
 reachable, refereed by the phone's engine, then shared with a server, which
 replays the record to the same score sheet; and the static build of
-``brehon static``, served by a plain static server, playing a game."""
+``brehon static``, served by a plain static server, playing a game and
+tallying one."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from browser_helpers import DATA, api, shot
 from keltis_script import Policy, layout
 from lost_cities_games import random_game as lost_cities_round
 from playwright.sync_api import expect
-from tapping import correct_turn, current_player, lay_tile, open_section, play_turn, tap
+from tapping import correct_turn, current_player, lay_tile, open_section, play_turn, tally_lost_cities, tap
 
 from brehon.redis_server import free_port
 from brehon.static import write_static
@@ -272,3 +273,20 @@ def test_the_static_build_plays_a_game_on_the_phone(browser, static_site, tmp_pa
         expect(page.locator("#log li")).to_have_count(len(record["turns"]))
     finally:
         context.close()
+
+
+def test_the_static_build_tallies_on_the_phone(browser, static_site):
+    """Issue 29 §5: a static site has no API (POST /tally is answered 501):
+    the quick tally, asked from the first screen on, is answered by the
+    phone's referee as soon as it is ready, never "HTTP 501"."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=static_site, locale="en-GB")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        tally_lost_cities(page, wait=START)  # the first time, the referee starts meanwhile
+        expect(page.locator("#tally-result #sheet li[data-player]")).to_have_count(2)
+        expect(page.locator("#tally")).not_to_contain_text("HTTP")
+        shot(page, "static-tally")
+    finally:
+        context.close()
+

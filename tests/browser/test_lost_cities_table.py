@@ -10,7 +10,7 @@ import statistics
 from browser_helpers import api, shot
 from lost_cities_games import discard, draw, play, random_game, record
 from playwright.sync_api import expect
-from tapping import answer, current_player, join, old_phone, play_turn, tap
+from tapping import answer, current_player, join, old_phone, play_turn, tally_lost_cities, tap
 
 #: The expeditions each player lays; every fourth turn a player discards one of the other's colours.
 PLAN = {"anna": ["yellow", "blue", "white"], "ben": ["green", "red", "white"]}
@@ -130,29 +130,60 @@ def test_a_refusal_in_words(context, page, base_url):
 
 def test_the_quick_tally(context, page, base_url):
     old_phone(context)  # the tally asks the server
-    page.goto("/#/tally")
-    page.wait_for_selector("#tally")
-    page.click('button[data-game="lost-cities"]')
-    expect(page.locator("#tally")).to_contain_text("how many wagers")
-    page.fill("#name-0", "Anna")
-    page.fill("#name-1", "Ben")
-    # Anna: a yellow wager and 5, 7, 9, 10: (31 - 20) x 2 = 22. Ben: red 2 and 3: 5 - 20 = -15.
-    page.select_option("#expeditions-0-0", "1")
-    for number in (5, 7, 9, 10):
-        page.click(f'label:has(#expeditions-0-0-{number})')
-    for number in (2, 3):
-        page.click(f'label:has(#expeditions-1-4-{number})')
-    toggle = page.locator('label:has(#expeditions-0-0-5)').bounding_box()
-    assert toggle["width"] >= 44 and toggle["height"] >= 44
-    page.fill("#earlier_rounds-1", "30")
-    page.click("text=Score it")
+    tally_lost_cities(page)  # the totals follow the taps: each player's in the bar, each expedition's at its row
+    totals = page.locator("#tally-totals")
+    expect(page.locator('[data-seat="0"] [data-item="yellow"] .points')).to_have_text("22")
+    expect(page.locator('[data-seat="1"] [data-item="purple"] .points')).to_have_text("-1")
     sheet = page.locator("#tally-result #sheet")
-    expect(sheet.locator('li[data-player="anna"]')).to_contain_text("22")
-    expect(sheet.locator('li[data-player="ben"]')).to_contain_text("15")
-    expect(sheet.locator('li[data-player="ben"] dt')).to_contain_text(["Yellow", "Blue", "White", "Green", "Red",
-                                                                       "Earlier rounds"])
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
-    shot(page, "lost-cities-tally")
+    expect(sheet.locator('li[data-player="anna"] .total')).to_have_text("22")
+    expect(sheet.locator('li[data-player="ben"] .total')).to_have_text("14")
+    expect(sheet.locator('li[data-player="ben"] dt')).to_have_text(["Yellow", "Blue", "White", "Green", "Red", "Purple",
+                                                                     "Earlier rounds"])
+    # A wager tapped past the third is none again; a number twice is refused in words.
+    for _ in range(3):
+        page.click("#expeditions-0-0")
+    expect(page.locator("#expeditions-0-0")).to_have_attribute("value", "0")
+    expect(totals.locator('[data-seat="0"]')).to_have_text("Anna 11")
+    page.click("label:has(#expeditions-1-0-5)")
+    expect(totals.locator(".problem")).to_contain_text("record.invalid")
+    page.click("label:has(#expeditions-1-0-5)")
+    expect(totals.locator('[data-seat="1"]')).to_have_text("Ben 14")
+    page.click("text=Score it")
+    expect(sheet.locator('li[data-player="anna"] .total')).to_have_text("11")
+    # The tally opens on the game last tallied on this phone, and the new-game screen links the one picked there.
+    page.goto("/")
+    page.click("text=Quick tally")
+    expect(page.locator('button[data-game="lost-cities"]')).to_have_attribute("aria-pressed", "true")
+    page.goto("/#/new")
+    page.wait_for_selector("#new-game")
+    page.click('button[data-game="celtica"]')
+    page.click("#to-tally")
+    expect(page.locator('#tally button[data-game="celtica"]')).to_have_attribute("aria-pressed", "true")
+
+
+def test_the_quick_tally_in_view_on_small_phones(phone, base_url):
+    """The tally of six expeditions, compact: two lines a colour, every
+    target 44 px, nothing scrolling sideways, the totals in view."""
+    old_phone(phone.context)
+    tally_lost_cities(phone)
+    width = phone.viewport_size["width"]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= width
+    rows = phone.locator('[data-seat="0"] [data-item]')
+    expect(rows).to_have_count(6)
+    for row in rows.all():
+        box = row.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width
+        assert box["height"] <= 2 * 44 + 12, row.inner_text()  # two lines of targets
+    for target in phone.locator("#tally button, #tally .toggle, #tally input, #tally select").all():
+        size = target.bounding_box()
+        if size and size["width"]:
+            assert size["height"] >= 44 and size["width"] >= 44, target.evaluate("e => e.outerHTML.slice(0, 80)")
+    # The bar of totals is in view while the last row is tapped.
+    phone.locator("label:has(#expeditions-1-5-8)").scroll_into_view_if_needed()
+    expect(phone.locator("#tally-totals")).to_be_in_viewport()
+    form, seat = (phone.locator(at).bounding_box()["height"] for at in ("#tally", 'fieldset[data-seat="0"]'))
+    print(f"the Lost Cities tally form at {width} px: {form:.0f} px, a player {seat:.0f} px")
+    shot(phone, f"lost-cities-tally-{phone.look}")
 
 
 def test_next_round_reaches_every_phone_and_both_sheets_show_the_match(context, page, phone, browser, base_url):

@@ -13,7 +13,7 @@ canonical form (``scoring.answers.dumps``), for
   mutated turn in all three), of the turn after the last, and with ``at`` out
   of range: the phone's ``check(record, turn, lang, {at})``
   against ``POST /games/{id}/check?at=`` with ``Accept-Language``;
-- tallies: the phone's ``tally`` against ``brehon tally`` and ``POST /tally``;
+- tallies: the phone's ``tally`` against ``brehon tally`` and ``POST /tally`` (in each language);
 - the score sheet's CSV of every legal record: the phone's ``csv`` against
   ``GET /games/{id}/scoresheet?format=csv``.
 
@@ -152,8 +152,12 @@ def tallies() -> list:
     lost_cities = {"game": "lost-cities", "options": {}, "players": [
         {"id": "anna", "expeditions": {"yellow": ["wager", 5, 7, 9, 10]}, "earlier_rounds": 30},
         {"id": "ben", "expeditions": {"red": [2, 3], "blue": [4, 4]}}]}
+    purple = {**lost_cities, "options": {"purple": True}, "players": [
+        {"id": "anna", "expeditions": {"purple": ["wager", 2, 9]}}, {"id": "ben", "expeditions": {"purple": [10]}}]}
     return [TALLY, {**TALLY, "options": {}}, {**TALLY, "players": TALLY["players"][:1]},
             lost_cities, {**lost_cities, "players": [lost_cities["players"][0], {"id": "ben", "expeditions": {"red": [2, 3]}}]},
+            purple, {**purple, "options": {}},  # the quick tally's sixth expedition, and without its option
+            {**purple, "players": [{"id": "anna", "expeditions": {"purple": [9, "wager"]}}, purple["players"][1]]},
             orakel, {**orakel, "players": [{**orakel["players"][0], "fields": [0, 1, 36]}, orakel["players"][1]]},
             celtica, {**celtica, "game": "celtica-deluxe"}, ["not", "a", "tally"]]
 
@@ -177,7 +181,7 @@ PHONE = """async calls => {
     replays: await all(replays, index => referee.replay(records[index])),
     views: await all(views, ([index, lang]) => referee.game(records[index], lang)),
     checks: await all(checks, ([index, turn, lang, at]) => referee.check(records[index], turn, lang, {at})),
-    tallies: await all(tallies, input => referee.tally(input)),
+    tallies: await all(tallies, ([input, lang]) => referee.tally(input, lang)),
     sheets: await all(sheets, index => referee.csv(records[index])),
   });
 }"""
@@ -221,7 +225,7 @@ def test_the_phone_answers_what_the_server_answers(page, base_url, tmp_path):
              for lang in (("en",) if legal[index] else LANGUAGES)]
     checks = [(wrapped * 2 + 2 * number, turn, lang, at)
               for number, one in enumerate(cases) for at, turn, lang in one.checks]
-    inputs = tallies()
+    inputs = [(data, lang) for data in tallies() for lang in LANGUAGES]  # a refusal in each language
     sheets = [index for index in range(wrapped, len(records)) if legal[index]]
 
     page.goto("/")
@@ -265,7 +269,7 @@ def test_the_phone_answers_what_the_server_answers(page, base_url, tmp_path):
                               turn, lang, body["token"])
 
         checked = list(pool.map(ask_check, checks))
-        tallied = list(pool.map(lambda data: server.ask("POST", "/tally", data), inputs))
+        tallied = list(pool.map(lambda asked: server.ask("POST", "/tally", *asked), inputs))
         spread = list(pool.map(lambda index: server.ask("GET", f"/games/{games[index]['id']}/scoresheet?format=csv",
                                                         token=games[index]["token"])[1], sheets))
 
@@ -284,9 +288,10 @@ def test_the_phone_answers_what_the_server_answers(page, base_url, tmp_path):
         label = f"check at {at} of {names[index]} ({lang}): {dumps(turn)[:200]}"
         assert status == seen.get("status", 200), (label, body, seen)
         same(label, body, seen)
-    for data, (status, body), seen in zip(inputs, tallied, phone["tallies"]):
-        label = f"tally {dumps(data)[:200]}"
-        same(label, command(tmp_path, "tally", data), seen)
+    for (data, lang), (status, body), seen in zip(inputs, tallied, phone["tallies"]):
+        label = f"tally ({lang}) {dumps(data)[:200]}"
+        if lang == "en":  # the command speaks English
+            same(label, command(tmp_path, "tally", data), seen)
         if status == 200:
             same(label + ": POST /tally", body, seen)
         else:  # the problem's violations are the rejected sheet's

@@ -41,10 +41,7 @@ export async function show(main) {
   function draw() {
     const ruleset = rules[state.game];
     fill(form,
-      h('fieldset', {}, h('legend', {}, t('new.game')),
-        h('div', {class: 'row', role: 'radiogroup'}, Object.keys(rules).map(g =>
-          h('button', {type: 'button', 'aria-pressed': String(g === state.game), dataset: {game: g},
-            onclick: () => { state.game = g; draw(); }}, t(`game.${g}`))))),
+      gameField(rules, state, draw),
       playersField(state, ruleset, draw),
       ruleset.options.length ? h('fieldset', {}, h('legend', {}, t('new.options')),
         ruleset.options.map(option => optionField(option, state.options[state.game] ??= {}))) : null,
@@ -91,6 +88,15 @@ export async function show(main) {
       else problem.textContent = problemText(error);
     }
   }
+}
+
+// The games to pick from, and the link to the quick tally of the one picked.
+function gameField(rules, state, draw) {
+  return h('fieldset', {}, h('legend', {}, t('new.game')),
+    h('div', {class: 'row', role: 'radiogroup'}, Object.keys(rules).map(g =>
+      h('button', {type: 'button', 'aria-pressed': String(g === state.game), dataset: {game: g},
+        onclick: () => { state.game = g; draw(); }}, t(`game.${g}`)))),
+    h('a', {id: 'to-tally', href: `#/tally/${encodeURIComponent(state.game)}`}, t('new.tally')));
 }
 
 // A new player's seat: no name yet, the next colour, starting parts still to enter.
