@@ -222,8 +222,7 @@ class TurnAnswerSchema(Schema):
                                                                       "stands"})
     in_history = fields.Dict(metadata={"description": "a turn: what it adds to the game's history, one value each "
                                                       "(`seconds` since the entry before, `holds`, its index in "
-                                                      "`record.turns`); the history starts at its `at`, when it is "
-                                                      "the first entry"})
+                                                      "`record.turns`, and for the first entry `start`)"})
 
 
 class CheckSchema(Schema):

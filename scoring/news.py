@@ -11,7 +11,8 @@ correction changes the turns before it, so its news also carries ``turns``
 a turn's news needs neither, as the whole history would grow with the game:
 it carries ``in_history``, the values the entry adds to the history
 (``seconds`` since the entry before, ``holds``, the turn's index in the
-record's turns), and the phone appends the turn and them.
+record's turns, and for the first entry ``start``), and the phone appends
+the turn and them.
 
 The phone applies news whose version follows the one it shows, and fetches
 the whole game only when a version does not follow (frontend/js/screens/table.js).
@@ -45,6 +46,8 @@ def news(entry: JSON, version: int, game: Game, entries: Sequence[JSON] = ()) ->
     else:
         before = entries[-2]["at"] if version > 1 else entry["at"]
         told["in_history"] = {"seconds": seconds_between(before, entry["at"]), "holds": game.turns_played - 1}
+        if version == 1:
+            told["in_history"]["start"] = entry["at"]  # the history starts with its first entry
     return told
 
 

@@ -257,5 +257,6 @@ def test_a_turns_news_carries_what_it_adds_to_the_history():
             "at": "2024-05-01T19:01:00Z"},
            {"kind": "turn", "turn": turns[1], "at": "2024-05-01T19:02:15Z"}]
     told = news_since({**EXAMPLE_1, "turns": []}, log, 0)
-    assert [one.get("in_history") for one in told] == [{"seconds": 0, "holds": 0}, {"seconds": 40, "holds": 1},
+    assert [one.get("in_history") for one in told] == [{"seconds": 0, "holds": 0, "start": "2024-05-01T19:00:00Z"},
+                                                        {"seconds": 40, "holds": 1},
                                                         None, {"seconds": 75, "holds": 1}]

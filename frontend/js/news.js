@@ -16,10 +16,10 @@ export function applyNews(game, news) {
     // A game kept offline before the history had holds is fetched again.
     const {history} = game;
     if (!Array.isArray(history.holds)) return null;
-    const {seconds, holds} = news.in_history;
+    const {start = history.start, seconds, holds} = news.in_history;
     const turns = [...game.record.turns, news.turn];
     return {...game, ...stands, record: {...game.record, turns}, history: {...history,
-      start: history.start ?? news.at, seconds: [...history.seconds, seconds], holds: [...history.holds, holds]}};
+      start, seconds: [...history.seconds, seconds], holds: [...history.holds, holds]}};
   }
   if (news.kind === 'correction' && Array.isArray(news.turns) && news.history) {
     return {...game, ...stands, record: {...game.record, turns: news.turns}, history: news.history};

@@ -42,7 +42,7 @@ test('a turn is appended to the record, and what the engine says it adds to the 
 
 test('the first turn of a game starts its history', () => {
   const empty = {...GAME, version: 0, record: {...GAME.record, turns: []}, history: {start: null, seconds: [], holds: [], entries: []}};
-  const first = {...TURN, version: 1, in_history: {seconds: 0, holds: 0}};
+  const first = {...TURN, version: 1, in_history: {seconds: 0, holds: 0, start: TURN.at}};
   assert.deepEqual(applyNews(empty, first).history, {start: TURN.at, seconds: [0], holds: [0], entries: []});
 });
 
