@@ -234,6 +234,9 @@ class TurnAnswerSchema(Schema):
     turns = fields.List(fields.Dict(), metadata={"description": "a correction: the record's turns as they now stand"})
     history = fields.Nested("HistorySchema", metadata={"description": "a correction: the game's history as it now "
                                                                       "stands"})
+    in_history = fields.Dict(metadata={"description": "a turn: what it adds to the game's history, one value each "
+                                                      "(`seconds` since the entry before, `holds`, its index in "
+                                                      "`record.turns`, and for the first entry `start`)"})
 
 
 class CheckSchema(Schema):

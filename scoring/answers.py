@@ -28,8 +28,10 @@ problem body where the API answers ``application/problem+json``.
   (``?played_at=played``) or ``.../corrections`` does: the entry it logs, the record it leaves and its
   news (scoring/news.py), or the problem body of its 422; :func:`told`
   ``(record, entries, version)`` -> the news of an entry logged before (the
-  answer to a repeated Idempotency-Key); the history after turns that stand,
-  for news applied on the phone, is scoring/history.py's ``after_turns``;
+  answer to a repeated Idempotency-Key);
+- :func:`after_turns` ``(history, ats, held, arrival=None)`` -> the history
+  after turns that stand (scoring/history.py): with ``arrival``, of turns a
+  phone queued, each logged as the server logs a ``played_at`` arriving then;
 - :func:`next_round` ``(record, scoresheet)`` -> the record of a match's
   next round (``POST /games/{id}/next``, on the server and the phone), or
   the problem body of the route's 409;
@@ -48,6 +50,7 @@ from .engine import FORMAT, JSON, Game, Refused, Violation, record_invalid
 from .engine import check_board as judge_board
 from .engine import tally as score_tally
 from .history import PLAYED_INVALID, TURN, history_of, logged_at, turn_entry, turns_of
+from .history import after_turns as after_turns  # answered as it is
 from .news import as_it_stands, news, news_since
 
 #: The problem type and title of a refusal by the rules (RFC 9457), as the API answers it.

@@ -104,27 +104,40 @@ def history_of(entries: Sequence[JSON]) -> JSON:
                                         if key not in ("at", "replaced") and not (key == "turn" and held is not None)}}
               for index, (entry, held) in enumerate(zip(entries, holds))
               if not (entry["kind"] == TURN and held is not None)]
-    times = [datetime.fromisoformat(entry["at"]).timestamp() for entry in entries]  # whole seconds
+    times = [entry["at"] for entry in entries]
     return {"start": entries[0]["at"] if entries else None,
-            "seconds": [round(now - before) for before, now in zip(times[:1] + times, times)],
+            "seconds": [seconds_between(before, now) for before, now in zip(times[:1] + times, times)],
             "holds": holds, "entries": listed}
 
 
-def after_turns(history: JSON, ats: Sequence[str], held: int) -> JSON | None:
+def seconds_between(before: str, now: str) -> int:
+    """The whole seconds from one entry's time to the next one's (each to the second)."""
+    return round(datetime.fromisoformat(now).timestamp() - datetime.fromisoformat(before).timestamp())
+
+
+def after_turns(history: JSON, ats: Sequence[str], held: int, arrival: str | None = None) -> JSON | None:
     """``history`` (as :func:`history_of` answers it) after more turns that
     stand, logged at ``ats`` in order, the first held at index ``held`` of
     the record's turns: what :func:`history_of` answers for the log with
-    those entries appended. A turn's news carries no history (it would grow
-    with the game), so a phone that applies it, or projects the turns it
-    queued, asks this. None for a history kept before it had ``holds``."""
+    those entries appended. With ``arrival``, ``ats`` are when the table
+    played them (a phone's queue sends each as ``played_at``) and each is
+    logged as :func:`logged_at` logs one arriving then. What a phone shows
+    of the turns it queued offline. None for a history kept before it had
+    ``holds``."""
     if not isinstance(history.get("holds"), list):
         return None
-    start = history.get("start") or (ats[0] if ats else None)
     seconds, holds = list(history["seconds"]), list(history["holds"])
-    before = datetime.fromisoformat(start).timestamp() + sum(seconds) if start else 0.0
+    start = history.get("start")
+    last = _utc(datetime.fromisoformat(start).timestamp() + sum(seconds)) if start else None
     for number, at in enumerate(ats):
-        now = datetime.fromisoformat(at).timestamp()
-        seconds.append(round(now - before))
+        if arrival is not None:
+            at = logged_at(at, last, arrival)
+        seconds.append(seconds_between(last or at, at))
         holds.append(held + number)
-        before += seconds[-1]
+        start, last = start or at, _utc(datetime.fromisoformat(last or at).timestamp() + seconds[-1])
     return {**history, "start": start, "seconds": seconds, "holds": holds}
+
+
+def _utc(timestamp: float) -> str:
+    """A log entry's time, as entries keep it."""
+    return datetime.fromtimestamp(timestamp, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -8,7 +8,11 @@ stands: ``state`` (the table the app draws), ``decision`` (the one that
 opens the next turn, with its legal choices) and ``scoresheet``. A
 correction changes the turns before it, so its news also carries ``turns``
 (the record's turns as they now stand) and ``history`` (scoring/history.py);
-a turn's news needs neither: the phone appends the turn and the entry.
+a turn's news needs neither, as the whole history would grow with the game:
+it carries ``in_history``, the values the entry adds to the history
+(``seconds`` since the entry before, ``holds``, the turn's index in the
+record's turns, and for the first entry ``start``), and the phone appends
+the turn and them.
 
 The phone applies news whose version follows the one it shows, and fetches
 the whole game only when a version does not follow (frontend/js/screens/table.js).
@@ -22,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .engine import JSON, Game
-from .history import CORRECTION, TURN, history_of, turns_of
+from .history import CORRECTION, TURN, history_of, seconds_between, turns_of
 
 
 def as_it_stands(game: Game) -> JSON:
@@ -34,10 +38,16 @@ def as_it_stands(game: Game) -> JSON:
 
 def news(entry: JSON, version: int, game: Game, entries: Sequence[JSON] = ()) -> JSON:
     """The news of ``entry``, which made ``version`` and left ``game``;
-    ``entries``, the log up to and with it, for a correction."""
+    ``entries``, the log up to and with it (a turn's needs only the entry
+    before it, and none for the first)."""
     told = {**entry, "version": version, **as_it_stands(game)}
     if entry["kind"] == CORRECTION:
         told |= {"turns": turns_of(entries), "history": history_of(entries)}
+    else:
+        before = entries[-2]["at"] if version > 1 else entry["at"]
+        told["in_history"] = {"seconds": seconds_between(before, entry["at"]), "holds": game.turns_played - 1}
+        if version == 1:
+            told["in_history"]["start"] = entry["at"]  # the history starts with its first entry
     return told
 
 

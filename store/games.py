@@ -25,7 +25,7 @@ from . import compaction, events, feeds, redis_conn
 from .answers import Answers, Idempotency
 from .boards import Boards
 from .keys import game_key
-from .log import Log, Match, Missing, dumps, turns_of
+from .log import Log, Match, Missing, dumps, now, turns_of
 from .snapshots import Folds, Snapshots, StoredGame
 from .summaries import SummaryJob, SummaryQueue
 from .tokens import SPECTATOR, TABLE, Tokens, role_of, token_hash
@@ -105,9 +105,9 @@ class Store:
         key meanwhile, its game is answered and this one is dropped."""
         game_id = secrets.token_hex(8)
         token, spectator = self.tokens.new(game_id, idempotency.key if idempotency else None)
-        version = len(record["turns"])
+        version, at = len(record["turns"]), now()
         self.log.create(game_id, record, (token_hash(token), token_hash(spectator)),
-                        self.snapshots.of(game_id, game, version))
+                        self.snapshots.of(game_id, game, version, at if version else None), at)
         if idempotency is not None and not self.answers.keep_creation(idempotency, game_id, version):
             self.log.drop(game_id)
             earlier = self.created(idempotency)
@@ -124,7 +124,7 @@ class Store:
         one is dropped."""
         game_id = secrets.token_hex(8)
         hashes = (before.tokens[TABLE].decode(), before.tokens[SPECTATOR].decode())
-        self.log.create(game_id, record, hashes, self.snapshots.of(game_id, game, len(record["turns"])),
+        self.log.create(game_id, record, hashes, self.snapshots.of(game_id, game, len(record["turns"]), None), now(),
                         before.match.after(before.id))
         event = dumps({"kind": NEXT, "version": before.version, "next": game_id})
         linked = self.log.link(before.id, game_id, event)
@@ -169,13 +169,15 @@ class Store:
         if raw_record is None or (needs_token and role_of(tokens, token) is None):
             raise Missing(game_id)
         record = json.loads(raw_record)
-        game = self.snapshots.resume(game_id, record, raw_snapshot, length)
-        if game is None:
+        resumed = self.snapshots.resume(game_id, record, raw_snapshot, length)
+        if resumed is None:
             entries = self.log.entries(game_id)
             game = Game.replay({**record, "turns": turns_of(entries)})
-            length = len(entries)
-            self.snapshots.keep(game_id, game, length)
-        stored = StoredGame(game_id, record, game, length, tokens, Match.of(raw_match))
+            length, logged = len(entries), entries[-1]["at"] if entries else None
+            self.snapshots.keep(game_id, game, length, logged)
+        else:
+            game, logged = resumed
+        stored = StoredGame(game_id, record, game, length, tokens, Match.of(raw_match), logged)
         self.folds.keep(stored)
         return stored
 

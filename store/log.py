@@ -175,12 +175,11 @@ class Log:
             self._publish = redis_conn.publish_command(self.redis)
         return self._publish
 
-    def create(self, game_id: str, record: dict, token_hashes: tuple[str, str], snapshot: bytes,
+    def create(self, game_id: str, record: dict, token_hashes: tuple[str, str], snapshot: bytes, at: str,
                match: Match | None = None) -> int:
-        """Store a new game: its record, its turns as entries logged now,
-        its tokens' hashes, its first snapshot, and for a round after the
-        first of a match, the round it follows. Returns its version."""
-        at = now()
+        """Store a new game: its record, its turns as entries logged ``at``
+        (now), its tokens' hashes, its first snapshot, and for a round after
+        the first of a match, the round it follows. Returns its version."""
         entries = [dumps({"kind": TURN, "turn": turn, "at": at}) for turn in record["turns"]]
         bare = {key: value for key, value in record.items() if key != "turns"}
         self.writes.run(self._create, self._keys(game_id, "record", "log", "auth", "snapshot", "match"),

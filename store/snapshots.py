@@ -61,9 +61,10 @@ FINGERPRINT = _fingerprint()
 class StoredGame:
     """A game as loaded from the store: its record (without turns), the
     folded engine game, the version it was folded at, the hashes of its
-    tokens by role, and where it stands in a match (which never changes).
-    Shared by every request that loads the game at that version: ``game``
-    is read only (play on a copy)."""
+    tokens by role, where it stands in a match (which never changes), and
+    when its last entry was logged (None: no entry), which a turn's news and
+    its ``played_at`` need. Shared by every request
+    that loads the game at that version: ``game`` is read only (play on a copy)."""
 
     id: str
     record: dict
@@ -71,6 +72,7 @@ class StoredGame:
     version: int
     tokens: dict[str, bytes]
     match: Match = Match()
+    logged: str | None = None
 
 
 class Folds:
@@ -124,32 +126,34 @@ class Snapshots:
         """Whether a turn that makes ``version`` brings a snapshot."""
         return version % SNAPSHOT_EVERY == 0
 
-    def of(self, game_id: str, game: Game, version: int) -> bytes:
-        """The signed snapshot of ``game`` folded at ``version``."""
-        payload = pickle.dumps((FINGERPRINT, version, game.turns_played, game.state), pickle.HIGHEST_PROTOCOL)
+    def of(self, game_id: str, game: Game, version: int, logged: str | None) -> bytes:
+        """The signed snapshot of ``game`` folded at ``version``, whose last
+        entry was ``logged`` then."""
+        payload = pickle.dumps((FINGERPRINT, version, game.turns_played, game.state, logged), pickle.HIGHEST_PROTOCOL)
         return self._signature(game_id, payload) + payload
 
-    def keep(self, game_id: str, game: Game, version: int) -> None:
+    def keep(self, game_id: str, game: Game, version: int, logged: str | None) -> None:
         """Store a snapshot of a game replayed from its log (after an engine
         change, say), unless a write came between."""
         self._keep(keys=[game_key(game_id, "log"), game_key(game_id, "snapshot")],
-                   args=[version, self.of(game_id, game, version)])
+                   args=[version, self.of(game_id, game, version, logged)])
 
     def _signature(self, game_id: str, payload: bytes) -> bytes:
         return hmac.new(self._signing, game_id.encode() + b"\0" + payload, hashlib.sha256).digest()
 
-    def resume(self, game_id: str, record: dict, raw: bytes | None, version: int) -> Game | None:
+    def resume(self, game_id: str, record: dict, raw: bytes | None, version: int) -> tuple[Game, str | None] | None:
         """The game at ``version``, the log's length, from a snapshot signed
-        for this game and the turns logged after it (read here): None when
-        the snapshot is missing, not this game's, from other code, or a
-        correction came after it."""
+        for this game and the turns logged after it (read here), and when its
+        last entry was logged: None when the snapshot is missing, not this
+        game's, from other code or an older snapshot's shape, or a correction
+        came after it."""
         if raw is None:
             return None
         signature, payload = raw[:SIGNATURE_BYTES], raw[SIGNATURE_BYTES:]
         if not hmac.compare_digest(signature, self._signature(game_id, payload)):
             return None  # planted, or copied from another game or server: never unpickled
         try:
-            fingerprint, folded_at, turns_played, state = pickle.loads(payload)
+            fingerprint, folded_at, turns_played, state, logged = pickle.loads(payload)
         except Exception:  # an unreadable snapshot is only a cache miss
             return None
         if fingerprint != FINGERPRINT or not 0 <= folded_at <= version:
@@ -161,4 +165,4 @@ class Snapshots:
         game = Game.resume(record, state, turns_played)
         for entry in after:
             game.play(entry["turn"])
-        return game
+        return game, after[-1]["at"] if after else logged

@@ -206,13 +206,11 @@ class Tables:
             if self.store.log.version(table.id) != table.version:
                 raise Moved(self.store.load(table.id)) from None
             raise
-        return self._append(table, turn_entry(turn, self._logged_at(table, played)), after, idempotency)
-
-    def _logged_at(self, table: StoredGame, played: str | None) -> str:
-        """When a turn arriving now on the table's version is logged; the
-        entry before it is read only when the turn says when it was played."""
-        before = self.store.log.entries(table.id, table.version - 1)[:1] if played and table.version else []
-        return logged_at(played, before[0]["at"] if before else None, now())
+        # When the entry before it was logged: the bound of when it was
+        # played, and its news tells the history the seconds between the two.
+        before = [{"at": table.logged}] if table.logged else []
+        entry = turn_entry(turn, logged_at(played, table.logged, now()))
+        return self._append(table, entry, after, idempotency, before)
 
     def correct(self, table: StoredGame, correction: dict, composed_on: int | None,
                 idempotency: Idempotency | None) -> Written:
@@ -232,10 +230,11 @@ class Tables:
     def _append(self, table: StoredGame, entry: dict, after: Game, idempotency: Idempotency | None,
                 entries: list[dict] | None = None) -> Written:
         """Append an entry that folded the game at ``table.version`` into
-        ``after``, with its news; keep ``after`` in the cache."""
+        ``after``, with its news (``entries``: the log before it, as much as
+        the news needs); keep ``after`` in the cache."""
         version = table.version + 1
         told = dumps(news(entry, version, after, [*(entries or ()), entry]))
-        snapshot = (self.store.snapshots.of(table.id, after, version)
+        snapshot = (self.store.snapshots.of(table.id, after, version, entry["at"])
                     if self.store.snapshots.due(version) or entry["kind"] == CORRECTION else b"")
         try:
             outcome = self.store.log.append(table.id, Append(table.version, entry, told, snapshot, idempotency))
@@ -243,7 +242,7 @@ class Tables:
             raise Moved(self.store.load(table.id)) from None
         if isinstance(outcome, Repeat):
             return self._repeated(table, outcome)
-        self.store.folds.keep(replace(table, game=after, version=version))
+        self.store.folds.keep(replace(table, game=after, version=version, logged=entry["at"]))
         self._summarise_if_over(after, table.id, version)
         return Written(201, version, told)
 

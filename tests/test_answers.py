@@ -14,7 +14,8 @@ import pytest
 from api_helpers import EXAMPLE_1, EXAMPLE_6, OPENING, TALLY, bearer, create_game
 from brehon.cli import main
 from scoring import answers
-from scoring.history import after_turns, history_of
+from scoring.history import after_turns, history_of, logged_at
+from scoring.news import news_since
 from scoring.messages import LANGUAGES
 
 DATA = Path(__file__).parent / "data"
@@ -231,3 +232,32 @@ def test_the_history_after_turns_is_the_history_of_the_log_with_them():
                                                                  "holds": [0, None, None, 1]}
     assert after_turns({"start": None, "seconds": [], "holds": [], "entries": []}, ["2024-05-01T19:02:15Z"], 0) == {
         "start": "2024-05-01T19:02:15Z", "seconds": [0], "holds": [0], "entries": []}
+
+
+def test_turns_queued_offline_are_logged_as_the_server_logs_a_played_at():
+    """Played at 19:02:30.7 (in UTC+2), 18:50 and 19:30, arriving at 19:05:
+    the first is kept to its second, the second (before it) at the first's
+    time, the third, "played" after it arrived, at its arrival."""
+    history = {"start": "2024-05-01T19:00:00Z", "seconds": [0, 40, 20], "holds": [0, None, None], "entries": []}
+    played = ["2024-05-01T21:02:30.700+02:00", "2024-05-01T18:50:00Z", "2024-05-01T19:30:00Z"]
+    arrival = "2024-05-01T19:05:00Z"
+    assert after_turns(history, played, 1, arrival) == {**history, "seconds": [0, 40, 20, 90, 0, 150],
+                                                        "holds": [0, None, None, 1, 2, 3]}
+    before, ats = "2024-05-01T19:01:00Z", []
+    for at in played:
+        before = logged_at(at, before, arrival)
+        ats.append(before)
+    assert ats == ["2024-05-01T19:02:30Z", "2024-05-01T19:02:30Z", "2024-05-01T19:05:00Z"]
+
+
+def test_a_turns_news_carries_what_it_adds_to_the_history():
+    turns = EXAMPLE_1["turns"]
+    log = [{"kind": "turn", "turn": turns[0], "at": "2024-05-01T19:00:00Z"},
+           {"kind": "turn", "turn": turns[1], "at": "2024-05-01T19:00:40Z"},
+           {"kind": "correction", "undo": True, "by": "ben", "replaced": {"index": 1, "turn": turns[1]},
+            "at": "2024-05-01T19:01:00Z"},
+           {"kind": "turn", "turn": turns[1], "at": "2024-05-01T19:02:15Z"}]
+    told = news_since({**EXAMPLE_1, "turns": []}, log, 0)
+    assert [one.get("in_history") for one in told] == [{"seconds": 0, "holds": 0, "start": "2024-05-01T19:00:00Z"},
+                                                        {"seconds": 40, "holds": 1},
+                                                        None, {"seconds": 75, "holds": 1}]

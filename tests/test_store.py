@@ -149,10 +149,13 @@ def test_a_stale_or_missing_snapshot_falls_back_to_replay(app, redis_client):
     assert table.game.turns_played == 12
     # the replayed fold is kept, so the next load reads no log, in this process or another
     assert redis_client.exists(snapshot_key)
+    logged = store.log.entries(created["id"])[-1]["at"]
+    assert table.logged == logged  # when the last entry was logged: a turn's news and played_at need it
     reads = lrange_calls(redis_client)
     assert store.load(created["id"]).game.scoresheet() == expected
     store.folds = Folds()
-    assert store.load(created["id"]).game.scoresheet() == expected
+    resumed = store.load(created["id"])
+    assert resumed.game.scoresheet() == expected and resumed.logged == logged  # the snapshot keeps it
     assert lrange_calls(redis_client) == reads
 
 
@@ -178,6 +181,7 @@ def test_a_snapshot_is_written_every_16_versions_and_after_a_correction(redis_cl
     fresh = create_app(config)  # another process: nothing folded in its memory
     table = fresh.extensions["brehon.tables"].store.load(created["id"])
     assert table.version == 20 and table.game.scoresheet() == scoring.replay(record)
+    assert table.logged == json.loads(redis_client.lindex(log_key, -1))["at"]  # the turns after the snapshot's
     redis_client.lset(log_key, 0, json.dumps({"kind": "turn", "turn": record["turns"][0], "at": "2026-01-01T00:00:00Z"}))
     undo = client.post(f"/api/v1/games/{created['id']}/corrections", json={"undo": True, "by": "anna"},
                        headers={**bearer(created["token"]), "If-Match": '"20"'})

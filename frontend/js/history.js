@@ -66,19 +66,3 @@ export function loggedAs(game, version, turn) {
 // JSON with every object's keys in order: one text for one value, however it was built.
 const canonical = value => JSON.stringify(value, (key, item) => (item && typeof item === 'object' && !Array.isArray(item)
   ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item));
-
-/** The history after one more turn that stands, logged at `at` (the turn's
- * news) and held at `held` in the record's turns; null for a history kept
- * before it took this shape. The server counts whole seconds between
- * whole-second times, so this is what a GET would answer. Written here as
- * well as in scoring/history.py (after_turns, which the referee answers):
- * a phone applies a turn's news at once, also while its referee is still
- * starting, rather than fetch the game. tests/browser/test_write_parity.py
- * holds both to the server's history. */
-export function afterTurn(history, at, held) {
-  if (!Array.isArray(history.holds)) return null;
-  const start = history.start ?? at;
-  const before = Date.parse(start) + 1000 * history.seconds.reduce((sum, step) => sum + step, 0);
-  return {...history, start, seconds: [...history.seconds, Math.round((Date.parse(at) - before) / 1000)],
-    holds: [...history.holds, held]};
-}

@@ -7,8 +7,8 @@
 // {id, error} out. It says {ready: true} once, or {unavailable: reason}.
 
 // The Python side: scoring.answers gives what the CLI and the API answer
-// (for a game on the phone, its writes and their news too), scoring.history
-// the history after turns, exports.spreadsheet the score sheet's CSV as the
+// (for a game on the phone, its writes and their news too, and the history
+// after turns queued offline), exports.spreadsheet the score sheet's CSV as the
 // server writes it. The
 // JSON keeps the keys in the order the server writes them (not sorted, as
 // answers.dumps does for comparing): the composer asks in that order.
@@ -16,11 +16,10 @@ const GLUE = `
 import json, sys
 sys.path.insert(0, "/home/pyodide/referee")
 from scoring import answers
-from scoring.history import after_turns
 from exports.spreadsheet import scoresheet_csv
 
 CALLS = {"replay": answers.replay, "check": answers.check, "tally": answers.tally, "game_view": answers.game_view,
-         "check_board": answers.check_board, "write": answers.write, "told": answers.told, "after_turns": after_turns,
+         "check_board": answers.check_board, "write": answers.write, "told": answers.told, "after_turns": answers.after_turns,
          "next_round": answers.next_round,
          "csv": lambda record, lang="en": scoresheet_csv(record, answers.replay(record), lang)}
 

@@ -16,9 +16,10 @@
 //                                ?played_at=): {entry, record, news}, or the 422's problem
 //   told(record, entries, version)
 //                                the news of the entry that made `version` (a repeated key)
-//   historyAfter(history, ats, held)
+//   historyAfter(history, ats, held, arrival)
 //                                the game's history after turns that stand, logged at `ats`,
-//                                the first held at `held` (news applied, turns queued)
+//                                the first held at `held`; with `arrival`, `ats` are when they
+//                                were played, logged as ?played_at= arriving then (turns queued)
 //
 // Each resolves to the answer's JSON (a refusal is an answer, as the server's
 // body); it rejects only when the referee cannot run on this phone. The same
@@ -122,6 +123,6 @@ export const csv = (record, lang = 'en') => call('csv', [record, lang]);
 export const write = (record, entries, kind, body, lang, at, played = null) =>
   call('write', [record, entries, kind, body, lang, at, played]);
 export const told = (record, entries, version) => call('told', [record, entries, version]);
-export const historyAfter = (history, ats, held) => call('after_turns', [history, ats, held]);
+export const historyAfter = (history, ats, held, arrival = null) => call('after_turns', [history, ats, held, arrival]);
 export const nextRound = (record, scoresheet) => call('next_round', [record, scoresheet]);
 export const checkBoard = (body, lang = 'en') => call('check_board', [body, lang]);

@@ -23,10 +23,13 @@ const GAME = {
 };
 const frozen = structuredClone(GAME);
 
-// Ben's turn, logged 75 seconds after the undo (19:01:00 + 75 s).
-const TURN = {kind: 'turn', turn: turn('ben', 'green', 1), at: '2024-05-01T19:02:15Z', version: 4, ...stands(4)};
+// Ben's turn, logged 75 seconds after the undo (19:01:00 + 75 s): what it adds
+// to the history is the engine's (scoring/news.py; tests/test_answers.py tells
+// these values).
+const TURN = {kind: 'turn', turn: turn('ben', 'green', 1), at: '2024-05-01T19:02:15Z', version: 4, ...stands(4),
+  in_history: {seconds: 75, holds: 1}};
 
-test('a turn is appended to the record and to the history, as a GET would answer', () => {
+test('a turn is appended to the record, and what the engine says it adds to the history', () => {
   const game = applyNews(GAME, TURN);
   assert.deepEqual(game, {
     ...GAME, ...stands(4), version: 4,
@@ -39,7 +42,7 @@ test('a turn is appended to the record and to the history, as a GET would answer
 
 test('the first turn of a game starts its history', () => {
   const empty = {...GAME, version: 0, record: {...GAME.record, turns: []}, history: {start: null, seconds: [], holds: [], entries: []}};
-  const first = {...TURN, version: 1};
+  const first = {...TURN, version: 1, in_history: {seconds: 0, holds: 0, start: TURN.at}};
   assert.deepEqual(applyNews(empty, first).history, {start: TURN.at, seconds: [0], holds: [0], entries: []});
 });
 
@@ -61,7 +64,7 @@ test('news that is not the next version is not applied', () => {
 });
 
 test('news without what it takes is not applied', () => {
-  for (const field of ['state', 'decision', 'scoresheet', 'turn', 'at']) {
+  for (const field of ['state', 'decision', 'scoresheet', 'turn', 'at', 'in_history']) {
     const {[field]: _, ...without} = TURN;
     assert.equal(applyNews(GAME, without), null, field);
   }

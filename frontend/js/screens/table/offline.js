@@ -62,15 +62,17 @@ async function fits(record, turn) {
 
 /** The game as it will stand once the queued `items` are logged: the
  * referee's view of the record with them, each an entry of the history
- * after the version seen. Null when the referee cannot tell. */
+ * after the version seen, logged when it was played as the server logs a
+ * played_at arriving now. Null when the referee cannot tell. */
 export async function projected(seen, items) {
   const turns = [...seen.record.turns, ...items.map(item => item.turn)];
   const record = {...seen.record, turns};
-  const ats = items.map(item => new Date(item.at).toISOString());
+  const played = items.map(item => new Date(item.at).toISOString());
+  const arrival = new Date().toISOString().replace(/\.\d+Z$/, 'Z'); // to the second, as the server's clock
   let view, history;
   try {
     view = await game(record, language());
-    history = seen.history && await historyAfter(seen.history, ats, seen.record.turns.length);
+    history = seen.history && await historyAfter(seen.history, played, seen.record.turns.length, arrival);
   } catch {
     return null;
   }
