@@ -130,7 +130,7 @@ export function describedParts(decision, picks) {
 /** The candidates of a refill reveal too many to list (decision.listed
  * false): built part by part from its choices (`drawn` parts, `from` the
  * piles in drawing order, each its `count` entries, kind k at most `max[k]`
- * times in that stretch; see scoring/celtica). Each entry is asked, "not
+ * times in that stretch: the engine describes them). Each entry is asked, "not
  * seen" (null) among its answers; the reveal is an answer once every part
  * drawn has one. */
 export function describedReveal(decision, picks) {
