@@ -19,7 +19,7 @@ export function board(game, names, {composing = null, perLine = PER_LINE} = {}) 
   const lines = Math.ceil(locations.length / perLine);
   const druids = view.druids;
   const preview = previewOf(druids, locations.length, composing);
-  const route = svg('svg', {class: 'board celtica', viewBox: `0 0 ${perLine * SIZE + 4} ${lines * HEIGHT + 4}`, role: 'img',
+  const route = svg('svg', {class: 'board celtica tall', viewBox: `0 0 ${perLine * SIZE + 4} ${lines * HEIGHT + 4}`, role: 'img',
     'aria-labelledby': 'board-title'}, svg('title', {id: 'board-title'},
     `${t('table.board')}. ${Object.entries(druids).map(([c, at]) => `${colour(c)} ${at}`).join(', ')}`));
   locations.forEach((location, index) => {

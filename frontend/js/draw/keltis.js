@@ -61,8 +61,8 @@ function drawPaths(view, {names = {}, colours = {}, preview = null, choose = nul
   const marks = initials(names);
   const size = {viewBox: `0 0 ${LEFT + PATHS.length * COLUMN} ${HEAD + 9 * ROW + 4}`};
   const paths = choose
-    ? svg('svg', {class: 'board keltis laying', ...size, role: 'group', 'aria-label': t('new.tiles_board')})
-    : svg('svg', {class: 'board keltis', ...size, role: 'img', 'aria-labelledby': 'board-title'},
+    ? svg('svg', {class: 'board keltis tall laying', ...size, role: 'group', 'aria-label': t('new.tiles_board')})
+    : svg('svg', {class: 'board keltis tall', ...size, role: 'img', 'aria-labelledby': 'board-title'},
       svg('title', {id: 'board-title'}, describe(view, names)));
   // The goal area: rows 7 to 9.
   paths.append(svg('rect', {x: LEFT - 2, y: HEAD - 2, width: PATHS.length * COLUMN + 2, height: 3 * ROW, rx: 10, class: 'goal-area'}));

@@ -24,7 +24,7 @@ export function board(game, names, {colours = {}, composing = null, perLine = PE
   const marks = initials(names);
   const preview = previewOf(game, composing);
   const lines = Math.ceil(fields.length / perLine);
-  const spiral = svg('svg', {class: 'board orakel', viewBox: `0 0 ${perLine * WIDTH + 4} ${lines * HEIGHT + 4}`, role: 'img',
+  const spiral = svg('svg', {class: 'board orakel tall zoomed', viewBox: `0 0 ${perLine * WIDTH + 4} ${lines * HEIGHT + 4}`, role: 'img',
     'aria-labelledby': 'board-title'}, svg('title', {id: 'board-title'}, describe(view, names)));
   fields.forEach((field, index) => {
     const {x, y} = spot(index, perLine);
@@ -79,7 +79,7 @@ export function profileBoard(profile, {at = null, problems = new Set(), tiles = 
   pickable = () => true} = {}) {
   const fields = profile.fields;
   const lines = Math.ceil(fields.length / PER_LINE);
-  const drawn = svg('svg', {class: 'board orakel profile', viewBox: `0 0 ${PER_LINE * WIDTH + 4} ${lines * HEIGHT + 4}`,
+  const drawn = svg('svg', {class: 'board orakel tall zoomed profile', viewBox: `0 0 ${PER_LINE * WIDTH + 4} ${lines * HEIGHT + 4}`,
     role: 'group', 'aria-label': t(tiles ? 'new.tiles_board' : 'boards.the_board')});
   fields.forEach((field, index) => {
     const {x, y} = spot(index);
