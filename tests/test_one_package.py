@@ -18,15 +18,18 @@ from scoring.declaration import DECLARATIONS
 from scoring.messages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Where no game may be named: every layer but the engine, and the app's code.
-LAYERS = ("api", "exports", "store", "tables", "worker", "brehon", "frontend/js", "frontend/sw.js", "frontend/index.html")
+#: Where no game may be named: every layer but the engine, and the app's code, words and styles.
+LAYERS = ("api", "exports", "store", "tables", "worker", "brehon", "frontend/js", "frontend/sw.js", "frontend/index.html",
+          "frontend/i18n", "frontend/css")
+#: The files read there: code, the app's words and its stylesheet.
+SUFFIXES = (".py", ".js", ".html", ".json", ".css")
 #: A game's id, its package's name or its drawer's (as the issue's grep finds them: keltis|orakel|celtica).
 GAME_NAMES = re.compile("|".join(sorted({*scoring.RULESETS,
                                         *(type(ruleset).__module__.split(".")[1] for ruleset in scoring.RULESETS.values()),
                                         *(declaration.drawer for declaration in DECLARATIONS.values())},
                                        key=len, reverse=True)))
 #: The answer's keys that the game's declaration adds.
-DECLARED = ("drawer", "bgg", "pieces", "names", "sheet", "tally", "setup", "board_editor", "order")
+DECLARED = ("drawer", "bgg", "pieces", "names", "sheet", "tally", "setup", "board_editor", "texts", "order")
 #: The forms of a tally field the app knows (frontend/js/screens/tally.js).
 TALLY_FORMS = {"number", "numbers", "figures", "counts", "rows"}
 
@@ -34,7 +37,7 @@ TALLY_FORMS = {"number", "numbers", "figures", "counts", "rows"}
 def _sources():
     for layer in LAYERS:
         path = ROOT / layer
-        files = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.suffix in (".py", ".js", ".html"))
+        files = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES)
         yield from files
 
 

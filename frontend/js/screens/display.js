@@ -85,7 +85,7 @@ export async function show(main, id) {
     const count = game.record.turns.length;
     // The board's picture beside the scores; the lines that go with it (its
     // legend, the deck) in the column of words.
-    const facts = drawer.board(game, view.names(), {colours: view.colours(), perLine});
+    const facts = drawer.board(game, view.names(), {ruleset: view.ruleset, colours: view.colours(), perLine});
     const picture = facts.querySelector('svg.board');
     picture.remove();
     facts.className = 'display-facts';
@@ -102,7 +102,7 @@ export async function show(main, id) {
         h('h2', {}, t('display.last')),
         last.length ? h('ol', {id: 'last-turns', class: 'last-turns', reversed: true, start: count},
           last.map((turn, i) => h('li', {id: i ? null : 'last-turn', 'aria-live': i ? null : 'polite'},
-            turnText(game.record.game, turn, view.names()))))
+            turnText(view.ruleset, turn, view.names()))))
           : h('p', {id: 'last-turn', 'aria-live': 'polite'}, t('table.log_empty')),
         h('p', {class: 'row leave'}, h('a', {class: 'button quiet', href: `#/game/${id}`}, t('display.leave')))));
     if (fitting) fit();
@@ -124,7 +124,7 @@ export async function show(main, id) {
     const room = {width, height: root.clientHeight - (board.getBoundingClientRect().height - drawn().getBoundingClientRect().height)};
     const scale = ({width, height}) => Math.min(room.width / width, room.height / height);
     const names = view.names(), colours = view.colours();
-    const best = [5, 6, 7, 8, 9, 10, 12].map(n => ({n, svg: drawer.board(view.game, names, {colours, perLine: n}).querySelector('svg.board')}))
+    const best = [5, 6, 7, 8, 9, 10, 12].map(n => ({n, svg: drawer.board(view.game, names, {ruleset: view.ruleset, colours, perLine: n}).querySelector('svg.board')}))
       .reduce((a, b) => (scale(shape(b.svg)) > scale(shape(a.svg)) ? b : a));
     if (best.n !== perLine && scale(shape(best.svg)) > scale(shape(drawn()))) {
       perLine = best.n;

@@ -5,6 +5,8 @@ import {h, svg} from '../ui.js';
 import {t} from '../i18n.js';
 import {api, problemText} from '../api.js';
 import {get} from '../db.js';
+import {rulesets} from '../rulesets.js';
+import {colourName, kindName} from '../words.js';
 
 const POLL_MS = 1500;
 // Lines differ in colour and in dash pattern: colour is never the only signal.
@@ -27,7 +29,7 @@ export async function show(main, id) {
         timer = setTimeout(poll, POLL_MS);
         return;
       }
-      body.replaceChildren(...render(data));
+      body.replaceChildren(...render(data, (await rulesets())[data.game]));
     } catch (error) {
       body.replaceChildren(h('p', {}, error.status === 409 ? t('summary.not_over') : problemText(error)));
     }
@@ -36,7 +38,8 @@ export async function show(main, id) {
   return () => clearTimeout(timer);
 }
 
-function render(summary) {
+// `ruleset`: the game's GET /rulesets entry, whose pieces' names the summary says.
+function render(summary, ruleset) {
   const names = Object.fromEntries(summary.players.map(p => [p.id, p.name || p.id]));
   const who = ids => ids.map(id => names[id] || id).join(', ');
   // The summary says what its chart measures: the scores, or the parts held.
@@ -45,7 +48,7 @@ function render(summary) {
     ...summary.history.map(entry => ({turn: entry.turn + 1, values: entry[measure]}))];
   const out = [h('h2', {}, t(measure === 'parts' ? 'summary.parts_chart' : 'summary.lead')), chart(points, summary.players, names)];
   out.push(h('h2', {}, t('summary.sources')), h('ul', {id: 'sources'}, Object.entries(summary.sources).map(([id, sources]) =>
-    h('li', {}, h('strong', {}, names[id] || id), ': ', Object.entries(sources).map(([key, value]) => source(key, value)).join(' · ')))));
+    h('li', {}, h('strong', {}, names[id] || id), ': ', Object.entries(sources).map(([key, value]) => source(key, value, ruleset)).join(' · ')))));
   // The few turns that decided it (scoring/chronicle.py chooses them), not every change of the lead.
   if (summary.decisive_turns.length) {
     out.push(h('h2', {}, t('summary.decisive')), h('ul', {id: 'decisive'}, summary.decisive_turns.map(turn =>
@@ -60,7 +63,7 @@ function render(summary) {
   const played = Object.entries(facts.cards_played || {});
   if (played.length) {
     // A count, then what it counts: "Cards played: 31 (Red: 7, Yellow: 6, ...)"
-    const cards = played.map(([c, n]) => `${capital(t(`colour.${c}`))}: ${n}`).join(', ');
+    const cards = played.map(([c, n]) => `${capital(colourName(c, ruleset))}: ${n}`).join(', ');
     list.push(t('fact.cards_played', {n: played.reduce((sum, [, n]) => sum + n, 0), cards}));
   }
   if (facts.end) list.push(t('fact.end', {...named(facts.end, names), reason: t(`end.${facts.end.reason}`)}));
@@ -84,10 +87,10 @@ function named(fact, names) {
 }
 
 // One source of points in words: numbers as they are, nested counts by kind.
-function source(key, value) {
+function source(key, value, ruleset) {
   if (typeof value !== 'object' || value === null) return `${t(`score.${key}`)}: ${value}`;
   const parts = Object.entries(value).map(([kind, n]) => (typeof n === 'object'
-    ? `${t(`kind.${kind}`)} +${n.gained ?? 0}/−${n.lost ?? 0}`
+    ? `${kindName(kind, ruleset)} +${n.gained ?? 0}/−${n.lost ?? 0}`
     : `${t(`score.${kind}`)}: ${n}`));
   return `${t(`score.${key}`)}: ${parts.join(', ')}`;
 }

@@ -271,7 +271,7 @@ function draw(table, view) {
     turnLine(table, current),
     composes ? panel(table) : view.message.element,
     sections(table, {
-      board: () => table.drawer.board(game, table.names(), {colours: table.colours(), composing: table.composing}),
+      board: () => table.drawer.board(game, table.names(), {ruleset: table.ruleset, colours: table.colours(), composing: table.composing}),
       cards: () => table.drawer.cards(game, table.names(), table.ruleset),
       log: () => logPart(table),
     }),
@@ -394,7 +394,7 @@ function sayLogged(table, turn, version) {
     return;
   }
   table.say(t('composer.logged', {player: table.names()[turn.player], n: entries(table.seen)[version - 1].number + 1,
-    actions: turnActions(table.game.record.game, turn)}));
+    actions: turnActions(table.ruleset, turn)}));
 }
 
 // A lone turn the server did not take: say so at the composer, with what
@@ -403,7 +403,7 @@ async function notLogged(table, view, item) {
   await drop([item]);
   table.waiting = await pending(table.id);
   const {kind, violations, message: problem} = item.stopped;
-  const lost = turnText(table.game.record.game, item.turn, table.names());
+  const lost = turnText(table.ruleset, item.turn, table.names());
   const v = violations[0];
   const why = kind === 'stale' ? t('composer.stale') : `${t('composer.refused')} ${v ? `${v.message} (${v.rule})` : problem}`;
   const back = await putBack(table, item.turn, {version: item.version});

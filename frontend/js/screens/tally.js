@@ -34,7 +34,7 @@ export async function show(main) {
         h('legend', {}, t('new.name', {n: i + 1})),
         field(`name-${i}`, t('tally.name'), 'text', ''),
         h('p', {class: 'hint'}, ruleset.tally.hint),
-        ruleset.tally.fields.map(asked => declaredField(asked, i)))),
+        ruleset.tally.fields.map(asked => declaredField(asked, i, ruleset)))),
       h('button', {type: 'submit', class: 'primary'}, t('tally.score')));
   }
 
@@ -85,18 +85,18 @@ export async function show(main) {
 
 // A declared field of player i: one number, a row of them, one per label,
 // or (form "rows") a line per item: its named cards counted, its numbers ticked.
-function declaredField(asked, i) {
-  if (asked.form === 'rows') return asked.items.map((item, k) => cardRow(asked, i, k, item));
+function declaredField(asked, i, ruleset) {
+  if (asked.form === 'rows') return asked.items.map((item, k) => cardRow(asked, i, k, item, ruleset));
   if (!asked.labels) return field(`${asked.key}-${i}`, asked.label, 'number', 0);
   return h('div', {class: 'row'}, asked.labels.map((label, k) => field(`${asked.key}-${i}-${k}`, label, 'number', 0)));
 }
 
 // One item's cards: how many named cards (0 to their copies), and a
 // 44 px toggle per number, the item's colour and symbol in its legend.
-function cardRow(asked, i, k, item) {
+function cardRow(asked, i, k, item, ruleset) {
   const id = `${asked.key}-${i}-${k}`;
   return h('fieldset', {class: 'tally-row', dataset: {item}},
-    h('legend', {class: `c-${item}`}, `${symbol(item) ?? ''} ${asked.labels[k]}`),
+    h('legend', {class: `c-${item}`}, `${symbol(item, ruleset) ?? ''} ${asked.labels[k]}`),
     h('label', {for: id}, asked.named.label),
     h('select', {id}, Array.from({length: asked.named.copies + 1}, (_, n) => h('option', {value: n}, String(n)))),
     h('div', {class: 'toggles'}, asked.numbers.map(n => h('label', {class: 'toggle'},

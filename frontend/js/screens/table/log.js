@@ -50,7 +50,7 @@ export function logPart(table) {
 }
 
 function turnText(table, turn) {
-  return [seatMark(table, turn.player), words.turn(table.game.record.game, turn, table.names())];
+  return [seatMark(table, turn.player), words.turn(table.ruleset, turn, table.names())];
 }
 
 // A version that no longer stands: struck through, then who undid or replaced it, and when.

@@ -8,5 +8,5 @@ import {entries} from '../../history.js';
 export function meanwhile(table, version) {
   const game = table.seen;
   return entries(game).filter(entry => entry.index >= version)
-    .map(entry => words.loggedElsewhere(game.record.game, entry, table.names()));
+    .map(entry => words.loggedElsewhere(table.ruleset, entry, table.names()));
 }

@@ -2,14 +2,14 @@
 // turn it is, and for a finished game who won, with the ways on.
 import {h} from '../../ui.js';
 import {t, say} from '../../i18n.js';
-import {rankReason, symbol} from '../../words.js';
+import {rankReason, seatSymbol} from '../../words.js';
 import {isLocal} from '../../api.js';
 
 /** A player's colour mark: the symbol of the seat colour (the name beside it
  * says who; the colour is never the only signal). */
 export function seatMark(table, player) {
   const colour = table.colours()[player];
-  return h('span', {class: `seat-mark c-${colour}`, 'aria-hidden': 'true'}, `${symbol(colour)} `);
+  return h('span', {class: `seat-mark c-${colour}`, 'aria-hidden': 'true'}, `${seatSymbol(colour)} `);
 }
 
 /** Every player's running total and rank, the current player marked; where
