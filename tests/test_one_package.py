@@ -7,6 +7,7 @@ tests/browser/test_every_game.py."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -111,3 +112,16 @@ def test_the_exports_title_the_columns_as_the_game_declares(game):
     for column in DECLARATIONS[game].sheet["columns"]:
         for lang in LANGUAGES:
             assert column_title(game, column["key"], lang) == column["title"][lang]
+
+
+@pytest.mark.parametrize("game", sorted(scoring.RULESETS))
+def test_the_app_s_words_of_a_game_are_declared_in_every_language_with_the_same_placeholders(game):
+    declaration = DECLARATIONS[game]
+    texts = declaration.describe("en")["texts"]
+    drawer = (ROOT / "frontend" / "js" / "draw" / f"{declaration.drawer}.js").read_text()
+    # Every word the drawer says of its game (words.js's drawn, imported as said) is declared.
+    assert set(re.findall(r"\bsaid\(ruleset, '(\w+)'", drawer)) <= set(texts["drawer"])
+    for part in ("questions", "absent", "drawer"):
+        for key in texts[part]:
+            said = {lang: json.dumps(declaration.describe(lang)["texts"][part][key], ensure_ascii=False) for lang in LANGUAGES}
+            assert len({frozenset(re.findall(r"\{\w+\}", text)) for text in said.values()}) == 1, (game, part, key)

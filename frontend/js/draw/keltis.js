@@ -5,7 +5,7 @@
 // and the stone that figure has reached so far.
 import {h, svg, placeButton} from '../ui.js';
 import {t, language} from '../i18n.js';
-import {colour, colourName, drawn, figure, tile, symbol} from '../words.js';
+import {colour, colourName, drawn as said, figure, tile, symbol} from '../words.js';
 import {cards as familyCards} from './cards.js';
 import {initials, tokens} from './tokens.js';
 
@@ -23,8 +23,8 @@ export function board(game, names, {ruleset, colours = {}, composing = null}) {
   return h('div', {},
     paths,
     preview ? h('p', {id: 'board-preview', class: 'preview'}, previewText(preview, names, ruleset)) : null,
-    h('p', {class: 'hint'}, drawn(ruleset, 'legend')),
-    h('p', {}, t('table.deck', {n: view.draw_pile}), ' · ', drawn(ruleset, 'goal_area', {n: view.goal_area})));
+    h('p', {class: 'hint'}, said(ruleset, 'legend')),
+    h('p', {}, t('table.deck', {n: view.draw_pile}), ' · ', said(ruleset, 'goal_area', {n: view.goal_area})));
 }
 
 /** The board as the table lays out its tiles before the game: each stone a
