@@ -292,5 +292,8 @@ class RulesetSchema(Schema):
     board_editor = fields.Dict(allow_none=True, metadata={
         "description": "the board editor: walk (the profile's list of places), blank (a profile to fill in), hint; "
                        "null for a fixed board"})
+    texts = fields.Dict(metadata={"description": "the app's words that are the game's, in the request's language: "
+                                                 "the composer's questions (by action.key or key), an absent answer's "
+                                                 "words (by key), and the drawer's own (a legend, a count...)"})
     actions = fields.Dict(metadata={"description": "action type -> JSON Schema of that action: what a client may "
                                                    "compose offline; the engine still checks the turn"})

@@ -6,7 +6,8 @@ columns; the quick tally's form; the setup the new-game screen asks for;
 the board editor; its BoardGameGeek id; and the app's module that draws it.
 ``GET /api/v1/rulesets`` serves it beside the ruleset's own description,
 the exports read the sheet's columns from it, and the app builds its forms
-from it, so that no layer outside the game's package names a game.
+and says its pieces, questions and legends from it, so that no layer
+outside the game's package names a game.
 
 Words are written as ``{"en": ..., "de": ..., "es": ...}`` (a count's words
 as ``{"one": ..., "other": ...}`` inside each language); :meth:`Declaration.describe`
@@ -47,12 +48,17 @@ class Declaration:
     setup: JSON
     #: the board editor (None for a game with a fixed board)
     board_editor: JSON | None = None
+    #: the app's words that are the game's: the composer's ``questions`` by the key they ask
+    #: (``<action>.<key>`` or ``<key>``), the words of an ``absent`` answer by key, and the
+    #: drawer's own (``drawer``: a legend, a count...)
+    texts: JSON | None = None
 
     def describe(self, lang: str = "en") -> JSON:
         """What ``GET /api/v1/rulesets`` adds to the ruleset's own
         description, every word in ``lang``."""
         fields = {"drawer": self.drawer, "bgg": self.bgg, "pieces": self.pieces, "names": self.names,
-                  "sheet": self.sheet, "tally": self.tally, "setup": self.setup, "board_editor": self.board_editor}
+                  "sheet": self.sheet, "tally": self.tally, "setup": self.setup, "board_editor": self.board_editor,
+                  "texts": {"questions": {}, "absent": {}, "drawer": {}, **(self.texts or {})}}
         return {key: in_language(value, lang) for key, value in fields.items()}
 
     def column_title(self, key: str, lang: str = "en") -> str | None:

@@ -7,6 +7,7 @@ tests/browser/test_every_game.py."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -18,15 +19,18 @@ from scoring.declaration import DECLARATIONS
 from scoring.messages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Where no game may be named: every layer but the engine, and the app's code.
-LAYERS = ("api", "exports", "store", "tables", "worker", "brehon", "frontend/js", "frontend/sw.js", "frontend/index.html")
+#: Where no game may be named: every layer but the engine, and the app's code, words and styles.
+LAYERS = ("api", "exports", "store", "tables", "worker", "brehon", "frontend/js", "frontend/sw.js", "frontend/index.html",
+          "frontend/i18n", "frontend/css")
+#: The files read there: code, the app's words and its stylesheet.
+SUFFIXES = (".py", ".js", ".html", ".json", ".css")
 #: A game's id, its package's name or its drawer's (as the issue's grep finds them: keltis|orakel|celtica).
 GAME_NAMES = re.compile("|".join(sorted({*scoring.RULESETS,
                                         *(type(ruleset).__module__.split(".")[1] for ruleset in scoring.RULESETS.values()),
                                         *(declaration.drawer for declaration in DECLARATIONS.values())},
                                        key=len, reverse=True)))
 #: The answer's keys that the game's declaration adds.
-DECLARED = ("drawer", "bgg", "pieces", "names", "sheet", "tally", "setup", "board_editor", "order")
+DECLARED = ("drawer", "bgg", "pieces", "names", "sheet", "tally", "setup", "board_editor", "texts", "order")
 #: The forms of a tally field the app knows (frontend/js/screens/tally.js).
 TALLY_FORMS = {"number", "numbers", "figures", "counts", "rows"}
 
@@ -34,7 +38,7 @@ TALLY_FORMS = {"number", "numbers", "figures", "counts", "rows"}
 def _sources():
     for layer in LAYERS:
         path = ROOT / layer
-        files = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.suffix in (".py", ".js", ".html"))
+        files = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES)
         yield from files
 
 
@@ -115,3 +119,16 @@ def test_the_exports_title_the_columns_as_the_game_declares(game):
     for column in DECLARATIONS[game].sheet["columns"]:
         for lang in LANGUAGES:
             assert column_title(game, column["key"], lang) == column["title"][lang]
+
+
+@pytest.mark.parametrize("game", sorted(scoring.RULESETS))
+def test_the_app_s_words_of_a_game_are_declared_in_every_language_with_the_same_placeholders(game):
+    declaration = DECLARATIONS[game]
+    texts = declaration.describe("en")["texts"]
+    drawer = (ROOT / "frontend" / "js" / "draw" / f"{declaration.drawer}.js").read_text()
+    # Every word the drawer says of its game (words.js's drawn, imported as said) is declared.
+    assert set(re.findall(r"\bsaid\(ruleset, '(\w+)'", drawer)) <= set(texts["drawer"])
+    for part in ("questions", "absent", "drawer"):
+        for key in texts[part]:
+            said = {lang: json.dumps(declaration.describe(lang)["texts"][part][key], ensure_ascii=False) for lang in LANGUAGES}
+            assert len({frozenset(re.findall(r"\{\w+\}", text)) for text in said.values()}) == 1, (game, part, key)

@@ -5,7 +5,7 @@
 // (brehon static) has no API: it holds the same answers as files.
 import {api} from './api.js';
 import {getPref, setPref} from './db.js';
-import {language, learn} from './i18n.js';
+import {LANGUAGES, language, learn} from './i18n.js';
 
 let loaded = null; // {lang, byGame}
 
@@ -13,23 +13,37 @@ let loaded = null; // {lang, byGame}
 export async function rulesets() {
   const lang = language();
   if (loaded && loaded.lang === lang) return loaded.byGame;
-  let list;
+  let list, said = lang;
   try {
     list = await described(lang);
     await setPref(`rulesets-${lang}`, list);
   } catch (error) {
-    list = await getPref(`rulesets-${lang}`);
+    ({list, said} = await kept(lang) ?? {});
     if (!list) throw error;
   }
-  // A game the app's word files do not name is called by its package's title.
+  // A game's title is its package's.
   learn(Object.fromEntries(list.map(ruleset => [`game.${ruleset.game}`, ruleset.title])));
-  loaded = {lang, byGame: Object.fromEntries(list.map(ruleset => [ruleset.game, ruleset]))};
-  return loaded.byGame;
+  const byGame = Object.fromEntries(list.map(ruleset => [ruleset.game, ruleset]));
+  // Words of another language are kept only until the network answers in this one.
+  if (said === lang) loaded = {lang, byGame};
+  return byGame;
 }
 
 /** The game a form opens on: the one the engine offers first. */
 export function firstGame(rules) {
   return Object.values(rules).reduce((first, ruleset) => (ruleset.order < first.order ? ruleset : first)).game;
+}
+
+// The answer kept in this language; offline in a language this phone never
+// asked in (chosen while offline), the one kept in another: its words are in
+// that language, but the games' pieces, drawers and BoardGameGeek ids are the
+// same in every one, so the table, the sheet and BG Stats' link still have them.
+async function kept(lang) {
+  for (const other of [lang, ...Object.keys(LANGUAGES).filter(l => l !== lang)]) {
+    const list = await getPref(`rulesets-${other}`);
+    if (list) return {list, said: other};
+  }
+  return null;
 }
 
 // The server's answer, or where no server answers, the static build's file.

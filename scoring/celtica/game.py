@@ -40,6 +40,53 @@ LOCATION_NAMES = {
 PARTS_COUNT = words({"one": "{n} part", "other": "{n} parts"}, {"one": "{n} Teil", "other": "{n} Teile"},
                     {"one": "{n} pieza", "other": "{n} piezas"})
 
+#: The app's words that are the game's: the composer's questions, an absent answer's, the drawer's.
+TEXTS = {
+    "questions": {
+        "give.parts": words("Which part does {player} give up ({n})?",
+                            "Welches Teil gibt {player} ab ({n})?",
+                            "¿Qué pieza entrega {player} ({n})?"),
+        "reveal.parts": words("Which part was drawn to refill the display ({n})?",
+                              "Welches Teil wurde zum Auffüllen der Auslage gezogen ({n})?",
+                              "¿Qué pieza se robó para reponer la exposición ({n})?"),
+        "swap.give": words("Which part goes to the display?",
+                           "Welches Teil kommt in die Auslage?",
+                           "¿Qué pieza va a la exposición?"),
+        "swap.take": words("Which display part in exchange?",
+                           "Welches Auslageteil im Tausch?",
+                           "¿Qué pieza de la exposición a cambio?"),
+        "take.parts": words("Which part does {player} take ({n})?",
+                            "Welches Teil nimmt {player} ({n})?",
+                            "¿Qué pieza toma {player} ({n})?"),
+    },
+    "absent": {
+        "parts": words("no more parts", "keine weiteren Teile", "ninguna pieza más"),
+        "experience": words("no experience card", "keine Erfahrungskarte", "sin carta de experiencia"),
+    },
+    "drawer": {
+        "amulet": words("Amulet {n}: {parts}", "Amulett {n}: {parts}", "Amuleto {n}: {parts}"),
+        "amulets": words("Amulets", "Amulette", "Amuletos"),
+        "discard": words("Druid cards played", "Ausgespielte Druidenkarten", "Cartas de druida jugadas"),
+        "display": words("The display", "Die Auslage", "La exposición"),
+        "final": words("final round", "letzte Runde", "última ronda"),
+        "legend": words("⚓ start, V village, C castle, M monastery, R ruin, ☽ cult site, ◎ goal; the number at the right is the amulet symbols. Druids are tokens in their colour with their symbol. An amulet: the centre and the eight outer places, filled where a part lies.",
+                        "⚓ Start, V Dorf, C Burg, M Kloster, R Ruine, ☽ Kultstätte, ◎ Ziel; die Zahl rechts sind die Amulettsymbole. Druiden sind Steine in ihrer Farbe mit ihrem Symbol. Ein Amulett: die Mitte und die acht äußeren Plätze, gefüllt, wo ein Teil liegt.",
+                        "⚓ salida, V aldea, C castillo, M monasterio, R ruina, ☽ lugar de culto, ◎ meta; el número a la derecha son los símbolos de amuleto. Los druidas son fichas de su color con su símbolo. Un amuleto: el centro y los ocho lugares exteriores, rellenos donde hay una pieza."),
+        "round": words("Round {n}", "Runde {n}", "Ronda {n}"),
+        "times": words("{n} on the display", "{n} in der Auslage", "{n} en la exposición"),
+        "druid_cards": words({"one": "{n} druid card", "other": "{n} druid cards"},
+                             {"one": "{n} Druidenkarte", "other": "{n} Druidenkarten"},
+                             {"one": "{n} carta de druida", "other": "{n} cartas de druida"}),
+        "experience_cards": words({"one": "{n} experience card", "other": "{n} experience cards"},
+                                  {"one": "{n} Erfahrungskarte", "other": "{n} Erfahrungskarten"},
+                                  {"one": "{n} carta de experiencia", "other": "{n} cartas de experiencia"}),
+        "supply": words({"one": "Supply: {n} part face down.", "other": "Supply: {n} parts face down."},
+                        {"one": "Vorrat: {n} Teil verdeckt.", "other": "Vorrat: {n} Teile verdeckt."},
+                        {"one": "Reserva: {n} pieza boca abajo.", "other": "Reserva: {n} piezas boca abajo."}),
+    },
+}
+
+
 DECLARATION = declare(Declaration(
     game="celtica",
     drawer="celtica",
@@ -99,4 +146,5 @@ DECLARATION = declare(Declaration(
                                 "Folge dem Weg vom Hafen bis zum Ziel: für jeden Ort seine Art und die Amulettsymbole "
                                 "darauf.",
                                 "Sigue el camino del puerto a la meta: de cada lugar su tipo y los símbolos de amuleto.")},
+    texts=TEXTS,
 ))

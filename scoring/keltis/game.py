@@ -45,6 +45,39 @@ def _small_figure(n: int) -> dict[str, str]:
     return {lang: f"{name} {n}" for lang, name in FIGURE_NAMES["small"].items()}
 
 
+#: The app's words that are the game's: the composer's questions, an absent answer's, the drawer's.
+TEXTS = {
+    "questions": {
+        "discard.card": words("Which card does {player} discard?",
+                              "Welche Karte legt {player} ab?",
+                              "¿Qué carta descarta {player}?"),
+        "figure": words("Which figure enters?", "Welche Figur kommt ins Spiel?", "¿Qué figura entra?"),
+        "play.card": words("Which card does {player} play?",
+                           "Welche Karte spielt {player}?",
+                           "¿Qué carta juega {player}?"),
+        "play.color": words("Which colour does {player} play?",
+                            "Welche Farbe spielt {player}?",
+                            "¿De qué color juega {player}?"),
+        "reveal.path": words("Which path?", "Welcher Weg?", "¿Qué camino?"),
+        "reveal.row": words("Which row of that path?", "Welche Reihe dieses Wegs?", "¿Qué fila de ese camino?"),
+        "reveal.tile": words("What lies on {where}?", "Was liegt auf {where}?", "¿Qué hay en {where}?"),
+        "row": words("Which row?", "Welche Reihe?", "¿Qué fila?"),
+    },
+    "absent": {
+        "bonus": words("no bonus", "kein Bonus", "sin extra"),
+        "figure": words("no new figure", "keine neue Figur", "ninguna figura nueva"),
+    },
+    "drawer": {
+        "legend": words("✦ wishing stone, ♣ clover, +n points, ? unknown; a token in the player's colour with the initial is a figure, a token with a white ring the large one; rows 7 to 9 are the goal area.",
+                        "✦ Wunschstein, ♣ Kleeblatt, +n Punkte, ? unbekannt; ein Stein in der Farbe des Spielers mit der Initiale ist eine Figur, einer mit weißem Ring die große; die Reihen 7 bis 9 sind das Zielgebiet.",
+                        "✦ piedra de los deseos, ♣ trébol, +n puntos, ? desconocido; una ficha del color del jugador con su inicial es una figura, una con anillo blanco la grande; las filas 7 a 9 son la zona de meta."),
+        "goal_area": words({"one": "{n} figure in the goal area", "other": "{n} figures in the goal area"},
+                           {"one": "{n} Figur im Zielbereich", "other": "{n} Figuren im Zielbereich"},
+                           {"one": "{n} figura en la zona de meta", "other": "{n} figuras en la zona de meta"}),
+    },
+}
+
+
 DECLARATION = declare(Declaration(
     game="keltis",
     drawer="keltis",
@@ -68,4 +101,5 @@ DECLARATION = declare(Declaration(
            "hint": words("Tap a stone and choose the tile lying on it; the board shows it at once.",
                          "Tippe einen Stein an und wähle das Plättchen, das darauf liegt; der Plan zeigt es sofort.",
                          "Toca una piedra y elige la ficha que hay en ella; el tablero la muestra enseguida.")},
+    texts=TEXTS,
 ))

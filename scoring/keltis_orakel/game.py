@@ -53,6 +53,49 @@ def blank_board() -> dict[str, object]:
             "green_numbers": [5, 4, 4, 3, 3, 3, 2, 2, 2, 1, 1]}
 
 
+#: The app's words that are the game's: the composer's questions, an absent answer's, the drawer's.
+TEXTS = {
+    "questions": {
+        "discard.card": words("Which card does {player} discard?",
+                              "Welche Karte legt {player} ab?",
+                              "¿Qué carta descarta {player}?"),
+        "figure": words("Which figure moves?", "Welche Figur zieht?", "¿Qué figura se mueve?"),
+        "goblin.color": words("Goblin: the colour of the hand card {player} discards? (Something else: a row's top card, or none.)",
+                              "Kobold: welche Farbe hat die Handkarte, die {player} ablegt? (Etwas anderes: die oberste Karte einer Reihe, oder keine.)",
+                              "Duende: ¿de qué color es la carta de la mano que descarta {player}? (Otra cosa: la última de una fila, o ninguna.)"),
+        "goblin.row": words("Goblin: the top card of which row?",
+                            "Kobold: die oberste Karte welcher Reihe?",
+                            "Duende: ¿la última carta de qué fila?"),
+        "play.card": words("Which card does {player} play?",
+                           "Welche Karte spielt {player}?",
+                           "¿Qué carta juega {player}?"),
+        "play.color": words("Which colour does {player} play?",
+                            "Welche Farbe spielt {player}?",
+                            "¿De qué color juega {player}?"),
+        "reveal.field": words("Which field?", "Welches Feld?", "¿Qué casilla?"),
+        "reveal.tile": words("What lies on {where}?", "Was liegt auf {where}?", "¿Qué hay en {where}?"),
+        "row": words("From which row?", "Aus welcher Reihe?", "¿De qué fila?"),
+    },
+    "absent": {
+        "figure": words("the priestess, or no move", "die Priesterin, oder kein Zug", "la sacerdotisa, o sin mover"),
+        "hand": words("not from the hand", "nicht von der Hand", "no de la mano"),
+        "priestess": words("no move", "kein Zug", "sin mover"),
+        "row": words("decline", "verzichten", "renunciar"),
+    },
+    "drawer": {
+        "legend": words("Fields by number, framed in their colour; ✦n wishing stones, ♣ clover, @ spiral, G goblin, M mirror, ? unknown. A token is a player's figures there (A2: two of them). ♀ and a heavy frame: the priestess. Shaded, dashed: the oracle area from field {from}.",
+                        "Felder nach Nummer, in ihrer Farbe umrandet; ✦n Wunschsteine, ♣ Kleeblatt, @ Spirale, G Kobold, M Spiegel, ? unbekannt. Ein Stein zeigt die Figuren eines Spielers dort (A2: zwei). ♀ und ein dicker Rahmen: die Priesterin. Schattiert, gestrichelt: das Orakelgebiet ab Feld {from}.",
+                        "Casillas por número, enmarcadas en su color; ✦n piedras de los deseos, ♣ trébol, @ espiral, G duende, M espejo, ? desconocida. Una ficha son las figuras de un jugador allí (A2: dos). ♀ y un marco grueso: la sacerdotisa. Sombreada, discontinua: la zona del oráculo desde la casilla {from}."),
+        "priestess": words("priestess on field {field}",
+                           "Priesterin auf Feld {field}",
+                           "sacerdotisa en la casilla {field}"),
+        "mirrors": words({"one": "{n} mirror", "other": "{n} mirrors"},
+                         {"one": "{n} Spiegel", "other": "{n} Spiegel"},
+                         {"one": "{n} espejo", "other": "{n} espejos"}),
+    },
+}
+
+
 DECLARATION = declare(Declaration(
     game="keltis-orakel",
     drawer="orakel",
@@ -85,4 +128,5 @@ DECLARATION = declare(Declaration(
                                 "aufgedruckten Wert. Dann gib dem Plan einen Namen und speichere ihn.",
                                 "Recorre la espiral desde la salida hasta el centro: de cada casilla su tipo, color y "
                                 "valor impreso. Después pon nombre al tablero y guárdalo.")},
+    texts=TEXTS,
 ))

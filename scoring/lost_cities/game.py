@@ -23,6 +23,16 @@ SYMBOLS = {"yellow": "▲", "blue": "◆", "white": "○", "green": "■", "red"
 COLOR_NAMES = {color: {"symbol": SYMBOLS[color], "name": name} for color, name in COLOR_WORDS.items()}
 WAGER_NAME = words("wager", "Wette", "apuesta")
 EARLIER_ROUNDS = words("Earlier rounds", "Frühere Runden", "Rondas anteriores")
+#: The drawer's words: its legend, an empty pile, a count of wagers.
+TEXTS = {"drawer": {
+    "legend": words("⚑ a wager card; under each colour the numbers laid, the expedition's score above them.",
+                    "⚑ eine Wettkarte; unter jeder Farbe die ausgelegten Zahlen, darüber der Stand der Expedition.",
+                    "⚑ una carta de apuesta; bajo cada color los números jugados, encima la puntuación de la "
+                    "expedición."),
+    "empty": words("empty", "leer", "vacía"),
+    "wagers": words({"one": "{n} wager", "other": "{n} wagers"}, {"one": "{n} Wette", "other": "{n} Wetten"},
+                    {"one": "{n} apuesta", "other": "{n} apuestas"}),
+}}
 
 
 def _titled(color: str) -> dict[str, str]:
@@ -65,4 +75,5 @@ DECLARATION = declare(Declaration(
                          "einzutragen.",
                          "Reparte 8 cartas a cada jugador; el resto es el mazo. No hay nada que anotar antes del "
                          "primer turno.")},
+    texts=TEXTS,
 ))

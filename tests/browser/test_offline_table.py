@@ -62,6 +62,23 @@ def test_an_offline_reload_shows_the_table_and_follows_it_again(context, page, b
     assert "null" not in resumed and str(created["version"]) in resumed
 
 
+def test_a_language_chosen_offline_keeps_the_games_pieces_and_bgg_id(context, page, base_url):
+    """Offline in a language this phone never asked the rulesets in, the app
+    takes those it keeps in another: the table still opens, with its board,
+    and BG Stats' link would still carry the game's BoardGameGeek id."""
+    created = opened_game(base_url)
+    old_phone(context)
+    offline_reload(context, page, created)
+    page.evaluate("async () => (await import('/js/i18n.js')).loadLanguage('es', true)")
+    page.reload()
+    page.wait_for_selector("#table[data-drawn]")
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(page.locator("svg.board")).to_be_visible()
+    expect(page.locator("#log li")).to_have_count(len(OPENING))
+    bgg = page.evaluate("async () => (await (await import('/js/rulesets.js')).rulesets()).keltis.bgg")
+    assert bgg == scoring.declaration.DECLARATIONS["keltis"].bgg
+
+
 def test_an_offline_turn_is_checked_and_sent_once(context, page, base_url):
     created = keltis_game(base_url)
     old_phone(context)

@@ -2,7 +2,7 @@
 // player's amulets in the canonical packing with hand counts.
 import {h, svg} from '../ui.js';
 import {t} from '../i18n.js';
-import {breakdownWords, colour, part, symbol} from '../words.js';
+import {breakdownWords, colour, drawn as said, part, symbol} from '../words.js';
 import {tokens} from './tokens.js';
 
 const PER_LINE = 5; // on a phone; the table display lays the route as wide as its screen asks (`perLine`)
@@ -13,15 +13,15 @@ const KIND = {start: '⚓', village: 'V', castle: 'C', monastery: 'M', ruin: 'R'
  * each druid a token in its colour with its symbol; the druid being moved
  * in the turn `composing` and where it would stop; `perLine` locations to a
  * line of the route. */
-export function board(game, names, {composing = null, perLine = PER_LINE} = {}) {
+export function board(game, names, {ruleset, composing = null, perLine = PER_LINE}) {
   const view = game.state;
   const locations = game.record.board.locations;
   const lines = Math.ceil(locations.length / perLine);
   const druids = view.druids;
   const preview = previewOf(druids, locations.length, composing);
-  const route = svg('svg', {class: 'board celtica', viewBox: `0 0 ${perLine * SIZE + 4} ${lines * HEIGHT + 4}`, role: 'img',
+  const route = svg('svg', {class: 'board celtica tall', viewBox: `0 0 ${perLine * SIZE + 4} ${lines * HEIGHT + 4}`, role: 'img',
     'aria-labelledby': 'board-title'}, svg('title', {id: 'board-title'},
-    `${t('table.board')}. ${Object.entries(druids).map(([c, at]) => `${colour(c)} ${at}`).join(', ')}`));
+    `${t('table.board')}. ${Object.entries(druids).map(([c, at]) => `${colour(c, ruleset)} ${at}`).join(', ')}`));
   locations.forEach((location, index) => {
     const line = Math.floor(index / perLine);
     const col = line % 2 ? perLine - 1 - (index % perLine) : index % perLine;
@@ -35,8 +35,8 @@ export function board(game, names, {composing = null, perLine = PER_LINE} = {}) 
     if (location.parts) cell.append(svg('text', {x: x + SIZE - 8, y: y + 22, 'text-anchor': 'end', class: 'tile'}, String(location.parts)));
     cell.append(svg('text', {x: x + 8, y: y + 44, class: 'kind'}, KIND[location.kind] || ''));
     const here = Object.entries(druids).filter(([, at]) => at === index)
-      .map(([c]) => ({colour: c, label: symbol(c), moving: Boolean(preview && preview.druid === c)}));
-    if (landing) here.push({colour: preview.druid, label: symbol(preview.druid), landed: true});
+      .map(([c]) => ({colour: c, label: symbol(c, ruleset), moving: Boolean(preview && preview.druid === c)}));
+    if (landing) here.push({colour: preview.druid, label: symbol(preview.druid, ruleset), landed: true});
     // Three to a row, two rows under the location's number: room for all
     // five druids and the one being moved (at the start they all stand on 0).
     cell.append(...tokens(x + 4, y + HEIGHT - 14, SIZE - 8, here, 10, 2));
@@ -45,9 +45,9 @@ export function board(game, names, {composing = null, perLine = PER_LINE} = {}) 
   return h('div', {},
     route,
     preview && preview.to !== null ? h('p', {id: 'board-preview', class: 'preview'},
-      t('board.preview_druid', {druid: colour(preview.druid), to: preview.to})) : null,
-    h('p', {class: 'hint'}, t('celtica.legend')),
-    h('p', {}, t('celtica.round', {n: view.round}), view.final_round ? [' · ', t('celtica.final')] : null));
+      t('board.preview_druid', {druid: colour(preview.druid, ruleset), to: preview.to})) : null,
+    h('p', {class: 'hint'}, said(ruleset, 'legend')),
+    h('p', {}, said(ruleset, 'round', {n: view.round}), view.final_round ? [' · ', said(ruleset, 'final')] : null));
 }
 
 // The move being composed: the druid picked (or moved) and, once the cards
@@ -67,13 +67,13 @@ function previewOf(druids, length, composing) {
 export function cards(game, names, ruleset) {
   const view = game.state;
   return h('div', {},
-    h('h3', {id: 'display-title'}, t('celtica.display')),
-    display(view.display),
-    h('p', {class: 'hint'}, t('celtica.supply', {n: view.supply})),
-    h('h3', {id: 'discard-title'}, t('celtica.discard')),
+    h('h3', {id: 'display-title'}, said(ruleset, 'display')),
+    display(view.display, ruleset),
+    h('p', {class: 'hint'}, said(ruleset, 'supply', {n: view.supply})),
+    h('h3', {id: 'discard-title'}, said(ruleset, 'discard')),
     h('ul', {class: 'druid-cards', 'aria-labelledby': 'discard-title'}, Object.entries(view.druid_discard).map(([c, n]) =>
-      h('li', {class: `swatch swatch-${c}`, dataset: {druid: c}}, h('span', {}, colour(c)), h('strong', {class: 'count'}, String(n))))),
-    h('h3', {}, t('celtica.amulets')),
+      h('li', {class: `swatch swatch-${c}`, dataset: {druid: c}}, h('span', {}, colour(c, ruleset)), h('strong', {class: 'count'}, String(n))))),
+    h('h3', {}, said(ruleset, 'amulets')),
     playerAmulets(game, names, {ruleset}));
 }
 
@@ -81,7 +81,7 @@ export function cards(game, names, ruleset) {
  * drawn, where the table sees them (they decide the ranks). */
 export function besideBoard(game, names, ruleset) {
   return h('section', {id: 'display-amulets', 'aria-labelledby': 'display-amulets-title'},
-    h('h2', {id: 'display-amulets-title'}, t('celtica.amulets')),
+    h('h2', {id: 'display-amulets-title'}, said(ruleset, 'amulets')),
     h('div', {class: 'amulet-grid'}, playerAmulets(game, names, {hands: false, ruleset})));
 }
 
@@ -92,23 +92,23 @@ export function playerAmulets(game, names, {hands = true, ruleset} = {}) {
   const sheet = Object.fromEntries(game.scoresheet.players.map(p => [p.id, p.breakdown]));
   return Object.entries(game.state.players).map(([id, seat]) => h('div', {class: 'panel player-amulets', dataset: {player: id}},
     h('strong', {}, names[id] || id), ' ',
-    hands ? h('span', {class: 'hint'}, `${t('celtica.druid_cards', {n: seat.druid_cards})}, ${t('celtica.experience_cards', {n: seat.experience})}`) : null,
-    h('div', {}, amulets(seat.amulets, seat.parts)),
+    hands ? h('span', {class: 'hint'}, `${said(ruleset, 'druid_cards', {n: seat.druid_cards})}, ${said(ruleset, 'experience_cards', {n: seat.experience})}`) : null,
+    h('div', {}, amulets(seat.amulets, seat.parts, ruleset)),
     sheet[id] ? h('p', {class: 'amulet-count'}, breakdownWords(ruleset, sheet[id]).join(' · ')) : null));
 }
 
 // The display's parts as cards, one per kind with its count: each shows
 // where the part goes on an amulet and its name; the spaces whose part was
 // not recorded are one card with a question mark.
-function display({known, unknown}) {
+function display({known, unknown}, ruleset) {
   const kinds = PLACES.filter(p => known[p]).map(p => [p, known[p]]);
   if (unknown) kinds.push([null, unknown]);
   if (!kinds.length) return h('p', {id: 'display'}, t('nothing'));
   return h('ul', {class: 'part-cards', id: 'display', 'aria-labelledby': 'display-title'}, kinds.map(([p, n]) =>
     h('li', {class: `part-card${p ? '' : ' unknown'}`, dataset: {part: p || 'unknown'}},
       amulet(p ? {[p]: 1} : {}, null, p ? null : '?'),
-      h('span', {class: 'name'}, part(p), n > 1 ? [' ', h('strong', {class: 'count', 'aria-hidden': 'true'}, `×${n}`),
-        h('span', {class: 'sr'}, t('celtica.times', {n}))] : null))));
+      h('span', {class: 'name'}, part(p, ruleset), n > 1 ? [' ', h('strong', {class: 'count', 'aria-hidden': 'true'}, `×${n}`),
+        h('span', {class: 'sr'}, said(ruleset, 'times', {n}))] : null))));
 }
 
 // Where the nine places of an amulet are drawn: the centre and the eight
@@ -118,11 +118,11 @@ const PLACE = {center: [0, 0], n: [0, -1], ne: [0.71, -0.71], e: [1, 0], se: [0.
 const PLACES = Object.keys(PLACE);
 
 // Draw amulets as the engine packed them; else one amulet of the counts.
-function amulets(packed, counts) {
+function amulets(packed, counts, ruleset) {
   const list = packed.length ? packed : [counts];
   return list.map((held, i) => {
     const have = Array.isArray(held) ? Object.fromEntries(held.map(p => [p, 1])) : held;
-    return amulet(have, t('celtica.amulet', {n: i + 1, parts: PLACES.filter(p => have[p]).map(part).join(', ') || t('nothing')}));
+    return amulet(have, said(ruleset, 'amulet', {n: i + 1, parts: PLACES.filter(p => have[p]).map(p => part(p, ruleset)).join(', ') || t('nothing')}));
   });
 }
 

@@ -2,7 +2,7 @@
 // with figures, the priestess, tiles and the oracle area; the card rows.
 import {h, svg, placeButton} from '../ui.js';
 import {t} from '../i18n.js';
-import {colour, symbol, tile} from '../words.js';
+import {colour, drawn as said, kindName, symbol, tile} from '../words.js';
 import {cards as familyCards} from './cards.js';
 import {initials, tokens} from './tokens.js';
 
@@ -17,15 +17,15 @@ const MARK = {'points-1': '+1', 'points-2': '+2', 'points-3': '+3', 'points-4': 
  * token, the priestess as a marked field, the oracle area shaded; with the
  * seat `colours` and the turn being `composing` for its preview; `perLine`
  * fields to a line of the snake. */
-export function board(game, names, {colours = {}, composing = null, perLine = PER_LINE} = {}) {
+export function board(game, names, {ruleset, colours = {}, composing = null, perLine = PER_LINE}) {
   const view = game.state;
   const fields = game.record.board.fields;
   const oracle = game.record.board.oracle_from;
   const marks = initials(names);
   const preview = previewOf(game, composing);
   const lines = Math.ceil(fields.length / perLine);
-  const spiral = svg('svg', {class: 'board orakel', viewBox: `0 0 ${perLine * WIDTH + 4} ${lines * HEIGHT + 4}`, role: 'img',
-    'aria-labelledby': 'board-title'}, svg('title', {id: 'board-title'}, describe(view, names)));
+  const spiral = svg('svg', {class: 'board orakel tall zoomed', viewBox: `0 0 ${perLine * WIDTH + 4} ${lines * HEIGHT + 4}`, role: 'img',
+    'aria-labelledby': 'board-title'}, svg('title', {id: 'board-title'}, describe(view, names, ruleset)));
   fields.forEach((field, index) => {
     const {x, y} = spot(index, perLine);
     const here = view.fields[index];
@@ -58,8 +58,8 @@ export function board(game, names, {colours = {}, composing = null, perLine = PE
     spiral,
     preview ? h('p', {id: 'board-preview', class: 'preview'}, t(preview.priestess ? 'board.preview_priestess' : 'board.preview_field', {
       player: names[preview.player], from: preview.from, to: preview.to})) : null,
-    h('p', {class: 'hint'}, t('orakel.legend', {from: oracle})),
-    h('p', {}, t('table.deck', {n: view.draw_pile}), ' · ', t('orakel.priestess', {field: view.priestess})));
+    h('p', {class: 'hint'}, said(ruleset, 'legend', {from: oracle})),
+    h('p', {}, t('table.deck', {n: view.draw_pile}), ' · ', said(ruleset, 'priestess', {field: view.priestess})));
 }
 
 // Where field `index` is drawn: the snake turns at the end of each line.
@@ -75,11 +75,11 @@ function spot(index, perLine = PER_LINE) {
  * fields the board checks find fault with (marked "!"). With `tiles` (by
  * field), the small fields show the tile laid there instead of the value.
  * `choose(index)` makes the fields `pickable(field)` says buttons. */
-export function profileBoard(profile, {at = null, problems = new Set(), tiles = null, choose = null,
-  pickable = () => true} = {}) {
+export function profileBoard(profile, {ruleset, at = null, problems = new Set(), tiles = null, choose = null,
+  pickable = () => true}) {
   const fields = profile.fields;
   const lines = Math.ceil(fields.length / PER_LINE);
-  const drawn = svg('svg', {class: 'board orakel profile', viewBox: `0 0 ${PER_LINE * WIDTH + 4} ${lines * HEIGHT + 4}`,
+  const drawn = svg('svg', {class: 'board orakel tall zoomed profile', viewBox: `0 0 ${PER_LINE * WIDTH + 4} ${lines * HEIGHT + 4}`,
     role: 'group', 'aria-label': t(tiles ? 'new.tiles_board' : 'boards.the_board')});
   fields.forEach((field, index) => {
     const {x, y} = spot(index);
@@ -88,17 +88,17 @@ export function profileBoard(profile, {at = null, problems = new Set(), tiles = 
     const cell = svg('g', {class: kinds, 'data-field': index});
     if (index === at) cell.append(svg('rect', {x: x + 0.5, y: y + 0.5, width: WIDTH - 1, height: HEIGHT - 1, rx: 12, class: 'here'}));
     const laid = tiles && field.kind === 'small' ? tiles[String(index)] || null : undefined;
-    const target = choose && pickable(field) ? placeButton(cell, String(index), fieldLabel(field, index, laid), () => choose(index)) : cell;
+    const target = choose && pickable(field) ? placeButton(cell, String(index), fieldLabel(field, index, laid, ruleset), () => choose(index)) : cell;
     target.append(svg('rect', {x: x + 3, y: y + 3, width: WIDTH - 6, height: HEIGHT - 6, rx: field.kind === 'small' ? 8 : 20,
       class: 'stone'}));
     target.append(svg('text', {x: x + 8, y: y + 22, class: 'number'}, String(index)));
-    target.append(svg('text', {x: x + WIDTH - 8, y: y + 22, 'text-anchor': 'end', class: 'ink'}, field.color ? symbol(field.color) : ''));
+    target.append(svg('text', {x: x + WIDTH - 8, y: y + 22, 'text-anchor': 'end', class: 'ink'}, field.color ? symbol(field.color, ruleset) : ''));
     // The middle: a large field's wishing stones, or "!" for a problem; the bottom: the value, or the tile laid.
     // Laying tiles, a field that holds none shows only its number and colour.
     const bare = tiles && field.kind !== 'small';
     const middle = problems.has(index) ? '!' : field.stones && !bare ? `✦${field.stones}` : '';
     target.append(svg('text', {x: x + WIDTH / 2, y: y + 48, 'text-anchor': 'middle', class: problems.has(index) ? 'problem-mark' : 'stones'}, middle));
-    const below = laid !== undefined ? (laid ? tileMark(laid) : '?') : bare ? '' : signed(field.value);
+    const below = laid !== undefined ? (laid ? tileMark(laid, ruleset) : '?') : bare ? '' : signed(field.value);
     target.append(svg('text', {x: x + WIDTH / 2, y: y + HEIGHT - 14, 'text-anchor': 'middle', class: laid === undefined ? 'value' : laid ? 'tile' : 'tile unknown'}, below));
     drawn.append(cell);
   });
@@ -106,9 +106,9 @@ export function profileBoard(profile, {at = null, problems = new Set(), tiles = 
 }
 
 // A field in words for a screen reader: "field 3, small field, ● green, value -3" (and its tile when laying them).
-function fieldLabel(field, index, laid) {
-  return [t('field', {field: index}), t(`kind.${field.kind}`), field.color ? colour(field.color) : null,
-    laid === undefined ? t('boards.value_is', {value: signed(field.value)}) : laid ? tile(laid) : t('new.tile_unknown')]
+function fieldLabel(field, index, laid, ruleset) {
+  return [t('field', {field: index}), kindName(field.kind, ruleset), field.color ? colour(field.color, ruleset) : null,
+    laid === undefined ? t('boards.value_is', {value: signed(field.value)}) : laid ? tile(laid, ruleset) : t('new.tile_unknown')]
     .filter(Boolean).join(', ');
 }
 
@@ -119,7 +119,7 @@ function signed(value) {
 
 /** Where the new-game screen may lay a tile (rules §4.2): each small field
  * of the board `profile` (none before a board is chosen), as {key, label}. */
-export function setupPlaces(pieces, profile) {
+export function setupPlaces(ruleset, profile) {
   if (!profile) return [];
   return profile.fields.map((field, index) => [field, index]).filter(([field]) => field.kind === 'small')
     .map(([, index]) => ({key: String(index), label: t('field', {field: index})}));
@@ -127,15 +127,15 @@ export function setupPlaces(pieces, profile) {
 
 /** The board `profile` for laying out tiles: each small field a button that
  * calls `lay(place)` (a place of setupPlaces), showing `tiles` by place. */
-export function setupBoard(pieces, profile, tiles, lay) {
-  return profileBoard(profile, {tiles, choose: index => lay({key: String(index), label: t('field', {field: index})}),
+export function setupBoard(ruleset, profile, tiles, lay) {
+  return profileBoard(profile, {ruleset, tiles, choose: index => lay({key: String(index), label: t('field', {field: index})}),
     pickable: field => field.kind === 'small'});
 }
 
 /** What a tile looks like on the board as it is laid out: a clover with
  * its colour's symbol, since the five clovers differ only in colour. */
-export function tileMark(id) {
-  return id.startsWith('clover-') ? `${MARK[id]}${symbol(id.slice('clover-'.length))}` : MARK[id];
+export function tileMark(id, ruleset) {
+  return id.startsWith('clover-') ? `${MARK[id]}${symbol(id.slice('clover-'.length), ruleset)}` : MARK[id];
 }
 
 // The play being composed: the figure picked (or logged) and the field the
@@ -175,12 +175,12 @@ function landing(before, after, player, from) {
 }
 
 /** Every player's card rows, the discard piles and the deck. */
-export function cards(game, names) {
-  return familyCards(game, names, seat => seat.mirrors ? [' · ', t('orakel.mirrors', {n: seat.mirrors})] : null);
+export function cards(game, names, ruleset) {
+  return familyCards(game, names, ruleset, seat => seat.mirrors ? [' · ', said(ruleset, 'mirrors', {n: seat.mirrors})] : null);
 }
 
-function describe(view, names) {
+function describe(view, names, ruleset) {
   const figures = Object.entries(view.players).map(([id, seat]) =>
     `${names[id]}: ${seat.figures.map(f => t('field', {field: f})).join(', ')}`);
-  return `${t('table.board')}. ${figures.join('; ')}. ${t('orakel.priestess', {field: view.priestess})}. ${colour('green')}`;
+  return `${t('table.board')}. ${figures.join('; ')}. ${said(ruleset, 'priestess', {field: view.priestess})}. ${colour('green', ruleset)}`;
 }

@@ -117,7 +117,7 @@ function draw(screen) {
   const current = game.decision && game.decision.player;
   // The board's picture beside the scores; the lines that go with it (its
   // legend, the deck) in the column of words.
-  const facts = drawer.board(game, namesOf(game), {colours: coloursOf(view), perLine: screen.perLine});
+  const facts = drawer.board(game, namesOf(game), {ruleset: view.ruleset, colours: coloursOf(view), perLine: screen.perLine});
   const picture = facts.querySelector('svg.board');
   picture.remove();
   facts.className = 'display-facts';
@@ -132,19 +132,19 @@ function draw(screen) {
       turnLine(view, current),
       facts,
       h('h2', {}, t('display.last')),
-      lastTurns(game),
+      lastTurns(game, view.ruleset),
       h('p', {class: 'row leave'}, h('a', {class: 'button quiet', href: `#/game/${view.id}`}, t('display.leave')))));
   if (fitting) fit(screen);
   root.dataset.drawn = Number(root.dataset.drawn || 0) + 1;
 }
 
 // The last round in words: what everyone did since the newest turn's player last played.
-function lastTurns(game) {
+function lastTurns(game, ruleset) {
   const last = game.record.turns.slice(-game.record.players.length).reverse();
   if (!last.length) return h('p', {id: 'last-turn', 'aria-live': 'polite'}, t('table.log_empty'));
   return h('ol', {id: 'last-turns', class: 'last-turns', reversed: true, start: game.record.turns.length},
     last.map((turn, i) => h('li', {id: i ? null : 'last-turn', 'aria-live': i ? null : 'polite'},
-      turnText(game.record.game, turn, namesOf(game)))));
+      turnText(ruleset, turn, namesOf(game)))));
 }
 
 // In the landscape layout the screen is the limit: a snake board lies with
@@ -187,6 +187,6 @@ function roomFor(root, board, side) {
 // The board drawn with the fields to a line that `scale` makes largest.
 function largest({view, drawer}, scale) {
   const names = namesOf(view.game), colours = coloursOf(view);
-  return [5, 6, 7, 8, 9, 10, 12].map(n => ({n, svg: drawer.board(view.game, names, {colours, perLine: n}).querySelector('svg.board')}))
+  return [5, 6, 7, 8, 9, 10, 12].map(n => ({n, svg: drawer.board(view.game, names, {ruleset: view.ruleset, colours, perLine: n}).querySelector('svg.board')}))
     .reduce((a, b) => (scale(shape(b.svg)) > scale(shape(a.svg)) ? b : a));
 }

@@ -145,7 +145,7 @@ async function openRecord(file, problem) {
     await put('games', {id: data.id, token: data.token, spectator_token: data.spectator_token, joined: Date.now()});
     go('game', data.id);
   } catch (error) {
-    problem.textContent = refusalText(error, body);
+    problem.textContent = refusalText(error, body, (await rulesets())[body.game]);
     problem.scrollIntoView({block: 'nearest'}); // the file picker leaves the page where it was
   }
 }
@@ -160,8 +160,8 @@ function recordIn(data) {
 }
 
 // A refusal of a record, saying where in it: the turn (numbered from 1, with
-// its player) and the action (numbered, in words), as the violation places them.
-function refusalText(error, record) {
+// its player) and the action (numbered, in words of its game's `ruleset`), as the violation places them.
+function refusalText(error, record, ruleset) {
   const found = error instanceof ApiError && error.violations[0];
   const turn = found && Number.isInteger(found.turn) && record.turns?.[found.turn];
   if (!turn) return problemText(error);
@@ -172,8 +172,8 @@ function refusalText(error, record) {
   if (action) {
     let what;
     try {
-      what = saidAction(record.game, action);
-    } catch { // an action of no known shape: its type is all there is to say
+      what = saidAction(ruleset, action);
+    } catch { // an action of no known shape, or of no known game: its type is all there is to say
       what = String(action.type);
     }
     where = t('home.refused_action', {...said, action: found.action + 1, what});

@@ -8,7 +8,7 @@ import {createLocal, server} from '../local.js';
 import {all, put} from '../db.js';
 import {go} from '../go.js';
 import {firstGame, rulesets} from '../rulesets.js';
-import {SEAT_COLOURS, colour, part, playerId, tile, valueWords} from '../words.js';
+import {SEAT_COLOURS, seatColour, part, playerId, tile, valueWords} from '../words.js';
 import {drawerOf} from '../draw/drawers.js';
 
 /** Draw the new-game screen. */
@@ -122,7 +122,7 @@ function playersField(state, ruleset, draw) {
         }}),
       h('label', {for: `colour-${i}`, class: 'sr'}, t('new.colour', {n: i + 1})),
       h('select', {id: `colour-${i}`, onchange: e => { player.colour = e.target.value; }},
-        SEAT_COLOURS.map(c => h('option', {value: c, selected: c === player.colour}, colour(c)))),
+        SEAT_COLOURS.map(c => h('option', {value: c, selected: c === player.colour}, seatColour(c)))),
       h('button', {type: 'button', class: 'quiet', disabled: i === 0, 'aria-label': t('new.up', {n: i + 1}),
         onclick: () => { state.players.splice(i - 1, 0, state.players.splice(i, 1)[0]); draw(); }}, '↑'),
       h('button', {type: 'button', class: 'quiet', disabled: state.players.length <= ruleset.players.min,
@@ -276,7 +276,7 @@ function setupField(state, boards, ruleset, drawer) {
 
   // The board with the tiles laid so far; the place just chosen keeps the focus.
   function drawLayout(focus = null) {
-    fill(boardBox, drawer.setupBoard(pieces, profile, layout.tiles, lay));
+    fill(boardBox, drawer.setupBoard(ruleset, profile, layout.tiles, lay));
     const laid = laidOn(places, layout).length;
     count.textContent = t('new.tiles_laid', {n: laid, total: Object.values(pieces.stock).reduce((a, b) => a + b, 0)});
     if (focus) boardBox.querySelector(`[data-place="${focus}"]`)?.focus();
@@ -287,7 +287,7 @@ function setupField(state, boards, ruleset, drawer) {
     // Keltis: only 20 stones of rows 1-8 hold a tile (rules §1); the end stones all do.
     const below = place => places.find(p => p.key === place).row < pieces.rows;
     const full = row !== null && row < pieces.rows && elsewhere.filter(([place]) => below(place)).length >= pieces.dark_stones;
-    const chosen = await askTile(label, pieces, elsewhere.map(([, x]) => x), layout.tiles[key] || '', drawer.tileMark,
+    const chosen = await askTile(label, ruleset, elsewhere.map(([, x]) => x), layout.tiles[key] || '', id => drawer.tileMark(id, ruleset),
       full ? t('new.dark_full', {n: pieces.dark_stones}) : null);
     if (chosen === null) return drawLayout(key); // cancelled
     if (chosen) layout.tiles[key] = chosen;
@@ -299,7 +299,7 @@ function setupField(state, boards, ruleset, drawer) {
 // Each player's starting parts, and the display's spaces (optional).
 function partsField(state, ruleset) {
   const {parts} = ruleset.pieces;
-  const option = (p, chosen) => h('option', {value: p, selected: p === chosen}, part(p));
+  const option = (p, chosen) => h('option', {value: p, selected: p === chosen}, part(p, ruleset));
   return h('fieldset', {}, h('legend', {}, t('new.setup')),
     h('p', {class: 'hint'}, ruleset.setup.hint),
     state.players.map((player, i) => h('div', {class: 'row'},
@@ -314,7 +314,7 @@ function partsField(state, ruleset) {
     h('div', {class: 'row'}, Array.from({length: ruleset.setup.display}, (_, k) => [
       h('label', {for: `display-${k}`, class: 'sr'}, t('new.display_space', {n: k + 1})),
       h('select', {id: `display-${k}`, onchange: e => { state.display[k] = e.target.value; }},
-        h('option', {value: ''}, part(null)), parts.map(p => option(p, state.display[k])))])));
+        h('option', {value: ''}, part(null, ruleset)), parts.map(p => option(p, state.display[k])))])));
 }
 
 // The profile of the board chosen, for a game played on one (else null).
@@ -332,7 +332,8 @@ function laidOn(places, layout) {
 // left (the box's count less those laid elsewhere, `laid`), "unknown", and
 // Cancel. Answers the tile, '' for unknown, or null when cancelled. `full`
 // says why no tile can lie there (the tiles are then not offered).
-function askTile(where, pieces, laid, current, mark, full) {
+function askTile(where, ruleset, laid, current, mark, full) {
+  const {pieces} = ruleset;
   return new Promise(resolve => {
     let answer = null;
     const done = value => { answer = value; dialog.close(); };
@@ -344,7 +345,7 @@ function askTile(where, pieces, laid, current, mark, full) {
       h('div', {class: 'choices tile-choices'},
         pieces.tiles.map(id => h('button', {type: 'button', dataset: {tile: id}, 'aria-pressed': String(id === current),
           disabled: Boolean(full) || left(id) <= 0, onclick: () => done(id)},
-        h('span', {}, h('span', {class: 'mark', 'aria-hidden': 'true'}, mark(id)), ' ', tile(id)),
+        h('span', {}, h('span', {class: 'mark', 'aria-hidden': 'true'}, mark(id)), ' ', tile(id, ruleset)),
         h('span', {class: 'left'}, t('new.tiles_left', {n: left(id), of: pieces.stock[id]}))))),
       h('div', {class: 'choices tile-choices'},
         h('button', {type: 'button', dataset: {tile: ''}, 'aria-pressed': String(!current), onclick: () => done('')},
@@ -365,7 +366,7 @@ function layoutOf(state) {
 // Where a tile can lie, as the game's drawer says: Keltis, a path and row
 // ("red:1"); Orakel, each small field of the chosen board ("12").
 function tilePlaces(state, boards, ruleset, drawer) {
-  return drawer.setupPlaces(ruleset.pieces, chosenBoard(state, boards, ruleset));
+  return drawer.setupPlaces(ruleset, chosenBoard(state, boards, ruleset));
 }
 
 // The starting parts all entered (where the game asks for them); else the

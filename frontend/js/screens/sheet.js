@@ -45,8 +45,10 @@ export async function show(main, id) {
   const mine = await get('games', id);
   const {data: game} = await api(`/games/${id}`, {token: mine.token});
   const names = Object.fromEntries(game.record.players.map(p => [p.id, p.name]));
-  // Offline on a phone that never asked for the rulesets, the sheet goes
-  // without its columns' words and the BG Stats play without its options.
+  // Any phone that holds a game has asked for the rulesets (its home or table
+  // screen did), and keeps them offline in some language (rulesets.js): only
+  // a phone whose stored answers are gone has the sheet without its columns'
+  // words and the BG Stats play without its options and BoardGameGeek id.
   const ruleset = (await rulesets().catch(() => ({})))[game.record.game];
   const over = game.scoresheet.status === 'finished';
   const local = isLocal(id);

@@ -6,6 +6,7 @@ import {t} from '../i18n.js';
 import {api, problemText} from '../api.js';
 import {get} from '../db.js';
 import {rulesets} from '../rulesets.js';
+import {colourName, kindName} from '../words.js';
 
 const POLL_MS = 1500;
 // Lines differ in colour and in dash pattern: colour is never the only signal.
@@ -39,6 +40,7 @@ export async function show(main, id) {
   return () => clearTimeout(timer);
 }
 
+// `ruleset`: the game's GET /rulesets entry, whose pieces' names the summary says.
 function render(summary, ruleset) {
   // A source that is a column of the game's score sheet is called by the column's title.
   const titles = Object.fromEntries((ruleset ? ruleset.sheet.columns : []).map(column => [column.key, column.title]));
@@ -50,7 +52,7 @@ function render(summary, ruleset) {
     ...summary.history.map(entry => ({turn: entry.turn + 1, values: entry[measure]}))];
   const out = [h('h2', {}, t(measure === 'parts' ? 'summary.parts_chart' : 'summary.lead')), chart(points, summary.players, names)];
   out.push(h('h2', {}, t('summary.sources')), h('ul', {id: 'sources'}, Object.entries(summary.sources).map(([id, sources]) =>
-    h('li', {}, h('strong', {}, names[id] || id), ': ', Object.entries(sources).map(([key, value]) => source(key, value, titles)).join(' · ')))));
+    h('li', {}, h('strong', {}, names[id] || id), ': ', Object.entries(sources).map(([key, value]) => source(key, value, titles, ruleset)).join(' · ')))));
   // The few turns that decided it (scoring/chronicle.py chooses them), not every change of the lead.
   if (summary.decisive_turns.length) {
     out.push(h('h2', {}, t('summary.decisive')), h('ul', {id: 'decisive'}, summary.decisive_turns.map(turn =>
@@ -65,7 +67,7 @@ function render(summary, ruleset) {
   const played = Object.entries(facts.cards_played || {});
   if (played.length) {
     // A count, then what it counts: "Cards played: 31 (Red: 7, Yellow: 6, ...)"
-    const cards = played.map(([c, n]) => `${capital(t(`colour.${c}`))}: ${n}`).join(', ');
+    const cards = played.map(([c, n]) => `${capital(colourName(c, ruleset))}: ${n}`).join(', ');
     list.push(t('fact.cards_played', {n: played.reduce((sum, [, n]) => sum + n, 0), cards}));
   }
   if (facts.end) list.push(t('fact.end', {...named(facts.end, names), reason: t(`end.${facts.end.reason}`)}));
@@ -89,11 +91,11 @@ function named(fact, names) {
 }
 
 // One source of points in words: numbers as they are, nested counts by kind.
-function source(key, value, titles) {
+function source(key, value, titles, ruleset) {
   const title = titles[key] ?? t(`score.${key}`);
   if (typeof value !== 'object' || value === null) return `${title}: ${value}`;
   const parts = Object.entries(value).map(([kind, n]) => (typeof n === 'object'
-    ? `${t(`kind.${kind}`)} +${n.gained ?? 0}/−${n.lost ?? 0}`
+    ? `${kindName(kind, ruleset)} +${n.gained ?? 0}/−${n.lost ?? 0}`
     : `${t(`score.${kind}`)}: ${n}`));
   return `${title}: ${parts.join(', ')}`;
 }

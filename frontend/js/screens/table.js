@@ -279,7 +279,7 @@ function draw(table, view) {
     game.next ? nextOffer(table.mine, game) : null,
     composes ? panel(table, view) : view.message.element,
     sections(table, {
-      board: () => view.drawer.board(game, namesOf(game), {colours: coloursOf(table), composing: table.composing}),
+      board: () => view.drawer.board(game, namesOf(game), {ruleset: table.ruleset, colours: coloursOf(table), composing: table.composing}),
       cards: () => view.drawer.cards(game, namesOf(game), table.ruleset),
       log: () => logPart(table, view),
     }, view.draw),
@@ -401,7 +401,7 @@ function sayLogged(table, view, turn, version) {
     return;
   }
   view.say(t('composer.logged', {player: namesOf(table.game)[turn.player], n: entries(table.seen)[version - 1].number + 1,
-    actions: turnActions(table.game.record.game, turn)}));
+    actions: turnActions(table.ruleset, turn)}));
 }
 
 // A lone turn the server did not take: say so at the composer, with what
@@ -410,7 +410,7 @@ async function notLogged(table, view, item) {
   await drop([item]);
   setWaiting(table, await pending(table.id));
   const {kind, violations, message: problem} = item.stopped;
-  const lost = turnText(table.game.record.game, item.turn, namesOf(table.game));
+  const lost = turnText(table.ruleset, item.turn, namesOf(table.game));
   const v = violations[0];
   const why = kind === 'stale' ? t('composer.stale') : `${t('composer.refused')} ${v ? `${v.message} (${v.rule})` : problem}`;
   const back = await putBack(table, view, item.turn, {version: item.version});

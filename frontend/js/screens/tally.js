@@ -195,7 +195,7 @@ function declaredField(asked, i, ruleset, chosen) {
 function cardRow(asked, i, k, item, ruleset, chosen) {
   const id = `${asked.key}-${i}-${k}`;
   const needs = asked.with_option?.[item];
-  const mark = ruleset.names.colors?.[item]?.symbol ?? symbol(item) ?? '';
+  const mark = symbol(item, ruleset) ?? '';
   return h('div', {class: 'tally-row', role: 'group', 'aria-labelledby': `${id}-name`, hidden: Boolean(needs && !chosen[needs]),
     dataset: needs ? {item, needs} : {item}},
   h('span', {class: `tally-item c-${item}`, id: `${id}-name`}, h('span', {}, `${mark} ${asked.labels[k]}`),

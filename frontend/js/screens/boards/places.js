@@ -5,11 +5,12 @@ import {h, fill, download} from '../../ui.js';
 import {t} from '../../i18n.js';
 import {api} from '../../api.js';
 import {CHECK_DELAY_MS, inputFor, inWords} from './problems.js';
+import {kindName} from '../../words.js';
 
 /** Draw the form for `board` in `box`; `store(game, board)` saves it and
  * answers the violations of a refusal (boards.js). */
 export function placesEditor(box, ruleset, game, board, store) {
-  const editor = {game, board: structuredClone(board), pieces: ruleset.pieces, hint: ruleset.board_editor.hint,
+  const editor = {game, board: structuredClone(board), ruleset, pieces: ruleset.pieces, hint: ruleset.board_editor.hint,
     verdict: null, // the server's last answer about the board as it stands
     timer: null, store};
   // Every field's own handler updates the board first; the form then hears the change.
@@ -85,7 +86,7 @@ function drawForm(editor) {
 }
 
 function locations(editor) {
-  const {board, pieces} = editor;
+  const {board, ruleset, pieces} = editor;
   return [h('ol', {start: 0, class: 'stack', id: 'locations'}, board.locations.map((location, i) => h('li', {class: 'row'},
     h('span', {class: 'index', 'aria-hidden': 'true'}, String(i)),
     h('label', {for: `kind-${i}`, class: 'sr'}, t('boards.kind', {n: i})),
@@ -94,7 +95,7 @@ function locations(editor) {
       if (pieces.with_parts.includes(location.kind)) location.parts ??= 1;
       else delete location.parts;
       drawForm(editor);
-    }}, pieces.location_kinds.map(k => h('option', {value: k, selected: k === location.kind}, t(`kind.${k}`)))),
+    }}, pieces.location_kinds.map(k => h('option', {value: k, selected: k === location.kind}, kindName(k, ruleset)))),
     pieces.with_parts.includes(location.kind) ? [h('label', {for: `parts-${i}`, class: 'sr'}, t('boards.parts', {n: i})),
       h('input', {id: `parts-${i}`, type: 'number', min: 1, max: 9, value: location.parts, style: 'width:4rem',
         oninput: e => { location.parts = Number(e.target.value); }})] : null,

@@ -8,7 +8,7 @@
 // data; its elements are found by id.
 import {h, append, fill, download} from '../../ui.js';
 import {t} from '../../i18n.js';
-import {colour, swatch} from '../../words.js';
+import {colour, kindName, swatch} from '../../words.js';
 import {CHECK_DELAY_MS, TOP_INPUTS, inWords, fieldOf, boardCheck} from './problems.js';
 
 const stepBox = () => document.getElementById('walk-step');
@@ -17,7 +17,7 @@ const stepBox = () => document.getElementById('walk-step');
  * `store(game, board)` saves it and answers the violations of a refusal. */
 export function walkEditor(box, ruleset, game, board, drawer, store) {
   board = structuredClone(board);
-  const walk = {game, board, pieces: ruleset.pieces, drawer, store,
+  const walk = {game, board, ruleset, pieces: ruleset.pieces, drawer, store,
     whole: board.fields.length, // the step after the last field: the board as a whole
     at: 0,
     verdict: null, // the server's last answer about the board as it stands
@@ -56,7 +56,7 @@ function drawBoard(walk) {
   const {verdict, at, whole} = walk;
   const faulty = new Set(verdict ? verdict.violations.map(fieldOf).filter(index => index !== null) : []);
   fill(document.getElementById('walk-board'),
-    walk.drawer.profileBoard(walk.board, {at: at < whole ? at : null, problems: faulty, choose: index => go(walk, index)}),
+    walk.drawer.profileBoard(walk.board, {ruleset: walk.ruleset, at: at < whole ? at : null, problems: faulty, choose: index => go(walk, index)}),
     h('p', {class: 'hint'}, t('boards.walk_legend')));
 }
 
@@ -125,7 +125,7 @@ function drawStep(walk) {
 }
 
 function fieldStep(walk, field, i) {
-  const {pieces, whole} = walk;
+  const {ruleset, pieces, whole} = walk;
   const title = i === 0 ? 'boards.step_start' : i === whole - 1 ? 'boards.step_center' : 'boards.step_field';
   const choose = (key, value, label, extra = {}) => h('button', {type: 'button', 'aria-pressed': String(field[key] === value),
     ...extra, onclick: () => {
@@ -140,11 +140,11 @@ function fieldStep(walk, field, i) {
       stepBox().querySelector(`[data-${key}="${value ?? 'none'}"]`)?.focus(); // "none": no colour
     }}, label);
   const kinds = h('fieldset', {}, h('legend', {}, t('boards.kind_q')),
-    h('div', {class: 'choices'}, pieces.field_kinds.map(k => choose('kind', k, t(`kind.${k}`), {dataset: {kind: k}}))));
+    h('div', {class: 'choices'}, pieces.field_kinds.map(k => choose('kind', k, kindName(k, ruleset), {dataset: {kind: k}}))));
   const colours = h('fieldset', {}, h('legend', {}, t('boards.color_q')),
     h('div', {class: 'choices'},
       i === 0 || !field.color ? choose('color', null, t('boards.no_color'), {dataset: {color: 'none'}}) : null,
-      pieces.colors.map(c => choose('color', c, colour(c), {class: swatch('color', c), dataset: {color: c}}))));
+      pieces.colors.map(c => choose('color', c, colour(c, ruleset), {class: swatch('color', c, ruleset), dataset: {color: c}}))));
   // Its problems first: what to mend is the first thing read at a field.
   return [
     h('h3', {id: 'walk-title', tabindex: -1}, t(title, {n: i, last: whole - 1})),

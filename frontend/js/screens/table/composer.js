@@ -140,7 +140,7 @@ export function waitingPanel(table, view) {
     h('h2', {id: 'waiting-title', tabindex: -1}, sending ? t('composer.sending') : t('composer.waiting')),
     view.message.element,
     h('ul', {}, outgoing(table).map(item => h('li', {id: sending && item.key === sending.key ? 'sending' : null},
-      words.turn(table.game.record.game, item.turn, namesOf(table.game)),
+      words.turn(table.ruleset, item.turn, namesOf(table.game)),
       item.unchecked ? h('span', {class: 'unchecked'}, ` (${t('composer.unchecked')})`) : null))));
 }
 
@@ -161,7 +161,7 @@ export function composerPanel(table, view) {
     view.message.element,
     correcting ? h('p', {class: 'hint'}, t('correct.hint', {
       player: names[composing.player] || composing.player,
-      turn: words.turn(table.game.record.game, table.game.record.turns[composing.at], names)})) : null,
+      turn: words.turn(table.ruleset, table.game.record.turns[composing.at], names)})) : null,
     table.queueing ? queuedPart(table) : null,
     soFar(table, Boolean(question)),
     composing.logging ? null : undoPart(table, view),
@@ -182,7 +182,7 @@ function soFar(table, asking) {
   const taken = i => (composing.chained.includes(i) ? t('composer.chained') : composing.auto.includes(i) ? t('composer.taken') : null);
   return shown.length ? h('ul', {class: 'chips', 'aria-label': t('composer.so_far')},
     earlier ? h('li', {class: 'earlier'}, t('composer.earlier', {n: earlier})) : null,
-    shown.map(([a, i]) => h('li', {class: taken(i) ? 'auto' : null}, words.action(table.game.record.game, a),
+    shown.map(([a, i]) => h('li', {class: taken(i) ? 'auto' : null}, words.action(table.ruleset, a),
       taken(i) ? h('span', {class: 'hint'}, ` (${taken(i)})`) : null))) : null;
 }
 
@@ -210,7 +210,7 @@ const USUAL = {key: 'type', value: 'play'};
 // The open question and its legal answers as large buttons.
 function questionPart(table, view, decision) {
   const composing = table.composing;
-  const gameKind = table.game.record.game;
+  const ruleset = table.ruleset;
   const names = namesOf(table.game);
   const pool = poolFor(composing, decision);
   let candidates = narrow(pool(composing.picks), composing.picks);
@@ -224,16 +224,16 @@ function questionPart(table, view, decision) {
       given = [USUAL];
       instead = h('div', {class: 'row instead'}, q.values.filter(value => value !== USUAL.value).map(value =>
         h('button', {class: 'quiet', dataset: {value: JSON.stringify(value)}, onclick: () => pick(table, view, [{key: USUAL.key, value}], pool)},
-          t('composer.instead', {action: words.answer(gameKind, q.key, value)}))));
+          t('composer.instead', {action: words.answer(ruleset, q.key, value)}))));
       [candidates, q] = [played, next];
     }
   }
-  const asked = key => words.question(gameKind, key, names[composing.player], candidates[0]);
+  const asked = key => words.question(ruleset, key, names[composing.player], candidates[0]);
   const chain = composing.dispute || composing.picks.length ? null : chainStep(decision, composing.actions);
   const chainButton = chain ? h('button', {id: 'chain', class: 'primary wide', onclick: () => {
     followChain(composing, chain);
     append(table, view, chain, {tapped: true});
-  }}, t('composer.chain', {path: words.colour(chain.path)})) : null;
+  }}, t('composer.chain', {path: words.colour(chain.path, ruleset)})) : null;
   // data-given: the answers taken as given (a test reads them as answered).
   const heading = (text, dataset) => h('h3', {id: 'question', dataset: given.length ? {...dataset, given: JSON.stringify(given)} : dataset}, text);
   const pair = composing.dispute ? null : pairQuestion(candidates, q);
@@ -242,28 +242,28 @@ function questionPart(table, view, decision) {
     const druid = count === 'cards'; // Celtica: a druid and the cards that move it
     // A row per colour; each button names its colour over its symbol and value.
     const colours = [...new Set(pair.pairs.map(([c]) => c))];
-    return [chainButton, heading(words.question(gameKind, druid ? 'druid_cards' : 'card', names[composing.player], candidates[0]),
+    return [chainButton, heading(words.question(ruleset, druid ? 'druid_cards' : 'card', names[composing.player], candidates[0]),
       {key: colour, pair: count}),
     h('div', {class: 'choices pairs', role: 'group', 'aria-labelledby': 'question'}, colours.map(c => h('div', {class: 'pair-row'},
       pair.pairs.filter(([of]) => of === c).map(([, n]) => h('button', {dataset: {value: JSON.stringify([c, n])},
-        class: words.swatch(colour, c), 'aria-label': druid ? t('composer.druid_cards', {druid: words.colour(c), n}) : words.card({color: c, value: n}, table.ruleset),
+        class: words.swatch(colour, c, ruleset), 'aria-label': druid ? t('composer.druid_cards', {druid: words.colour(c, ruleset), n}) : words.card({color: c, value: n}, table.ruleset),
         onclick: () => pick(table, view, [...given, {key: colour, value: c}, {key: count, value: n}], pool)},
-      h('span', {class: 'pair-colour'}, t(`colour.${c}`)), ' ', h('span', {class: typeof n === 'number' ? 'pair-value' : 'pair-value pair-word'}, `${words.symbol(c)} ${words.cardValue(n, table.ruleset)}`)))))), instead];
+      h('span', {class: 'pair-colour'}, words.colourName(c, ruleset)), ' ', h('span', {class: typeof n === 'number' ? 'pair-value' : 'pair-value pair-word'}, `${words.symbol(c, ruleset)} ${words.cardValue(n, ruleset)}`)))))), instead];
   }
   if (q && q.key) {
     const offered = composing.dispute ? claimable(q.key, q.values, table.pieces.colors || table.pieces.druids) : q.values;
     return [chainButton, heading(asked(q.key), {key: q.key}),
       h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'}, offered.map(value =>
-        h('button', {dataset: {value: JSON.stringify(value)}, class: words.swatch(q.key, value),
+        h('button', {dataset: {value: JSON.stringify(value)}, class: words.swatch(q.key, value, ruleset),
           onclick: () => pick(table, view, [...given, {key: q.key, value}], pool)},
-        words.answer(gameKind, q.key, value, names)))), instead];
+        words.answer(ruleset, q.key, value, names)))), instead];
   }
   if (q && q.answer && !pendingForced(composing)) {
     // One legal answer left that "back" returned to: the player's to confirm.
-    return [h('h3', {id: 'question', dataset: {key: 'action'}}, words.question(gameKind, 'type', names[composing.player], q.answer)),
+    return [h('h3', {id: 'question', dataset: {key: 'action'}}, words.question(ruleset, 'type', names[composing.player], q.answer)),
       h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'},
         h('button', {dataset: {value: JSON.stringify(q.answer)}, onclick: () => append(table, view, q.answer, {tapped: true})},
-          words.action(gameKind, q.answer)))];
+          words.action(ruleset, q.answer)))];
   }
   return null;
 }
@@ -434,10 +434,10 @@ function said(table, kind) {
   const value = n => words.cardValue(n, table.ruleset);
   // n: the count a plural form follows ("up to 1 card").
   const phrase = (form, colour, run) => t(`alt.${kind.count}.${form}`,
-    {colour: colour && words.colour(colour), low: value(run.low), high: value(run.high), n: form === 'one' ? run.low : run.high});
+    {colour: colour && words.colour(colour, table.ruleset), low: value(run.low), high: value(run.high), n: form === 'one' ? run.low : run.high});
   const phrases = kind.every ? [phrase('every', null, kind.colours[0].runs[0])]
     : kind.colours.flatMap(({colour, runs}) => runs.map(run => phrase(run.form, colour, run)));
-  phrases.push(...kind.others.slice(0, OTHERS_SAID).map(a => words.action(table.game.record.game, a)));
+  phrases.push(...kind.others.slice(0, OTHERS_SAID).map(a => words.action(table.ruleset, a)));
   if (kind.others.length > OTHERS_SAID) phrases.push(t('alt.more', {n: kind.others.length - OTHERS_SAID}));
   return new Intl.ListFormat(language(), {type: 'disjunction'}).format(phrases);
 }

@@ -51,7 +51,7 @@ export function logPart(table, view) {
 }
 
 function turnText(table, turn) {
-  return [seatMark(table, turn.player), words.turn(table.game.record.game, turn, namesOf(table.game))];
+  return [seatMark(table, turn.player), words.turn(table.ruleset, turn, namesOf(table.game))];
 }
 
 // A version that no longer stands: struck through, then who undid or replaced it, and when.

@@ -9,5 +9,5 @@ import {namesOf} from './state.js';
 export function meanwhile(table, version) {
   const game = table.seen;
   return entries(game).filter(entry => entry.index >= version)
-    .map(entry => words.loggedElsewhere(game.record.game, entry, namesOf(table.game)));
+    .map(entry => words.loggedElsewhere(table.ruleset, entry, namesOf(table.game)));
 }

@@ -21,7 +21,7 @@ import {namesOf, pickUnchecked, setStopped} from './state.js';
 /** The offline composer panel, with the turn message at its top. */
 export function offlineComposer(table, view) {
   const composing = table.composing;
-  const gameKind = table.game.record.game;
+  const ruleset = table.ruleset;
   const names = namesOf(table.game);
   const q = table.schemas ? schemaQuestion(table.schemas, composing.picks) : null;
   const example = Object.fromEntries(composing.picks.map(p => [p.key, p.value]));
@@ -30,11 +30,11 @@ export function offlineComposer(table, view) {
     view.message.element,
     h('p', {class: 'hint'}, t('composer.offline')),
     composing.actions.length ? h('ul', {class: 'chips', 'aria-label': t('composer.so_far')},
-      composing.actions.map(a => h('li', {}, words.action(gameKind, a)))) : null,
-    q ? [h('h3', {id: 'question', dataset: {key: q.key}}, words.question(gameKind, q.key, names[composing.player], example)),
+      composing.actions.map(a => h('li', {}, words.action(ruleset, a)))) : null,
+    q ? [h('h3', {id: 'question', dataset: {key: q.key}}, words.question(ruleset, q.key, names[composing.player], example)),
       h('div', {class: 'choices', role: 'group', 'aria-labelledby': 'question'}, q.values.map(value =>
-        h('button', {dataset: {value: JSON.stringify(value)}, class: words.swatch(q.key, value), onclick: () => pick(table, view, q.key, value)},
-          value === END ? t('composer.no_more') : words.answer(gameKind, q.key, value, names))))]
+        h('button', {dataset: {value: JSON.stringify(value)}, class: words.swatch(q.key, value, ruleset), onclick: () => pick(table, view, q.key, value)},
+          value === END ? t('composer.no_more') : words.answer(ruleset, q.key, value, names))))]
       : h('p', {class: 'problem'}, t('error.offline_compose')),
     h('div', {class: 'row'},
       composing.picks.length || composing.actions.length
@@ -101,7 +101,6 @@ export async function review(seen, items) {
 /** The panel in the composer's place while the queue is stopped. */
 export function stoppedPanel(table, view) {
   const {kind, first, turns} = table.stopped;
-  const game = table.game.record.game;
   const names = namesOf(table.game);
   const fitting = turns.filter(turn => turn.fits !== false);
   const v = first.stopped.violations[0];
@@ -114,7 +113,7 @@ export function stoppedPanel(table, view) {
     since.length ? [h('p', {}, t('queue.meanwhile')), h('ul', {id: 'meanwhile'}, since.map(line => h('li', {}, line)))] : null,
     h('p', {}, t('queue.unsent')),
     h('ul', {id: 'unsent'}, turns.map(turn => h('li', {class: turn.fits === false ? 'problem' : null,
-      dataset: {fits: String(turn.fits)}}, words.turn(game, turn.item.turn, names),
+      dataset: {fits: String(turn.fits)}}, words.turn(table.ruleset, turn.item.turn, names),
     h('span', {class: 'hint'}, ` (${turn.fits === null ? t('composer.unchecked')
       : turn.fits ? t('queue.fits') : t('queue.no_longer', {why: turn.why})})`)))),
     h('div', {class: 'row'},
@@ -147,5 +146,5 @@ async function dropAll(table, view) {
 function sayDropped(table, view, dropped) {
   if (!dropped.length) return;
   view.say([h('p', {}, t('queue.dropped', {n: dropped.length})),
-    h('ul', {}, dropped.map(item => h('li', {}, words.turn(table.game.record.game, item.turn, namesOf(table.game)))))]);
+    h('ul', {}, dropped.map(item => h('li', {}, words.turn(table.ruleset, item.turn, namesOf(table.game)))))]);
 }

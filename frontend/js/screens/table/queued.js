@@ -11,6 +11,6 @@ export function queuedPart(table) {
   return h('details', {class: 'queued'},
     h('summary', {id: 'queued-title'}, t('queue.title', {n: table.waiting.length})),
     h('ol', {id: 'queued', 'aria-labelledby': 'queued-title'}, table.waiting.map(item => h('li', {},
-      words.turn(table.game.record.game, item.turn, namesOf(table.game)),
+      words.turn(table.ruleset, item.turn, namesOf(table.game)),
       h('span', {class: 'hint'}, ` (${t('queue.not_sent')})`)))));
 }

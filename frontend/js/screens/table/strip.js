@@ -2,7 +2,7 @@
 // turn it is, and for a finished game who won, with the ways on.
 import {h} from '../../ui.js';
 import {t, say} from '../../i18n.js';
-import {rankReason, symbol, seatColours} from '../../words.js';
+import {rankReason, seatSymbol, seatColours} from '../../words.js';
 import {isLocal} from '../../api.js';
 import {namesOf} from './state.js';
 
@@ -13,7 +13,7 @@ export const coloursOf = ({game, mine}) => seatColours(game.record.players, mine
  * says who; the colour is never the only signal). */
 export function seatMark(table, player) {
   const colour = coloursOf(table)[player];
-  return h('span', {class: `seat-mark c-${colour}`, 'aria-hidden': 'true'}, `${symbol(colour)} `);
+  return h('span', {class: `seat-mark c-${colour}`, 'aria-hidden': 'true'}, `${seatSymbol(colour)} `);
 }
 
 /** Every player's running total and rank, the current player marked; where
