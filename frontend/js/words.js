@@ -1,6 +1,6 @@
 // Game things in words: colours with a symbol (colour is never the only
 // signal), tiles, parts, answers to composer questions, and turns for the log.
-import {t, has, language, say} from './i18n.js';
+import {t, has, language, say, agreeing} from './i18n.js';
 import {ABSENT} from './composer.js';
 
 const SYMBOLS = {red: '●', yellow: '▲', green: '■', blue: '◆', purple: '★', grey: '▲', white: '○', brown: '■', black: '◆'};
@@ -84,6 +84,12 @@ export function colour(id) {
   return `${SYMBOLS[id]} ${t(`colour.${id}`)}`;
 }
 
+/** A colour as symbol and name for a text that makes it agree with its
+ * noun ({colour!f}: Spanish "pila ● roja", i18n.js's agreeing). */
+export function colourAgreeing(id) {
+  return agreeing(`colour.${id}`, `${SYMBOLS[id]} `);
+}
+
 /** A card as colour and value, e.g. "● red 7"; a value that is a word
  * (Lost Cities' wager) in the words its game's package declares. */
 export function card(c, ruleset) {
@@ -120,7 +126,7 @@ export function answer(game, key, value, names = {}) {
   if ((/(^|\.)(color|druid|bonus|row)$/.test(key) && typeof value !== 'number') || key === 'path') {
     return value === null ? t(`null.${base}`) : colour(value);
   }
-  if (key === 'from') return value === 'deck' ? t('from.deck') : t('from.pile', {colour: colour(value)});
+  if (key === 'from') return value === 'deck' ? t('from.deck') : t('from.pile', {colour: colourAgreeing(value)});
   if (key === 'tile') return tile(value);
   if (base === 'parts' || key === 'give' || key === 'take' || key === 'part') return part(value);
   if (key === 'figure') {
@@ -170,11 +176,11 @@ export function action(game, a) {
       if (a.path) return t('say.reveal', {where: `${colour(a.path)} ${a.row}`, tile: tile(a.tile)});
       if (a.field !== undefined) return t('say.reveal', {where: t('field', {field: a.field}), tile: tile(a.tile)});
       return t('say.refill', {parts: a.parts.map(part).join(', ')});
-    case 'draw': return a.from === 'deck' ? t('say.draw_deck') : t('say.draw_pile', {colour: colour(a.from)});
+    case 'draw': return a.from === 'deck' ? t('say.draw_deck') : t('say.draw_pile', {colour: colourAgreeing(a.from)});
     case 'spiral': return a.to === null ? t('say.spiral_stay') : t('say.spiral', {field: a.to});
     case 'goblin':
       if (a.hand) return t('say.goblin_hand', {card: card(a.hand)});
-      if (a.row) return t('say.goblin_row', {colour: colour(a.row)});
+      if (a.row) return t('say.goblin_row', {colour: colourAgreeing(a.row)});
       return t('say.goblin_no');
     case 'move': return t(a.experience ? 'say.move_xp' : 'say.move', {druid: colour(a.druid), n: a.cards, xp: a.experience});
     case 'take': return t('say.take', {parts: a.parts.map(part).join(', ') || t('nothing')});

@@ -109,6 +109,28 @@ test('answers to the composer\'s questions name colours with their symbol, and t
   assert.equal(words.answer('keltis-orakel', 'row', 'red'), '● red');
 });
 
+test('a pile\'s colour agrees with the noun: a button names the pile, a sentence says where from', async () => {
+  const said = () => [words.answer('keltis', 'from', 'deck'), words.answer('keltis', 'from', 'red'),
+    words.answer('keltis', 'from', 'purple'), words.action('keltis', {type: 'draw', from: 'yellow'}),
+    words.action('keltis', {type: 'draw', from: 'deck'}), words.action('keltis-orakel', {type: 'goblin', row: 'red'})];
+  await speak('de');
+  try {
+    // A button is a noun phrase (no "dem" of "vom Nachziehstapel"); German declines the colour.
+    assert.deepEqual(said(), ['Nachziehstapel', '● roter Stapel', '★ lila Stapel', 'zog vom ▲ gelben Stapel',
+      'zog vom Nachziehstapel', 'Kobold: oberste Karte der ● roten Reihe abgelegt']);
+    await speak('es');
+    // "pila" and "fila" are feminine; "verde" has one form, and the druid is masculine.
+    assert.deepEqual(said(), ['el mazo', 'pila ● roja', 'pila ★ morada', 'robó de la pila ▲ amarilla',
+      'robó del mazo', 'duende: descartó la última de la fila ● roja']);
+    assert.equal(words.answer('keltis', 'from', 'green'), 'pila ■ verde');
+    assert.equal(words.action('celtica', {type: 'move', druid: 'red', cards: 1}), 'movió el druida ● rojo con 1 carta');
+  } finally {
+    await speak('en');
+  }
+  assert.equal(words.answer('keltis', 'from', 'red'), '● red pile');
+  assert.equal(t('from.pile', {colour: words.colourAgreeing('blue')}), '◆ blue pile');
+});
+
 test('a question is the most specific one the game has', () => {
   assert.equal(words.question('celtica', 'parts.0', 'Anna', {type: 'take'}), 'Which part does Anna take (1)?');
   assert.equal(words.question('celtica', 'parts.2', 'Anna', {type: 'give'}), 'Which part does Anna give up (3)?');
