@@ -13,12 +13,13 @@ import {drawerOf} from '../draw/drawers.js';
 import {rulesets} from '../rulesets.js';
 import {seatColours, turn as turnText} from '../words.js';
 import {scoreStrip, turnLine} from './table/strip.js';
+import {notHere} from './nothere.js';
 
 /** Show the display of one game; returns the function that leaves it. */
 export async function show(main, id) {
   const mine = await get('games', id);
   if (!mine) {
-    main.append(h('h1', {}, t('table.unknown')), h('p', {}, h('a', {href: '#/'}, t('nav.home'))));
+    notHere(main);
     return null;
   }
   const root = h('div', {id: 'display-screen', class: 'table-display'});

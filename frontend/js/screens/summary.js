@@ -5,6 +5,7 @@ import {h, svg} from '../ui.js';
 import {t} from '../i18n.js';
 import {api, problemText} from '../api.js';
 import {get} from '../db.js';
+import {notHere} from './nothere.js';
 
 const POLL_MS = 1500;
 // Lines differ in colour and in dash pattern: colour is never the only signal.
@@ -14,6 +15,10 @@ const DASHES = ['', '8 4', '2 4', '12 4 2 4', '1 6'];
 /** Draw the summary of a game, or say that it is not ready. */
 export async function show(main, id) {
   const mine = await get('games', id);
+  if (!mine) {
+    notHere(main);
+    return;
+  }
   main.append(h('h1', {}, t('summary.title')));
   const body = h('div', {id: 'summary', 'aria-live': 'polite'});
   main.append(body, h('p', {class: 'row'}, h('a', {class: 'button', href: `#/sheet/${id}`}, t('nav.sheet')),

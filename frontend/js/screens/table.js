@@ -29,13 +29,14 @@ import {showInvite, shareButton} from './table/join.js';
 import {turnMessage} from './table/message.js';
 import {tableState, sameItems, queueMode, nothingNew, composedSoFar, hasAnswers, offlineTurn, see, declare,
   namesOf, homeEntry, composerMark} from './table/state.js';
+import {notHere} from './nothere.js';
 
 /** Draw the table of one game (`then`: 'invite' opens the invite, as
  * after sharing); returns the function that leaves it. */
 export async function show(main, id, then) {
   const mine = await get('games', id);
   if (!mine) {
-    main.append(h('h1', {}, t('table.unknown')), h('p', {}, h('a', {href: '#/'}, t('nav.home'))));
+    notHere(main);
     return null;
   }
   // The screen's own parts, apart from the state: its root, the message box,
