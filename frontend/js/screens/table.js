@@ -200,6 +200,7 @@ async function settle(table, view, data, {cached = false, changed = false, fromE
   if (stale && !reviewing && !cached) await notLogged(table, view, stale);
   else if (unchecked) await putBack(table, unchecked);
   else if (interrupted) await movedOn(table, view, composing, before);
+  else if (fromElsewhere && before !== null && data.version > before) sayMeanwhile(table, before);
   if (twins.length) sayLoggedAlready(table, twins);
   if (!table.composing.unchecked && !table.stopped) await takeForced(table);
 }
@@ -384,6 +385,15 @@ async function movedOn(table, view, composing, version) {
   draw(table, view);
   const said = meanwhile(table, version);
   table.say([(said.length ? said : [t('composer.moved_on')]).map(line => h('p', {}, line)), h('p', {}, next), fix], 'alert');
+}
+
+// Another phone's turn or correction, in the log's words, in place of the
+// word on the turn before it ("Anna's turn 19 logged" no longer the news);
+// once the game is over the strip and the winners say what matters.
+function sayMeanwhile(table, before) {
+  if (table.stopped) return; // the stopped queue's review keeps its word
+  if (table.game.scoresheet.status === 'finished') table.message.clear();
+  else table.say(meanwhile(table, before).map(line => h('p', {}, line)));
 }
 
 // Which turn was logged, in the log's words ("Anna's turn 12 logged:
