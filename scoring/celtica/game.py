@@ -76,9 +76,10 @@ DECLARATION = declare(Declaration(
                            "unfertige Amulett, dann das nächstgrößte.",
                            "Primero quien tiene más amuletos completos; a igual número decide el amuleto incompleto "
                            "más grande, luego el siguiente."),
-            "largest": words({"one": "largest: {n} part", "other": "largest: {n} parts"},
-                             {"one": "größtes: {n} Teil", "other": "größtes: {n} Teile"},
-                             {"one": "mayor: {n} pieza", "other": "mayor: {n} piezas"})}},
+            # A no-break space keeps the count with its noun on a narrow score card ("largest: / 2 parts").
+            "largest": words({"one": "largest: {n}\u00a0part", "other": "largest: {n}\u00a0parts"},
+                             {"one": "größtes: {n}\u00a0Teil", "other": "größtes: {n}\u00a0Teile"},
+                             {"one": "mayor: {n}\u00a0pieza", "other": "mayor: {n}\u00a0piezas"})}},
     tally={"hint": words("How many parts of each kind.", "Wie viele Teile jeder Art.", "Cuántas piezas de cada tipo."),
            "fields": [{"key": "parts", "form": "counts", "items": list(state.KINDS),
                        "labels": [PART_NAMES[kind] for kind in state.KINDS]}]},

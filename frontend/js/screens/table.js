@@ -325,8 +325,22 @@ function keepInView(table, view, over, said = false) {
   // The composer's title names whose turn it is: in view too, where the screen has the room.
   const title = document.getElementById('composer-title')?.getBoundingClientRect().top ?? top;
   if (bottom - title + 2 * margin <= innerHeight - header) top = title;
-  if (top < header) scrollBy(0, top - header - margin);
-  else if (bottom > innerHeight) scrollBy(0, Math.min(bottom - innerHeight + margin, top - header - margin));
+  let by = 0;
+  if (top < header) by = top - header - margin;
+  else if (bottom > innerHeight) by = Math.min(bottom - innerHeight + margin, top - header - margin);
+  if (by) scrollBy(0, wholeScores(by, header, top, bottom, margin));
+}
+
+// A scroll of `by` that leaves the scores whole, in view or under the sticky
+// header, where the question (from `top` to `bottom`) stays in view: totals
+// whose names went under the header cannot be told apart.
+function wholeScores(by, header, top, bottom, margin) {
+  const strip = document.querySelector('#table .strip')?.getBoundingClientRect();
+  if (!strip || strip.top - by >= header || strip.bottom - by <= header) return by;
+  const shown = strip.top - header - margin;
+  if (bottom - shown + margin <= innerHeight) return shown;
+  const hidden = strip.bottom - header + margin;
+  return top - hidden - margin >= header ? hidden : by;
 }
 
 // The outbox's answers about this game's turns.
