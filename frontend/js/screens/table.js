@@ -200,7 +200,7 @@ async function settle(table, view, data, {cached = false, changed = false, fromE
   if (stale && !reviewing && !cached) await notLogged(table, view, stale);
   else if (unchecked) await putBack(table, unchecked);
   else if (interrupted) await movedOn(table, view, composing, before);
-  else if (fromElsewhere && before !== null && data.version > before) sayMeanwhile(table, before);
+  else if (fromElsewhere && !queued.length && before !== null && data.version > before) sayMeanwhile(table, before);
   if (twins.length) sayLoggedAlready(table, twins);
   if (!table.composing.unchecked && !table.stopped) await takeForced(table);
 }
@@ -403,9 +403,9 @@ async function movedOn(table, view, composing, version) {
 
 // Another phone's turn or correction, in the log's words, in place of the
 // word on the turn before it ("Anna's turn 19 logged" no longer the news);
-// once the game is over the strip and the winners say what matters.
+// once the game is over the strip and the winners say what matters. Not
+// while this phone has turns to send: what becomes of them is its news.
 function sayMeanwhile(table, before) {
-  if (table.stopped) return; // the stopped queue's review keeps its word
   if (table.game.scoresheet.status === 'finished') table.message.clear();
   else table.say(meanwhile(table, before).map(line => h('p', {}, line)));
 }
