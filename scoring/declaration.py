@@ -94,3 +94,15 @@ def in_language(value: Any, lang: str) -> Any:
 def words(en: Any, de: Any, es: Any) -> JSON:
     """One text (or a count's forms) in the three languages."""
     return {"en": en, "de": de, "es": es}
+
+
+def colour(symbol: str, en: str, de: str, es: str) -> JSON:
+    """A colour of a game's pieces: its symbol, its name, and the forms in
+    which it agrees with a noun, as the app writes ``{colour!form}``:
+    German's strong endings (``roter Stapel``, ``vom roten Stapel``; a
+    colour ending in -a, as ``lila``, never changes) and Spanish's feminine
+    (``pila roja``; only the colours in -o change)."""
+    german = {} if de.endswith("a") else {"er": f"{de}er", "en": f"{de}en"}
+    spanish = {"f": f"{es[:-1]}a"} if es.endswith("o") else {}
+    return {"symbol": symbol, "name": words(en, de, es), "forms": words({}, german, spanish)}
+

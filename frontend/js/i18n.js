@@ -37,7 +37,10 @@ export function language() {
 
 /** The text for a key, with {name} placeholders filled in. A count {n}
  * picks the key's plural form (key.one, key.other…) by the language's
- * plural rules, where the key has them. */
+ * plural rules, where the key has them. A word that agrees with its noun
+ * (an `agreeing` value) is written in the form the text asks for:
+ * {colour!f} in Spanish "pila {colour!f}" writes "● roja", as the engine's
+ * rule messages do (scoring/messages.py). */
 export function t(key, values = {}) {
   if ('n' in values && has(`${key}.other`)) {
     const form = `${key}.${new Intl.PluralRules(current).select(Number(values.n))}`;
@@ -54,7 +57,25 @@ export function say(text, values = {}) {
 }
 
 function filledIn(template, values) {
-  return template.replace(/\{(\w+)\}/g, (_, name) => (name in values ? values[name] : `{${name}}`));
+  return template.replace(/\{(\w+)(?:!(\w+))?\}/g, (whole, name, form) => {
+    if (!(name in values)) return whole;
+    const value = values[name];
+    return form && value && typeof value.form === 'function' ? value.form(form) : String(value);
+  });
+}
+
+/** A word that agrees with the noun a text puts it with: written as
+ * `word` where the text says {name}, and as its form `forms[form]` where
+ * the text says {name!form} (the word itself where the language has no
+ * such form). The forms are the language's own: Spanish `f` for a
+ * feminine noun ("pila ● roja"), German `er` and `en` for the endings
+ * ("● roter Stapel", "vom ● roten Stapel"). `before` goes in front of every
+ * form (a colour's symbol). */
+export function agreeing(word, forms = {}, before = '') {
+  return {
+    toString: () => before + word,
+    form: form => before + (forms[form] ?? word),
+  };
 }
 
 /** Texts the app learns from the server where its own files have none (a

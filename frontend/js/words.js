@@ -2,7 +2,7 @@
 // signal), tiles, parts, answers to composer questions, and turns for the log.
 // A game's pieces, questions and their words are its package's (GET /rulesets,
 // `ruleset` below: its entry), so every function that says one takes it.
-import {t, has, language, say} from './i18n.js';
+import {t, has, language, say, agreeing} from './i18n.js';
 import {ABSENT} from './composer.js';
 
 // The colours a player can choose for his seat (score strip, log, tokens),
@@ -109,6 +109,14 @@ export function colour(id, ruleset) {
   return `${mark} ${name}`;
 }
 
+/** A colour as symbol and name for a text that makes it agree with its
+ * noun ({colour!f}: Spanish "pila ● roja"), in the forms its package
+ * declares (scoring/declaration.py colour; i18n.js's agreeing). */
+export function colourAgreeing(id, ruleset) {
+  const {symbol: mark, name, forms} = named(id, ruleset);
+  return agreeing(name, forms, `${mark} `);
+}
+
 /** A card as colour and value, e.g. "● red 7"; a value that is a word
  * (Lost Cities' wager) in the words its game's package declares. */
 export function card(c, ruleset) {
@@ -162,7 +170,7 @@ export function answer(ruleset, key, value, names = {}) {
   if ((/(^|\.)(color|druid|bonus|row)$/.test(key) && typeof value !== 'number') || key === 'path') {
     return value === null ? t(`null.${base}`) : colour(value, ruleset);
   }
-  if (key === 'from') return value === 'deck' ? t('from.deck') : t('from.pile', {colour: colour(value, ruleset)});
+  if (key === 'from') return value === 'deck' ? t('from.deck') : t('from.pile', {colour: colourAgreeing(value, ruleset)});
   if (key === 'tile') return tile(value, ruleset);
   // A part drawn that nobody saw is an answer the table gives (a refill), said as such.
   if (base === 'parts' && value === null) return t('null.parts');
@@ -217,11 +225,11 @@ export function action(ruleset, a) {
       if (a.path) return t('say.reveal', {where: `${hue(a.path)} ${a.row}`, tile: tileName(a.tile)});
       if (a.field !== undefined) return t('say.reveal', {where: t('field', {field: a.field}), tile: tileName(a.tile)});
       return t('say.refill', {parts: a.parts.map(partName).join(', ')});
-    case 'draw': return a.from === 'deck' ? t('say.draw_deck') : t('say.draw_pile', {colour: hue(a.from)});
+    case 'draw': return a.from === 'deck' ? t('say.draw_deck') : t('say.draw_pile', {colour: colourAgreeing(a.from, ruleset)});
     case 'spiral': return a.to === null ? t('say.spiral_stay') : t('say.spiral', {field: a.to});
     case 'goblin':
       if (a.hand) return t('say.goblin_hand', {card: card(a.hand, ruleset)});
-      if (a.row) return t('say.goblin_row', {colour: hue(a.row)});
+      if (a.row) return t('say.goblin_row', {colour: colourAgreeing(a.row, ruleset)});
       return t('say.goblin_no');
     case 'move': return t(a.experience ? 'say.move_xp' : 'say.move', {druid: hue(a.druid), n: a.cards, xp: a.experience});
     case 'take': return t('say.take', {parts: a.parts.map(partName).join(', ') || t('nothing')});

@@ -6,15 +6,15 @@ follows the path."""
 
 from __future__ import annotations
 
-from ..declaration import Declaration, declare, words
+from ..declaration import Declaration, colour, declare, words
 from . import state
 
 DRUID_NAMES = {
-    "red": {"symbol": "●", "name": words("red", "rot", "rojo")},
-    "grey": {"symbol": "▲", "name": words("grey", "grau", "gris")},
-    "white": {"symbol": "○", "name": words("white", "weiß", "blanco")},
-    "brown": {"symbol": "■", "name": words("brown", "braun", "marrón")},
-    "black": {"symbol": "◆", "name": words("black", "schwarz", "negro")},
+    "red": colour("●", "red", "rot", "rojo"),
+    "grey": colour("▲", "grey", "grau", "gris"),
+    "white": colour("○", "white", "weiß", "blanco"),
+    "brown": colour("■", "brown", "braun", "marrón"),
+    "black": colour("◆", "black", "schwarz", "negro"),
 }
 PART_NAMES = {
     "center": words("center", "Mitte", "centro"),
@@ -123,9 +123,10 @@ DECLARATION = declare(Declaration(
                            "unfertige Amulett, dann das nächstgrößte.",
                            "Primero quien tiene más amuletos completos; a igual número decide el amuleto incompleto "
                            "más grande, luego el siguiente."),
-            "largest": words({"one": "largest: {n} part", "other": "largest: {n} parts"},
-                             {"one": "größtes: {n} Teil", "other": "größtes: {n} Teile"},
-                             {"one": "mayor: {n} pieza", "other": "mayor: {n} piezas"})}},
+            # A no-break space keeps the count with its noun on a narrow score card ("largest: / 2 parts").
+            "largest": words({"one": "largest: {n}\u00a0part", "other": "largest: {n}\u00a0parts"},
+                             {"one": "größtes: {n}\u00a0Teil", "other": "größtes: {n}\u00a0Teile"},
+                             {"one": "mayor: {n}\u00a0pieza", "other": "mayor: {n}\u00a0piezas"})}},
     tally={"hint": words("How many parts of each kind.", "Wie viele Teile jeder Art.", "Cuántas piezas de cada tipo."),
            "fields": [{"key": "parts", "form": "counts", "items": list(state.KINDS),
                        "labels": [PART_NAMES[kind] for kind in state.KINDS]}]},

@@ -5,16 +5,16 @@ tiles the new-game screen may lay out (§3.2), and the app's drawer."""
 from __future__ import annotations
 
 from ..cards import COLORS
-from ..declaration import Declaration, declare, words
+from ..declaration import Declaration, colour, declare, words
 from . import board
 
 #: The cards' colours (the paths are named after them) with the symbol that goes with each.
 COLOR_NAMES = {
-    "red": {"symbol": "●", "name": words("red", "rot", "rojo")},
-    "yellow": {"symbol": "▲", "name": words("yellow", "gelb", "amarillo")},
-    "green": {"symbol": "■", "name": words("green", "grün", "verde")},
-    "blue": {"symbol": "◆", "name": words("blue", "blau", "azul")},
-    "purple": {"symbol": "★", "name": words("purple", "lila", "morado")},
+    "red": colour("●", "red", "rot", "rojo"),
+    "yellow": colour("▲", "yellow", "gelb", "amarillo"),
+    "green": colour("■", "green", "grün", "verde"),
+    "blue": colour("◆", "blue", "blau", "azul"),
+    "purple": colour("★", "purple", "lila", "morado"),
 }
 TILE_NAMES = {
     "wish": words("wishing stone", "Wunschstein", "piedra de los deseos"),
@@ -30,13 +30,15 @@ FIGURE_NAMES = {"large": words("large figure", "große Figur", "figura grande"),
 #: The score sheet's columns (CONTRACT §6) of the Keltis family, titled.
 TRACK = {"key": "track", "title": words("Track", "Zählleiste", "Marcador"), "form": "number"}
 FIGURES = {"key": "figures", "title": words("Figures", "Figuren", "Figuras"), "form": "number"}
-WISHING_STONES = {"key": "wishing_stones", "title": words("Wishing stones", "Wunschsteine", "Piedras de los deseos"),
-                  "form": "number"}
-STONES_HELD = {"key": "stones_held", "title": words("Stones held", "Steine", "Piedras"), "form": "number"}
+# Held stones and the points they give often read the same number (3 stones
+# score 3): the titles say which is the count and which the points.
+HELD_STONES = words("Wishing stones held", "Wunschsteine", "Piedras de los deseos")
+WISHING_STONES = {"key": "wishing_stones", "form": "number",
+                  "title": words("Points for wishing stones", "Punkte für Wunschsteine", "Puntos por piedras")}
+STONES_HELD = {"key": "stones_held", "title": HELD_STONES, "form": "number"}
 
 #: The tally's fields every game of the family asks of a player besides the figures.
-TALLY_STONES = {"key": "stones_held", "form": "number",
-                "label": words("Wishing stones held", "Wunschsteine", "Piedras de los deseos")}
+TALLY_STONES = {"key": "stones_held", "form": "number", "label": HELD_STONES}
 TALLY_TRACK = {"key": "track", "form": "number",
                "label": words("Points on the track", "Punkte auf der Zählleiste", "Puntos en el marcador")}
 

@@ -7,20 +7,18 @@ before (``setup.carry``, §3)."""
 
 from __future__ import annotations
 
-from ..declaration import Declaration, declare, words
+from ..declaration import Declaration, colour, declare, words
 from .state import COLORS, HAND_SIZE, NUMBERS, PURPLE, WAGER_WORD, WAGERS
 
-#: The expeditions' colours in the order of the game (CONTRACT), each with its words and symbol.
-COLOR_WORDS = {
-    "yellow": words("yellow", "gelb", "amarillo"),
-    "blue": words("blue", "blau", "azul"),
-    "white": words("white", "weiß", "blanco"),
-    "green": words("green", "grün", "verde"),
-    "red": words("red", "rot", "rojo"),
-    PURPLE: words("purple", "lila", "morado"),
+#: The expeditions' colours in the order of the game (CONTRACT), each with its symbol and words.
+COLOR_NAMES = {
+    "yellow": colour("▲", "yellow", "gelb", "amarillo"),
+    "blue": colour("◆", "blue", "blau", "azul"),
+    "white": colour("○", "white", "weiß", "blanco"),
+    "green": colour("■", "green", "grün", "verde"),
+    "red": colour("●", "red", "rot", "rojo"),
+    PURPLE: colour("★", "purple", "lila", "morado"),
 }
-SYMBOLS = {"yellow": "▲", "blue": "◆", "white": "○", "green": "■", "red": "●", PURPLE: "★"}
-COLOR_NAMES = {color: {"symbol": SYMBOLS[color], "name": name} for color, name in COLOR_WORDS.items()}
 WAGER_NAME = words("wager", "Wette", "apuesta")
 EARLIER_ROUNDS = words("Earlier rounds", "Frühere Runden", "Rondas anteriores")
 #: The drawer's words: its legend, an empty pile, a count of wagers.
@@ -37,7 +35,7 @@ TEXTS = {"drawer": {
 
 def _titled(color: str) -> dict[str, str]:
     """A colour's name as a column title."""
-    return {lang: name[:1].upper() + name[1:] for lang, name in COLOR_WORDS[color].items()}
+    return {lang: name[:1].upper() + name[1:] for lang, name in COLOR_NAMES[color]["name"].items()}
 
 
 DECLARATION = declare(Declaration(
@@ -59,7 +57,7 @@ DECLARATION = declare(Declaration(
                          "Para cada expedición: cuántas apuestas, y toca los números que hay."),
            "options": [PURPLE],
            "fields": [{"key": "expeditions", "form": "rows", "items": [*COLORS, PURPLE],
-                       "labels": [COLOR_WORDS[color] for color in (*COLORS, PURPLE)],
+                       "labels": [COLOR_NAMES[color]["name"] for color in (*COLORS, PURPLE)],
                        "with_option": {PURPLE: PURPLE},
                        "named": {"value": WAGER_WORD, "copies": WAGERS,
                                  "label": words("Wagers", "Wetten", "Apuestas")},

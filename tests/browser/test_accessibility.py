@@ -10,7 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from browser_helpers import DATA, api, sample_board, shot
 from keltis_script import THREE, Policy, keltis_game, layout, three_player_game
 from playwright.sync_api import expect
-from tapping import answer, correct_turn, join, lay_tile, log_held, open_section, question, tally_lost_cities, tap
+from tapping import answer, correct_turn, join, lay_tile, log_held, old_phone, open_section, question, tally_lost_cities, tap
 from test_local_games import new_game_here
 from test_offline_queue import PLAYERS, queue_turn, with_referee
 from test_table_behaviour import FIGURE, compose_first_turn
@@ -261,9 +261,25 @@ def sheet_local(page, base_url):
     page.wait_for_selector("#pdf-note")
 
 
+def game_not_here(page, base_url):
+    """The address of a game this phone never joined: said in a heading, with the way home."""
+    old_phone(page.context)
+    page.goto("/#/game/not-joined")
+    expect(page.locator("h1")).to_have_text("This game is not on this device.")
+
+
+def sheet_not_here(page, base_url):
+    """The score sheet of a game this phone never joined says so too, not "could not be loaded"."""
+    old_phone(page.context)
+    page.goto("/#/sheet/not-joined")
+    expect(page.locator("h1")).to_have_text("This game is not on this device.")
+    expect(page).to_have_title("This game is not on this device. · Brehon")
+
+
 SCREENS = [home, home_with_games, new_game, new_game_tiles, new_orakel_options, table_keltis, table_sending, table_put_back, table_queue,
            table_queue_stopped, table_log, table_cards, dispute, table_orakel, table_orakel_chain, table_celtica, table_celtica_cards, join_panel, table_over, sheet,
-           sheet_in_progress, summary, boards, board_problem, correcting, tally, tally_lost_cities_purple, table_local, sheet_local]
+           sheet_in_progress, summary, boards, board_problem, correcting, tally, tally_lost_cities_purple, table_local, sheet_local,
+           game_not_here, sheet_not_here]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -10,7 +10,7 @@ import json
 import pytest
 from browser_helpers import DATA, api, shot
 from playwright.sync_api import expect
-from tapping import join
+from tapping import join, old_phone
 from test_screens import new_celtica_game, started_record
 from test_table_app import no_sideways_scroll
 
@@ -113,3 +113,43 @@ def test_starting_parts_are_entered_never_filled_in(phone, base_url, tmp_path):
     expect(phone.locator("#turn-now")).to_contain_text("Anna")
     record = started_record(phone, base_url)
     assert record["setup"] == {"parts": {"anna": ["n", "s"], "ben": ["w", "center"], "cleo": ["ne", "ne"]}}
+
+
+# Each strip card's words as lines go: a word split over two lines ("largest"
+# then ":"), and a count apart from its noun ("2" then "parts").
+SPLIT_WORDS = r"""() => [...document.querySelectorAll('.strip .player .hint')].flatMap(hint => {
+  const split = [];
+  for (const text of [...hint.childNodes].filter(node => node.nodeType === Node.TEXT_NODE)) {
+    for (const match of text.data.matchAll(/\d+\s\S+|\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, match.index);
+      range.setEnd(text, match.index + match[0].length);
+      if (new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size > 1) split.push(match[0]);
+    }
+  }
+  return split;
+})"""
+
+# The scores whole, in view or scrolled away: never the names under the sticky header and the totals below it.
+SCORES_CUT = """() => {
+  const header = document.querySelector('header#top').getBoundingClientRect().bottom;
+  const strip = document.querySelector('.strip').getBoundingClientRect();
+  return strip.top < header - 0.5 && strip.bottom > header + 0.5;
+}"""
+
+
+def test_five_score_cards_keep_their_words_whole_and_their_names_in_sight(phone, base_url):
+    # Issue 29 §9: at 320 px "largest / : 2 / parts", and names under the sticky header.
+    old_phone(phone.context)
+    example = json.loads((DATA / "celtica" / "complete_game.json").read_text())
+    created = api(base_url, "POST", "/games", {**example["record"], "turns": example["record"]["turns"][:-3]})
+    join(phone, created)
+    for lang, largest in (("en", "largest: 5 parts"), ("de", "größtes: 5 Teile"), ("es", "mayor: 5 piezas")):
+        phone.select_option("#lang", lang)
+        expect(phone.locator('.strip [data-player="emma"] .hint')).to_contain_text(largest)  # Emma's turn
+        expect(phone.locator("#question")).to_be_in_viewport()
+        assert phone.evaluate(SPLIT_WORDS) == [], lang
+        assert phone.evaluate(SCORES_CUT) is False, lang
+        phone.evaluate("scrollTo(0, 0)")
+        shot(phone, f"celtica-strip-words-{lang}-{phone.look}")
+        no_sideways_scroll(phone)

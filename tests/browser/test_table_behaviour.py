@@ -666,3 +666,25 @@ def test_a_correction_beaten_by_another_phone_says_what_was_logged(page, base_ur
     expect(message).to_contain_text("Your correction of turn 3 was not logged")
     game = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])
     assert game["record"]["turns"] == [*OPENING, NEXT[0]]
+
+
+def test_the_word_on_the_last_turn_gives_way_to_another_phone_s_turn(browser, context, page, base_url):
+    # Issue 29 §9: "Anna's turn 5 logged" stayed after turn 6 came from another phone.
+    old_phone(context)
+    created = opened_game(base_url)
+    join(page, created)
+    status = page.locator("#turn-status")
+    play_turn(page, replacing({"type": "discard"}), "anna")
+    expect(status).to_contain_text("Anna's turn 5 logged: discarded")
+    other = browser.new_context(viewport={"width": 390, "height": 844}, base_url=base_url, locale="en-GB")
+    try:
+        old_phone(other)
+        second = other.new_page()
+        join(second, created)
+        play_turn(second, replacing({"type": "discard"}), "ben")
+        expect(second.locator("#turn-status")).to_contain_text("Ben's turn 6 logged: discarded")
+    finally:
+        other.close()
+    expect(status).to_have_text(re.compile(r"^Ben's turn 6 was logged on another phone: discarded .+, drew .+\.×$"))
+    expect(page.locator("#turn-now")).to_contain_text("Anna")
+    expect(page.locator("#turn-message")).to_be_in_viewport()

@@ -8,7 +8,7 @@ import re
 import pytest
 from browser_helpers import api, shot
 from playwright.sync_api import expect
-from tapping import join
+from tapping import join, old_phone
 from worker_games import finished_records
 
 SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
@@ -64,3 +64,26 @@ def test_the_summary_says_one_step_in_the_singular_in_every_language(page, base_
     assert words["de"][0] == "Längste Kleeblattkette: 1 Schritt, Zug 3 (Anna)"
     assert words["es"][0] == "Cadena de tréboles más larga: 1 paso, turno 3 (Anna)"
     assert summary["decisive_turns"]
+
+
+@pytest.mark.parametrize("game", ["keltis", "keltis-orakel"])
+def test_the_sheet_tells_the_wishing_stones_held_from_the_points_they_score(phone, base_url, game):
+    # Issue 29 §9: "Wishing stones 3 / Stones held 3" read as one number said twice.
+    old_phone(phone.context)
+    created = api(base_url, "POST", "/games", finished_records()[game])
+    join(phone, created)
+    phone.goto(f"/#/sheet/{created['id']}")
+    phone.wait_for_selector("#sheet")
+    sheet = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])["scoresheet"]
+    for player in sheet["players"]:
+        card = phone.locator(f'#sheet [data-player="{player["id"]}"] .breakdown')
+        said = dict(zip(card.locator("dt").all_inner_texts(), card.locator("dd").all_inner_texts()))
+        assert said["Wishing stones held"] == str(player["breakdown"]["stones_held"])
+        assert said["Points for wishing stones"] == str(player["breakdown"]["wishing_stones"])
+    shot(phone, f"sheet-stones-{game}-{phone.look}")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= phone.viewport_size["width"]
+    for lang in ("de", "es"):
+        columns = {ruleset["game"]: ruleset["sheet"]["columns"]
+                   for ruleset in api(base_url, "GET", "/rulesets", headers={"Accept-Language": lang})}[game]
+        titles = {column["key"]: column["title"] for column in columns}
+        assert titles["stones_held"] != titles["wishing_stones"], lang

@@ -111,6 +111,29 @@ test('answers to the composer\'s questions name colours with their symbol, and t
   assert.equal(words.answer(EN['keltis-orakel'], 'row', 'red'), '● red');
 });
 
+test('a pile\'s colour agrees with the noun: a button names the pile, a sentence says where from', async () => {
+  // The colours' forms are their package's (scoring/declaration.py colour), in each language's rulesets.
+  const said = games => [words.answer(games.keltis, 'from', 'deck'), words.answer(games.keltis, 'from', 'red'),
+    words.answer(games.keltis, 'from', 'purple'), words.action(games.keltis, {type: 'draw', from: 'yellow'}),
+    words.action(games.keltis, {type: 'draw', from: 'deck'}), words.action(games['keltis-orakel'], {type: 'goblin', row: 'red'})];
+  await speak('de');
+  try {
+    // A button is a noun phrase (no "dem" of "vom Nachziehstapel"); German declines the colour.
+    assert.deepEqual(said(DE), ['Nachziehstapel', '● roter Stapel', '★ lila Stapel', 'zog vom ▲ gelben Stapel',
+      'zog vom Nachziehstapel', 'Kobold: oberste Karte der ● roten Reihe abgelegt']);
+    await speak('es');
+    // "pila" and "fila" are feminine; "verde" has one form, and the druid is masculine.
+    assert.deepEqual(said(ES), ['el mazo', 'pila ● roja', 'pila ★ morada', 'robó de la pila ▲ amarilla',
+      'robó del mazo', 'duende: descartó la última de la fila ● roja']);
+    assert.equal(words.answer(ES.keltis, 'from', 'green'), 'pila ■ verde');
+    assert.equal(words.action(ES.celtica, {type: 'move', druid: 'red', cards: 1}), 'movió el druida ● rojo con 1 carta');
+  } finally {
+    await speak('en');
+  }
+  assert.equal(words.answer(EN.keltis, 'from', 'red'), '● red pile');
+  assert.equal(t('from.pile', {colour: words.colourAgreeing('blue', EN.keltis)}), '◆ blue pile');
+});
+
 test('a question is the most specific one the game has', () => {
   assert.equal(words.question(EN.celtica, 'parts.0', 'Anna', {type: 'take'}), 'Which part does Anna take (1)?');
   assert.equal(words.question(EN.celtica, 'parts.2', 'Anna', {type: 'give'}), 'Which part does Anna give up (3)?');

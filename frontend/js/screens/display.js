@@ -14,12 +14,13 @@ import {rulesets} from '../rulesets.js';
 import {turn as turnText} from '../words.js';
 import {scoreStrip, turnLine, coloursOf} from './table/strip.js';
 import {namesOf} from './table/state.js';
+import {notHere} from './nothere.js';
 
 /** Show the display of one game; returns the function that leaves it. */
 export async function show(main, id) {
   const mine = await get('games', id);
   if (!mine) {
-    main.append(h('h1', {}, t('table.unknown')), h('p', {}, h('a', {href: '#/'}, t('nav.home'))));
+    notHere(main);
     return null;
   }
   const root = h('div', {id: 'display-screen', class: 'table-display'});

@@ -12,6 +12,7 @@ import {roundsOf, totalsOf, startRound, nextOffer} from '../rounds.js';
 import {bgStatsPlay, bgStatsLink} from '../bgstats.js';
 import {rulesets} from '../rulesets.js';
 import {breakdownWords, rankReason} from '../words.js';
+import {notHere} from './nothere.js';
 
 /** The score sheet's cards (`ruleset` its game's GET /rulesets entry, for
  * its columns' words); used by the tally too. While the game goes on, rank
@@ -43,6 +44,10 @@ export function sheetTable(sheet, names, ruleset) {
 /** Draw the score sheet of a game. */
 export async function show(main, id) {
   const mine = await get('games', id);
+  if (!mine) {
+    notHere(main);
+    return;
+  }
   const {data: game} = await api(`/games/${id}`, {token: mine.token});
   const names = Object.fromEntries(game.record.players.map(p => [p.id, p.name]));
   // Any phone that holds a game has asked for the rulesets (its home or table

@@ -7,6 +7,7 @@ import {api, problemText} from '../api.js';
 import {get} from '../db.js';
 import {rulesets} from '../rulesets.js';
 import {colourName, kindName} from '../words.js';
+import {notHere} from './nothere.js';
 
 const POLL_MS = 1500;
 // Lines differ in colour and in dash pattern: colour is never the only signal.
@@ -16,6 +17,10 @@ const DASHES = ['', '8 4', '2 4', '12 4 2 4', '1 6'];
 /** Draw the summary of a game, or say that it is not ready. */
 export async function show(main, id) {
   const mine = await get('games', id);
+  if (!mine) {
+    notHere(main);
+    return;
+  }
   // Offline on a phone that never asked for the rulesets, the sources go without their columns' titles.
   const games = await rulesets().catch(() => ({}));
   main.append(h('h1', {}, t('summary.title')));

@@ -33,13 +33,14 @@ import {turnMessage} from './table/message.js';
 import {tableState, sameItems, queueMode, nothingNew, composedSoFar, hasAnswers, offlineTurn, see, declare,
   namesOf, composerMark, remember, startedNext, reached, unreachable, setSending, setWaiting, setStopped, setLogged, judge, verdictOf}
   from './table/state.js';
+import {notHere} from './nothere.js';
 
 /** Draw the table of one game (`then`: 'invite' opens the invite, as
  * after sharing); returns the function that leaves it. */
 export async function show(main, id, then) {
   const mine = await get('games', id);
   if (!mine) {
-    main.append(h('h1', {}, t('table.unknown')), h('p', {}, h('a', {href: '#/'}, t('nav.home'))));
+    notHere(main);
     return null;
   }
   const table = tableState({id, mine, section: await getPref('table-section')});
@@ -206,6 +207,7 @@ async function settle(table, view, data, {cached = false, changed = false, fromE
   if (stale && !reviewing && !cached) await notLogged(table, view, stale);
   else if (unchecked) await putBack(table, view, unchecked);
   else if (interrupted) await movedOn(table, view, composing, before);
+  else if (fromElsewhere && !queued.length && before !== null && data.version > before) sayMeanwhile(table, view, before);
   if (twins.length) sayLoggedAlready(table, view, twins);
   if (!table.composing.unchecked && !table.stopped) await takeForced(table, view);
 }
@@ -331,8 +333,22 @@ function keepInView(table, view, over, said = false) {
   // The composer's title names whose turn it is: in view too, where the screen has the room.
   const title = document.getElementById('composer-title')?.getBoundingClientRect().top ?? top;
   if (bottom - title + 2 * margin <= innerHeight - header) top = title;
-  if (top < header) scrollBy(0, top - header - margin);
-  else if (bottom > innerHeight) scrollBy(0, Math.min(bottom - innerHeight + margin, top - header - margin));
+  let by = 0;
+  if (top < header) by = top - header - margin;
+  else if (bottom > innerHeight) by = Math.min(bottom - innerHeight + margin, top - header - margin);
+  if (by) scrollBy(0, wholeScores(by, header, top, bottom, margin));
+}
+
+// A scroll of `by` that leaves the scores whole, in view or under the sticky
+// header, where the question (from `top` to `bottom`) stays in view: totals
+// whose names went under the header cannot be told apart.
+function wholeScores(by, header, top, bottom, margin) {
+  const strip = document.querySelector('#table .strip')?.getBoundingClientRect();
+  if (!strip || strip.top - by >= header || strip.bottom - by <= header) return by;
+  const shown = strip.top - header - margin;
+  if (bottom - shown + margin <= innerHeight) return shown;
+  const hidden = strip.bottom - header + margin;
+  return top - hidden - margin >= header ? hidden : by;
 }
 
 // The outbox's answers about this game's turns.
@@ -390,6 +406,15 @@ async function movedOn(table, view, composing, version) {
   draw(table, view);
   const said = meanwhile(table, version);
   view.say([(said.length ? said : [t('composer.moved_on')]).map(line => h('p', {}, line)), h('p', {}, next), fix], 'alert');
+}
+
+// Another phone's turn or correction, in the log's words, in place of the
+// word on the turn before it ("Anna's turn 19 logged" no longer the news);
+// once the game is over the strip and the winners say what matters. Not
+// while this phone has turns to send: what becomes of them is its news.
+function sayMeanwhile(table, view, before) {
+  if (table.game.scoresheet.status === 'finished') view.message.clear();
+  else view.say(meanwhile(table, before).map(line => h('p', {}, line)));
 }
 
 // Which turn was logged, in the log's words ("Anna's turn 12 logged:
