@@ -3,8 +3,9 @@ tablet or TV in landscape, it shows the board large, the scores, whose turn
 it is and the last turns in words, has no composer, follows the game live
 from the news of each turn (no GET of the game; one only when a version is
 missing), and axe finds nothing, light and dark. It fits its screen
-(issue 22 §9): at 1280x800, 1920x1080 and 1024x768 nothing scrolls and the
-board takes the room, for each game at its largest table in mid-game."""
+(issues 22 §9, 29 §7): at 1280x800, 1920x1080 and 1024x768 nothing scrolls,
+the board takes the room and the legend stays, for every registered game at
+its largest table in mid-game and late; on a TV board and words are larger."""
 
 from __future__ import annotations
 
@@ -110,9 +111,11 @@ def record_of(game: str, turns: int) -> dict:
         record, _ = orakel_random_turns(orakel_record(players=4), rng.choice, turns)
     elif game == "lost-cities":  # two players, six expeditions
         record = lost_cities_random_game(rng, turns=turns, purple=True).record
-    else:  # the rules file's five-player game (27 turns to its end)
+    elif game == "celtica":  # the rules file's five-player game (27 turns to its end)
         record = copy.deepcopy(json.loads((DATA / "celtica" / "complete_game.json").read_text())["record"])
         del record["turns"][turns:]
+    else:
+        raise AssertionError(f"a new game, {game}: its display wants a game in progress here")
     for player, name in zip(record["players"], NAMES):
         player["name"] = name
     return record
