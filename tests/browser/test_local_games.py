@@ -128,6 +128,12 @@ def test_a_game_played_on_the_phone_offline_then_shared_replays_to_the_same_scor
     answer = page.request.get(f"{base_url}/api/v1/games/{shared}/scoresheet?format=csv",
                               headers={"Authorization": f"Bearer {server_token}"})
     assert answer.ok and answer.body() == csv
+    # The table display's link, for a TV: its QR code, and the spectator's read-only token in it.
+    expect(page.locator("#qr-display svg")).to_be_visible()
+    display = page.input_value("#qr-display-link")
+    spectator = display.split("&t=")[1].split("&")[0]
+    assert display.endswith("&v=display") and "&s=1&" in display and spectator != server_token
+    assert api(base_url, "GET", f"/games/{shared}", token=spectator)["scoresheet"] == sheet
 
 
 def replacing(answers):

@@ -151,8 +151,7 @@ function lastTurns(game, ruleset) {
 // In the landscape layout the screen is the limit: a snake board lies with
 // the fields to a line that draw it largest in the room beside the words,
 // and is drawn that large; Celtica's amulets take the room's width under
-// it, in as few rows as may be. The words keep what their column holds:
-// the board's legend goes first, then the older turns.
+// it, in as few rows as may be; then the words fit their column (fitWords).
 function fit(screen) {
   const [board, side] = screen.root.children;
   const room = roomFor(screen.root, board, side);
@@ -166,11 +165,28 @@ function fit(screen) {
   const size = shape(drawn()), by = scale(size);
   drawn().style.width = `${Math.floor(size.width * by)}px`;
   drawn().style.height = `${Math.floor(size.height * by)}px`;
+  fitWords(side);
+}
+
+// The words fill their column: with room to spare (beside Keltis' upright
+// board on a TV) they grow, up to half again. Where they overflow, the older
+// turns go first, then the words close up a little (to 85 %), and the
+// board's legend (what its marks mean, which no one can ask a TV) goes only
+// when even that does not fit.
+function fitWords(side) {
   const overflowing = () => side.scrollHeight > side.clientHeight;
-  const legend = side.querySelector('.display-facts .hint');
-  if (legend && overflowing()) legend.remove();
+  const sized = size => { side.style.fontSize = `${size}%`; return size; };
+  if (!overflowing()) {
+    let size = 100;
+    while (!overflowing() && size < 150) size = sized(size + 10);
+    if (overflowing()) sized(size - 10);
+    return;
+  }
   const turns = side.querySelector('#last-turns');
   while (turns && turns.children.length > 1 && overflowing()) turns.lastElementChild.remove();
+  for (let size = 95; overflowing() && size >= 85; size -= 5) sized(size);
+  const legend = side.querySelector('.display-facts .hint');
+  if (legend && overflowing()) legend.remove();
 }
 
 const shape = svg => svg.viewBox.baseVal;
