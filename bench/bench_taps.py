@@ -15,7 +15,8 @@ games have no free reveals (a tile turned up that no figure landed on):
 the turns measured are the table's usual ones.
 
 It prints, per game and over all its games, the median, mean and max taps
-per turn. The goal of issue 29: medians Keltis <= 3, Das Orakel <= 4,
+per turn, and how often each question was asked a turn (by its key; "Log
+turn" is not a question). The goal of issue 29: medians Keltis <= 3, Das Orakel <= 4,
 Celtica <= 3.
 
 Run: ``.venv/bin/python bench/bench_taps.py [--games 2] [--only keltis] [--seed 1] [--turns 400]``
@@ -31,6 +32,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,9 +53,24 @@ def keltis(rng: random.Random, turns: int) -> dict:
     return random_game(rng, players=2, turns=turns, free_reveals=0.0).record
 
 
+#: How often a player of Das Orakel plays a card where one may be played
+#: (else discards), and draws from the deck where a pile could be drawn from.
+PLAYS, DECK = 0.75, 0.8
+
+
 def orakel(rng: random.Random, turns: int) -> dict:
+    """A game of realistic choices: the generator's own picks every action
+    alike, so three turns in four would discard."""
     from orakel_games import new_record, play_random, random_setup
-    return play_random(new_record(2, setup=random_setup(rng)), rng.choice, turns, reveal_now_and_then=False)[0]
+
+    def choose(options: list) -> dict:
+        kinds = {kind: [o for o in options if o.get("type") == kind] for kind in ("play", "draw")}
+        if kinds["play"] and len(kinds["play"]) < len(options):
+            return rng.choice(kinds["play"] if rng.random() < PLAYS else [o for o in options if o.get("type") != "play"])
+        if len(kinds["draw"]) > 1 and rng.random() < DECK:
+            return next(o for o in kinds["draw"] if o["from"] == "deck")
+        return rng.choice(options)
+    return play_random(new_record(2, setup=random_setup(rng)), choose, turns, reveal_now_and_then=False)[0]
 
 
 def celtica(rng: random.Random, turns: int) -> dict:
@@ -64,9 +81,10 @@ def celtica(rng: random.Random, turns: int) -> dict:
 GAMES = {"keltis": keltis, "keltis-orakel": orakel, "celtica": celtica}
 
 
-def tap_again(page, base_url: str, record: dict) -> tuple[list[int], str]:
+def tap_again(page, base_url: str, record: dict, asked: Counter) -> tuple[list[int], str]:
     """Tap ``record``'s turns again on a new game: the taps of each turn, and
-    a note where the table logged a turn otherwise than the record."""
+    a note where the table logged a turn otherwise than the record. Counts
+    the questions asked into ``asked`` (by key)."""
     from browser_helpers import api
     from tapping import current_player, join, play_turn
     from test_orakel_celtica import recorded
@@ -79,7 +97,9 @@ def tap_again(page, base_url: str, record: dict) -> tuple[list[int], str]:
         page.wait_for_selector("#question, #log-turn")
         if current_player(page) != turn["player"]:
             return taps, f"turn {k}: the table waits for {current_player(page)}, the record has {turn['player']}"
-        taps.append(play_turn(page, choose, turn["player"]).taps)
+        tapped = play_turn(page, choose, turn["player"])
+        taps.append(tapped.taps)
+        asked.update(tapped)
         state["turn"] += 1
         logged = api(base_url, "GET", f"/games/{created['id']}", token=created["token"])["record"]["turns"]
         if len(logged) != k + 1 or logged[k]["actions"] != turn["actions"]:
@@ -120,18 +140,20 @@ def main() -> int:
                         if args.only and game not in args.only:
                             continue
                         every: list[int] = []
+                        asked: Counter = Counter()
                         for seed in range(args.seed, args.seed + args.games):
                             record = generate(random.Random(seed), args.turns)
                             context = browser.new_context(viewport=PHONE, base_url=base_url, locale="en-GB")
                             context.add_init_script("delete globalThis.WebAssembly")  # tapping.old_phone
                             page = context.new_page()
                             page.set_default_timeout(WAIT_MS)
-                            taps, note = tap_again(page, base_url, record)
+                            taps, note = tap_again(page, base_url, record, asked)
                             context.close()
                             every += taps
                             print(f"{game} seed {seed}: {figures(taps)}" + (f"; {note}" if note else ""))
                         if every:
-                            print(f"{game} over {args.games} games: {figures(every)}")
+                            print(f"{game} over {args.games} games: {figures(every)}; questions a turn: "
+                                  + ", ".join(f"{key} {n / len(every):.2f}" for key, n in asked.most_common()))
                 finally:
                     browser.close()
         finally:
