@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_helpers import DATA, shot
+from browser_helpers import ARTIFACTS, DATA, shot
 from conftest import PHONES
 from playwright.sync_api import expect
 from tapping import old_phone
@@ -96,8 +96,9 @@ def test_a_five_player_game_on_a_stored_board(phone, base_url):
     page.click('button[data-game="celtica"]')
     enter_sample_by_the_walk(page, Taps(page), name)  # the board stored on this phone
     expect(page.locator("#board")).to_be_visible()
-    page.evaluate("sessionStorage.clear()")
     page.goto("/#/")
+    page.wait_for_selector("nav.menu")  # the form left (and kept): now let go, to start afresh
+    page.evaluate("sessionStorage.clear()")
     page.goto("/#/new")
     taps = Taps(page)
     taps('button[data-game="celtica"]')
@@ -126,3 +127,26 @@ def test_a_five_player_game_on_a_stored_board(phone, base_url):
     # The game started: the next new game begins afresh.
     page.goto("/#/new")
     expect(page.locator("#player-0")).to_have_value("")
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "es-ES"])
+def test_the_path_and_the_parts_fit_a_small_phone_in_every_language(browser, base_url, locale):
+    """Longer German and Spanish words: at 320 px the path's kinds and counts
+    and the starting parts still fit, every target 44 px."""
+    context = browser.new_context(viewport=PHONES["320"], base_url=base_url, locale=locale)
+    context.set_default_timeout(10_000)
+    old_phone(context)
+    try:
+        page = context.new_page()
+        page.goto("/#/boards/celtica")
+        expect(page.locator('#walk-step button[data-kind="monastery"][data-parts="4"]')).to_be_visible()
+        fits(page)
+        page.screenshot(path=str(ARTIFACTS / f"setup-celtica-walk-{locale}-320.png"))
+        page.goto("/#/new")
+        page.click('button[data-game="celtica"]')
+        expect(page.locator("#part-choices button")).to_have_count(9)
+        fits(page)
+        page.locator("#start-0-0").scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"setup-celtica-parts-{locale}-320.png"))
+    finally:
+        context.close()

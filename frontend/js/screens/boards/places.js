@@ -33,11 +33,12 @@ export function placesEditor(box, ruleset, game, board, store) {
       if (e.target.value.trim()) walk.board.name = e.target.value.trim();
       else delete walk.board.name;
     }}),
-    h('div', {class: 'row walk-nav'},
+    h('p', {}, h('button', {type: 'button', onclick: () => download(new Blob([JSON.stringify({game, board: walk.board}, null, 2)],
+      {type: 'application/json'}), 'board.json')}, t('boards.export'))),
+    // Held at the foot of the screen, one row: saving is always in reach.
+    h('div', {class: 'row walk-nav one-row'},
       h('button', {type: 'button', id: 'walk-back', onclick: () => go(walk, walk.at - 1)}, t('boards.back')),
-      h('button', {type: 'button', class: 'primary', id: 'board-save', onclick: () => save(walk)}, t('boards.save')),
-      h('button', {type: 'button', onclick: () => download(new Blob([JSON.stringify({game, board: walk.board}, null, 2)],
-        {type: 'application/json'}), 'board.json')}, t('boards.export'))));
+      h('button', {type: 'button', class: 'primary', id: 'board-save', onclick: () => save(walk)}, t('boards.save'))));
   drawStep(walk);
   check(walk);
 }
