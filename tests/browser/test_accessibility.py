@@ -173,6 +173,12 @@ def boards(page, base_url):
     page.wait_for_selector("#walk-step")
 
 
+def board_walk_celtica(page, base_url):
+    """Celtica's path walked from the new-game form: a location at a time."""
+    page.goto("/#/boards/celtica")
+    page.wait_for_selector('#walk-step button[data-kind="start"]')
+
+
 def correcting(page, base_url):
     discard = {"player": "anna", "actions": [{"type": "discard", "card": {"color": "red", "value": 3}},
                                              {"type": "draw", "from": "deck"}]}
@@ -278,7 +284,7 @@ def sheet_not_here(page, base_url):
 
 SCREENS = [home, home_with_games, new_game, new_game_tiles, new_orakel_options, table_keltis, table_sending, table_put_back, table_queue,
            table_queue_stopped, table_log, table_cards, dispute, table_orakel, table_orakel_chain, table_celtica, table_celtica_cards, join_panel, table_over, sheet,
-           sheet_in_progress, summary, boards, board_problem, correcting, tally, tally_lost_cities_purple, table_local, sheet_local,
+           sheet_in_progress, summary, boards, board_problem, board_walk_celtica, correcting, tally, tally_lost_cities_purple, table_local, sheet_local,
            game_not_here, sheet_not_here]
 
 

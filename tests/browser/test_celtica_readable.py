@@ -93,10 +93,12 @@ def test_starting_parts_are_entered_never_filled_in(phone, base_url, tmp_path):
     new_celtica_game(phone, tmp_path)
     for seat in range(3):
         for k in range(2):
-            expect(phone.locator(f"#start-{seat}-{k}")).to_have_value("")  # nothing chosen for the table
-    phone.select_option("#start-0-0", "n")
-    phone.select_option("#start-0-1", "s")
-    phone.select_option("#start-1-0", "w")
+            expect(phone.locator(f"#start-{seat}-{k}")).to_have_attribute("data-part", "")  # nothing chosen for the table
+    # Each tap fills the slot chosen, at first the first empty one, and goes on to the next empty one.
+    for part in ("n", "s", "w"):
+        phone.click(f'#part-choices button[data-part="{part}"]')
+    phone.click("#start-2-0")
+    phone.click('#part-choices button[data-part="ne"]')
     phone.click("text=Start the game")
     problem = phone.locator("#start-problem")
     expect(problem).to_have_text("Enter Ben's starting parts: the two parts drawn at the start.")
@@ -106,9 +108,11 @@ def test_starting_parts_are_entered_never_filled_in(phone, base_url, tmp_path):
     assert "#/new" in phone.url  # no game was started
     shot(phone, f"celtica-start-parts-missing-{phone.look}")
     no_sideways_scroll(phone)
-    phone.select_option("#start-1-1", "center")
-    phone.select_option("#start-2-0", "ne")
-    phone.select_option("#start-2-1", "ne")
+    phone.click("#start-1-1")
+    expect(phone.locator("#part-for")).to_have_text("Which part did Ben draw (2)?")
+    phone.click('#part-choices button[data-part="center"]')
+    phone.click('#part-choices button[data-part="ne"]')  # the one empty slot left: Cleo's second
+    expect(phone.locator("#part-for")).to_have_count(0)
     phone.click("text=Start the game")
     expect(phone.locator("#turn-now")).to_contain_text("Anna")
     record = started_record(phone, base_url)

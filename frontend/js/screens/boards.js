@@ -6,18 +6,24 @@ import {t} from '../i18n.js';
 import {api, problemText, ApiError} from '../api.js';
 import {all, get, put} from '../db.js';
 import {rulesets} from '../rulesets.js';
+import {go} from '../go.js';
 import {drawerOf} from '../draw/drawers.js';
 import {placesEditor} from './boards/places.js';
 import {walkEditor} from './boards/walk.js';
 
-/** Draw the boards screen. */
-export async function show(main) {
+/** Draw the boards screen; with `forGame`, only a new board of that game
+ * entered for the new-game form, which saving goes back to. */
+export async function show(main, forGame) {
   const rules = await rulesets();
   const savedBox = h('div', {id: 'saved'});
   const status = h('div', {id: 'board-status', role: 'status', 'aria-live': 'polite'});
   const editorBox = h('div', {id: 'editor'});
   const shared = h('input', {id: 'board-id', autocomplete: 'off'});
   const file = h('input', {id: 'board-file', type: 'file', accept: 'application/json,.json', onchange: importFile});
+  if (rules[forGame]) {
+    main.append(h('h1', {}, t('boards.title')), status, editorBox);
+    return editor(forGame, rules[forGame].board_editor.blank);
+  }
   main.append(
     h('h1', {}, t('boards.title')),
     h('h2', {}, t('boards.saved')),
@@ -29,25 +35,14 @@ export async function show(main) {
       h('label', {for: 'board-id'}, t('boards.open_id')), shared, h('button', {type: 'submit'}, t('boards.open'))),
     h('label', {for: 'board-file'}, t('boards.import')), file,
     status, editorBox);
-  await listSaved();
-
-  // The profiles saved on this device; drawn again after every save.
-  async function listSaved() {
-    const saved = await all('boards');
-    fill(savedBox, saved.length ? h('ul', {id: 'saved-boards'}, saved.map(b => h('li', {class: 'row'},
-      h('span', {}, `${b.name || b.id} (${t(`game.${b.game}`)}) · ${t('boards.id', {id: b.id})}`),
-      h('button', {class: 'quiet', onclick: () => editor(b.game, b.board)}, t('boards.edit')),
-      h('button', {class: 'quiet', onclick: () => download(new Blob([JSON.stringify({game: b.game, board: b.board}, null, 2)],
-        {type: 'application/json'}), `board-${b.id}.json`)}, t('boards.export')))))
-      : h('p', {class: 'hint'}, t('boards.none')));
-  }
+  await listSaved(savedBox, editor);
 
   async function openShared(event) {
     event.preventDefault();
     try {
       const {data} = await api(`/boards/${encodeURIComponent(shared.value.trim())}`);
       await remember(data);
-      await listSaved();
+      await listSaved(savedBox, editor);
     } catch (error) {
       fill(status, h('p', {class: 'problem'}, problemText(error)));
     }
@@ -80,7 +75,11 @@ export async function show(main) {
     try {
       const {data} = await api('/boards', {method: 'POST', body: {game, board}});
       await remember({...data, board});
-      await listSaved();
+      if (rules[forGame]) { // back to the game being set up, with this board chosen
+        go('new', data.id);
+        return null;
+      }
+      await listSaved(savedBox, editor);
       fill(status, h('p', {class: 'good'}, t('boards.saved_as', {id: data.id})),
         data.warnings.length ? h('ul', {}, data.warnings.map(w => h('li', {}, w.message))) : null);
       return null;
@@ -89,6 +88,17 @@ export async function show(main) {
       return error instanceof ApiError && error.violations.length ? error.violations : null;
     }
   }
+}
+
+// The profiles saved on this device; drawn again after every save.
+async function listSaved(savedBox, editor) {
+  const saved = await all('boards');
+  fill(savedBox, saved.length ? h('ul', {id: 'saved-boards'}, saved.map(b => h('li', {class: 'row'},
+    h('span', {}, `${b.name || b.id} (${t(`game.${b.game}`)}) · ${t('boards.id', {id: b.id})}`),
+    h('button', {class: 'quiet', onclick: () => editor(b.game, b.board)}, t('boards.edit')),
+    h('button', {class: 'quiet', onclick: () => download(new Blob([JSON.stringify({game: b.game, board: b.board}, null, 2)],
+      {type: 'application/json'}), `board-${b.id}.json`)}, t('boards.export')))))
+    : h('p', {class: 'hint'}, t('boards.none')));
 }
 
 async function remember(data) {

@@ -11,22 +11,22 @@ import {firstGame, rulesets} from '../rulesets.js';
 import {SEAT_COLOURS, seatColour, part, playerId, tile, valueWords} from '../words.js';
 import {drawerOf} from '../draw/drawers.js';
 
-/** Draw the new-game screen. */
-export async function show(main) {
+// The form as entered, kept for this tab: it survives a detour (entering a
+// board) and a reload, and is let go once the game starts.
+const KEPT = 'brehon.new-game';
+
+/** Draw the new-game screen; `boardId`: the board profile just saved for it. */
+export async function show(main, boardId) {
   const rules = await rulesets();
   const boards = await all('boards');
   // Each game's drawer draws its board for laying out tiles (setupField).
   const drawers = Object.fromEntries(await Promise.all(Object.values(rules).map(async ruleset =>
     [ruleset.game, await drawerOf(ruleset)])));
-  // Everything entered lives here, so a redraw (another game, player or
-  // seat) keeps it; each player carries his starting parts along (where a
-  // game's setup asks for them), and each game keeps its options as
-  // entered and the tiles laid out by place (see layoutOf).
-  // Starting parts are entered, never assumed: Celtica's rules need them
-  // (its §3), and a part filled in for the table would start the game from
-  // parts nobody drew.
-  const state = {game: firstGame(rules), players: [seat(0), seat(1)], display: [], options: {}, layouts: {}};
-  const form = h('form', {id: 'new-game', onsubmit: submit});
+  const state = keptState(rules, boards, boardId);
+  let started = false; // a game started from the form: nothing more to keep
+  const keep = () => { if (!started) sessionStorage.setItem(KEPT, JSON.stringify(state)); };
+  const form = h('form', {id: 'new-game', onsubmit: submit, oninput: keep, onchange: keep, onclick: keep});
+  addEventListener('pagehide', keep);
   const problem = h('p', {class: 'problem', role: 'alert'});
   const status = h('p', {role: 'status'});
   main.append(h('h1', {}, t('new.title')), form, status, problem);
@@ -38,15 +38,19 @@ export async function show(main) {
     if (serverless && form.isConnected) draw();
   });
 
+  // Kept when the screen is left, whatever changed last (a tile laid from its sheet).
+  return () => { keep(); removeEventListener('pagehide', keep); };
+
   function draw() {
     const ruleset = rules[state.game];
+    keep();
     fill(form,
       gameField(rules, state, draw),
       playersField(state, ruleset, draw),
       ruleset.options.length ? h('fieldset', {}, h('legend', {}, t('new.options')),
         ruleset.options.map(option => optionField(option, state.options[state.game] ??= {}))) : null,
       ruleset.needs_board ? boardField(state, boards, draw) : null,
-      setupField(state, boards, ruleset, drawers[state.game]),
+      setupField(state, boards, ruleset, drawers[state.game], draw),
       h('div', {class: 'row'},
         serverless ? null : h('button', {type: 'submit', class: 'primary', id: 'start'}, t('new.start')),
         h('button', {type: 'submit', id: 'play-here', class: serverless ? 'primary' : null, value: 'local'}, t('new.play_here'))),
@@ -75,6 +79,8 @@ export async function show(main) {
     try {
       if (here) status.textContent = t('local.starting'); // the first time, the referee takes some seconds to start
       const {data} = here ? {data: await createLocal(record)} : await api('/games', {method: 'POST', body: record});
+      started = true;
+      sessionStorage.removeItem(KEPT);
       await put('games', {id: data.id, token: data.token, spectator_token: data.spectator_token,
         game: state.game, names: players.map(p => p.name), colours: state.players.map(p => p.colour),
         joined: Date.now()});
@@ -88,6 +94,23 @@ export async function show(main) {
       else problem.textContent = problemText(error);
     }
   }
+}
+
+// Everything entered lives here, so a redraw (another game, player or
+// seat) keeps it; each player carries his starting parts along (where a
+// game's setup asks for them), and each game keeps its options as entered
+// and the tiles laid out by place (see layoutOf). Starting parts are
+// entered, never assumed: Celtica's rules need them (its §3), and a part
+// filled in for the table would start the game from parts nobody drew.
+// What was entered before a detour or a reload comes back (KEPT); a board
+// just saved for the form (`boardId`) is chosen, with its game.
+function keptState(rules, boards, boardId) {
+  const state = {game: firstGame(rules), players: [seat(0), seat(1)], display: [], options: {}, layouts: {},
+    ...JSON.parse(sessionStorage.getItem(KEPT) || '{}')};
+  if (!rules[state.game]) state.game = firstGame(rules);
+  const saved = boardId && boards.find(board => board.id === boardId);
+  if (saved) [state.game, state.board] = [saved.game, saved.id];
+  return state;
 }
 
 // The games to pick from, and the link to the quick tally of the one picked.
@@ -117,8 +140,8 @@ function playersField(state, ruleset, draw) {
       h('input', {id: `player-${i}`, value: player.name, maxlength: 40, required: true,
         placeholder: t('new.name', {n: i + 1}), oninput: e => {
           player.name = e.target.value;
-          const named = document.getElementById(`seat-name-${i}`); // in the Celtica setup
-          if (named) named.textContent = player.name || t('new.name', {n: i + 1});
+          // The name where the setup says it (a game's starting parts).
+          for (const named of document.querySelectorAll(`[data-seat-name="${i}"]`)) named.textContent = player.name || t('new.name', {n: i + 1});
         }}),
       h('label', {for: `colour-${i}`, class: 'sr'}, t('new.colour', {n: i + 1})),
       h('select', {id: `colour-${i}`, onchange: e => { player.colour = e.target.value; }},
@@ -245,7 +268,8 @@ function boardField(state, boards, redraw) {
         h('select', {id: 'board', required: true, onchange: e => { state.board = e.target.value; redraw(); }},
           mine.map(board => h('option', {value: board.id, selected: board.id === state.board}, board.name || board.id)))]
       : h('p', {class: 'hint'}, t('new.board_none')),
-    h('p', {}, h('a', {href: '#/boards'}, t('new.board_make'))));
+    // Straight to the game's board walk, which comes back here with the board chosen.
+    h('p', {}, h('a', {id: 'board-make', href: `#/boards/${encodeURIComponent(state.game)}`}, t('new.board_make'))));
 }
 
 // Optional setup, as the game's package declares it (GET /rulesets
@@ -253,8 +277,8 @@ function boardField(state, boards, redraw) {
 // in); or each player's starting parts (required by Celtica's rules) and,
 // optionally, the display's spaces; or, for a game that lays nothing out,
 // only the declared words on how the table sets up.
-function setupField(state, boards, ruleset, drawer) {
-  if (ruleset.setup.parts) return partsField(state, ruleset);
+function setupField(state, boards, ruleset, drawer, redraw) {
+  if (ruleset.setup.parts) return partsField(state, ruleset, redraw);
   if (!ruleset.setup.tiles) return h('p', {class: 'hint', id: 'setup-hint'}, ruleset.setup.hint);
   const pieces = ruleset.pieces;
   const places = tilePlaces(state, boards, ruleset, drawer);
@@ -296,25 +320,47 @@ function setupField(state, boards, ruleset, drawer) {
   }
 }
 
-// Each player's starting parts, and the display's spaces (optional).
-function partsField(state, ruleset) {
+// Each player's starting parts, one tap each: a slot per part drawn, and
+// one row of the parts that fills the slot chosen (at first the first
+// empty one) and goes on to the next empty one. The display is optional
+// and folded away: the rules let the table tell its parts as they are taken.
+function partsField(state, ruleset, redraw) {
   const {parts} = ruleset.pieces;
-  const option = (p, chosen) => h('option', {value: p, selected: p === chosen}, part(p, ruleset));
+  const slots = state.players.flatMap((player, i) => Array.from({length: ruleset.setup.parts}, (_, k) => [i, k]));
+  const empty = ([i, k]) => !state.players[i].start[k];
+  const [who, k] = state.slot && slots.some(([i, j]) => i === state.slot[0] && j === state.slot[1]) ? state.slot
+    : slots.find(empty) ?? [null, null];
+  const choose = slot => () => { state.slot = slot; redraw(); document.querySelector('#part-choices button')?.focus(); };
+  const put = p => () => {
+    state.players[who].start[k] = p;
+    state.slot = slots.find(empty) ?? null;
+    redraw();
+  };
+  const name = i => state.players[i].name.trim() || t('new.name', {n: i + 1});
   return h('fieldset', {}, h('legend', {}, t('new.setup')),
     h('p', {class: 'hint'}, ruleset.setup.hint),
-    state.players.map((player, i) => h('div', {class: 'row'},
-      h('span', {class: 'seat-name', id: `seat-name-${i}`}, player.name || t('new.name', {n: i + 1})),
-      Array.from({length: ruleset.setup.parts}, (_, k) => [
-        h('label', {for: `start-${i}-${k}`, class: 'sr'}, t('new.start_part', {n: i + 1, k: k + 1})),
-        h('select', {id: `start-${i}-${k}`, dataset: {start: `${i}:${k}`}, 'aria-describedby': 'start-problem',
-          onchange: e => { player.start[k] = e.target.value; e.target.removeAttribute('aria-invalid'); }},
-        h('option', {value: ''}, t('new.start_choose')), parts.map(p => option(p, player.start[k])))]))),
+    state.players.map((player, i) => h('div', {class: 'start-parts'},
+      h('span', {class: 'seat-name', id: `seat-name-${i}`, dataset: {seatName: i}}, name(i)),
+      Array.from({length: ruleset.setup.parts}, (_, j) => h('button', {type: 'button', id: `start-${i}-${j}`,
+        class: 'quiet start-part', dataset: {start: `${i}:${j}`, part: player.start[j] || ''},
+        'aria-pressed': String(i === who && j === k), 'aria-label': t('new.start_part', {n: i + 1, k: j + 1}),
+        'aria-describedby': 'start-problem', onclick: choose([i, j])}, player.start[j] ? part(player.start[j], ruleset) : t('new.start_choose'))))),
+    // Said under the slots, where the slot it names is.
     h('p', {class: 'problem', id: 'start-problem', role: 'alert'}),
-    h('h3', {}, t('new.display')),
-    h('div', {class: 'row'}, Array.from({length: ruleset.setup.display}, (_, k) => [
-      h('label', {for: `display-${k}`, class: 'sr'}, t('new.display_space', {n: k + 1})),
-      h('select', {id: `display-${k}`, onchange: e => { state.display[k] = e.target.value; }},
-        h('option', {value: ''}, part(null, ruleset)), parts.map(p => option(p, state.display[k])))])));
+    who === null ? null : [h('p', {id: 'part-for'}, ...naming(t('new.start_which', {player: '\0', k: k + 1}), who, name(who))),
+      h('div', {class: 'choices', id: 'part-choices'}, parts.map(p => h('button', {type: 'button', dataset: {part: p},
+        'aria-pressed': String(state.players[who].start[k] === p), onclick: put(p)}, part(p, ruleset))))],
+    h('details', {open: state.display.some(Boolean)}, h('summary', {}, t('new.display')),
+      h('div', {class: 'row'}, Array.from({length: ruleset.setup.display}, (_, j) => [
+        h('label', {for: `display-${j}`, class: 'sr'}, t('new.display_space', {n: j + 1})),
+        h('select', {id: `display-${j}`, onchange: e => { state.display[j] = e.target.value; }},
+          h('option', {value: ''}, part(null, ruleset)), parts.map(p => h('option', {value: p, selected: p === state.display[j]}, part(p, ruleset))))]))));
+}
+
+// A sentence naming a player, his name in a span that typing it changes ("\0" marks the place).
+function naming(sentence, seat, name) {
+  const [before, after] = sentence.split('\0');
+  return [before, h('span', {dataset: {seatName: seat}}, name), after];
 }
 
 // The profile of the board chosen, for a game played on one (else null).
@@ -373,8 +419,8 @@ function tilePlaces(state, boards, ruleset, drawer) {
 // first one missing is marked, said beside the parts and given the focus.
 function startingPartsEntered(form, state, setup) {
   if (!setup.parts) return true;
-  const missing = [...form.querySelectorAll('[data-start]')].filter(select => !select.value);
-  missing.forEach(select => select.setAttribute('aria-invalid', 'true'));
+  const missing = [...form.querySelectorAll('[data-start]')].filter(slot => !slot.dataset.part);
+  missing.forEach(slot => slot.setAttribute('aria-invalid', 'true'));
   const said = form.querySelector('#start-problem');
   if (!missing.length) {
     said.textContent = '';

@@ -9,20 +9,7 @@ import {checkBoard} from '../../referee.js';
 export const CHECK_DELAY_MS = 400;
 // The inputs of the profile's own (not per-field) entries, by JSON key.
 export const TOP_INPUTS = {name: 'board-name', oracle_from: 'oracle-from', wishing_stone_table: 'wish-table',
-  green_numbers: 'green-numbers', locations: 'locations'};
-
-/** The id of the Celtica editor's input a board check's problem names: by
- * its pointer ("/board/locations/3/parts" is parts-3) or its location index
- * (the amulet symbols of that location, else its kind). */
-export function inputFor(details) {
-  const [, , key, index, member] = (details.pointer || '').split('/');
-  const at = index ?? details.index;
-  if (at !== undefined && at !== null) {
-    const own = member || (details.check.startsWith('parts') ? 'parts' : 'kind');
-    return [`${own}-${at}`, `kind-${at}`].find(id => document.getElementById(id));
-  }
-  return TOP_INPUTS[key];
-}
+  green_numbers: 'green-numbers'};
 
 // What the inputs are called, by the JSON key of the profile they hold.
 const LABELS = {name: 'boards.name', oracle_from: 'boards.oracle_from', wishing_stone_table: 'boards.wish_table',
