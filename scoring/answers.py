@@ -166,15 +166,16 @@ def check_game(game: Game, turn: Any, lang: str, building: bool = False) -> JSON
     the turn before it, and its decision's ``next`` lists what that action
     may become (:attr:`Decision.grow`; none where no legal answer begins so)."""
     actions = turn.get("actions") if building and isinstance(turn, dict) else None
-    built = actions[-1] if isinstance(actions, list) and actions else None
-    answer = game.check(turn if built is None else {**turn, "actions": actions[:-1]})
+    begun: list = actions if isinstance(actions, list) else []  # the last action is being built
+    answer = game.check({**turn, "actions": begun[:-1]} if begun else turn)
     violations: list[Violation] = answer["violations"]
     if answer["decision"] is None and violations[0].rule == "record.invalid":
         raise Refused(violations[0])
     decision = answer["decision"]
     shown = decision.to_json() if decision is not None else None
-    if shown is not None and built is not None:
-        shown["next"] = decision.grow(built) if decision.grow is not None else []
+    if shown is not None and begun:
+        built = begun[-1]
+        shown["next"] = decision.grow(built) if decision.grow is not None and built is not None else []
     return {**answer, "decision": shown, "violations": [violation.to_json(lang) for violation in violations]}
 
 
