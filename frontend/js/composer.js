@@ -105,14 +105,16 @@ export function withValue(action, path, value) {
 }
 
 /** The candidates of a decision too many to list (decision.listed false)
- * whose action the engine grows step by step: the listed actions of other
- * types, and those the engine grew for the picks so far (`grown`, keyed by
- * the picks' JSON: what check ?building=true answered for the action they
- * began), or before any, its first steps (`decision.next`). */
-export function grownPool(decision, grown = {}) {
+ * whose action the engine grows step by step, from the `check` that opened
+ * it: the listed actions of other types, and those the engine grew for the
+ * picks so far (`check.grown`, keyed by the picks' JSON, read at each call:
+ * what check ?building=true answered for the action they began), or before
+ * any, its first steps (`decision.next`). */
+export function grownPool(check) {
+  const {decision} = check;
   const type = decision.next.length ? decision.next[0].type : null;
   const others = (decision.actions || []).filter(action => action.type !== type);
-  return picks => [...others, ...(grown[JSON.stringify(picks)] || decision.next)];
+  return picks => [...others, ...((check.grown || {})[JSON.stringify(picks)] || decision.next)];
 }
 
 /** The action to take for the player: the open decision has exactly one

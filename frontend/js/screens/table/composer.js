@@ -194,7 +194,7 @@ function soFar(table, asking) {
 function poolFor(composing, decision) {
   if (composing.mode === 'reveal') return whole(() => decision.optional || [], true);
   if (decision.listed === false && decision.next) {
-    return Object.assign(whole(grownPool(decision, composing.checks.at(-1).grown), true), {grows: true});
+    return Object.assign(whole(grownPool(composing.checks.at(-1)), true), {grows: true});
   }
   return whole(() => decision.actions || [], decision.listed !== false);
 }
