@@ -68,8 +68,8 @@ async function checkTurn(table, turn, at = null, building = false) {
       // The referee stopped answering: the server still does.
     }
   }
-  const query = new URLSearchParams([...(at === null ? [] : [['at', at]]), ...(building ? [['building', 'true']] : [])]);
-  const {data} = await api(`/games/${table.id}/check${query.size ? `?${query}` : ''}`,
+  const query = String(new URLSearchParams([...(at === null ? [] : [['at', at]]), ...(building ? [['building', 'true']] : [])]));
+  const {data} = await api(`/games/${table.id}/check${query ? `?${query}` : ''}`,
     {method: 'POST', token: table.token, body: turn});
   return data;
 }
@@ -201,12 +201,13 @@ function poolFor(composing, decision) {
 
 const whole = (pool, all) => Object.assign(pool, {whole: all});
 
-// A tap that leaves one action begun of those the engine grows: what it may
-// become, asked of the engine (check ?building=true) and kept with the check.
+// A tap that leaves one action begun of the type the engine grows (not a
+// listed one beside it): what it may become, asked of the engine (check
+// ?building=true) and kept with the check.
 async function grow(table, pool, picks) {
   const composing = table.composing;
   const begun = narrow(pool(composing.picks), picks);
-  if (begun.length !== 1) return;
+  if (begun.length !== 1 || !composing.checks.at(-1).decision.next.some(step => step.type === begun[0].type)) return;
   const data = await checkTurn(table, {player: composing.player, actions: [...composing.actions, begun[0]]}, composing.at, true);
   if (table.composing === composing && data.decision) grew(composing, picks, data.decision.next);
 }
