@@ -208,6 +208,11 @@ class CheckQuerySchema(Schema):
     at = fields.Integer(validate=validate.Range(min=0), metadata={
         "description": "check against the game as it stood before turn `at` (0-based): the replay of its "
                        "first `at` turns, as a correction replacing that turn needs; default: as it stands"})
+    building = fields.Boolean(load_default=False, metadata={
+        "description": "the turn's last action is still being built part by part (where the open decision "
+                       "is too large to list, `listed` false): the answer is that of the turn before it, and "
+                       "its decision's `next` lists the actions one step further, and the action itself once "
+                       "it is a legal answer (none where no legal answer begins so)"})
 
 
 @blp.route("/<game_id>/check", methods=["POST"])
@@ -216,15 +221,16 @@ class CheckQuerySchema(Schema):
 @table_access(write=True)  # the spectator token opens GET routes only (CONTRACT §8)
 @blp.arguments(CheckQuerySchema(), location="query", as_kwargs=True)
 @blp.response(200, CheckSchema)
-def check_turn(table: StoredGame, at: int | None = None):
+def check_turn(table: StoredGame, at: int | None = None, building: bool = False):
     """Check a possibly unfinished turn without logging it: legal so far,
     complete, the violation, and the open decision with its legal choices.
-    ``?at=k`` checks it as a replacement of turn k."""
+    ``?at=k`` checks it as a replacement of turn k; ``?building=true`` takes
+    its last action as one still being built (the decision's ``next``)."""
     # scoring.answers answers the phone's check the same way.
     problem = answers.at_out_of_range(table.game.turns_played, at) if at is not None else None
     if problem is not None:
         raise Problem.of(problem)
-    return tables().check(table, json_body(), request_lang(), at)  # a body that is no turn at all: Refused, 422
+    return tables().check(table, json_body(), request_lang(), at, building)  # a body that is no turn at all: Refused, 422
 
 
 @blp.route("/<game_id>/scoresheet", methods=["GET"])

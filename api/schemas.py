@@ -245,7 +245,9 @@ class CheckSchema(Schema):
     violations = fields.List(fields.Nested(ViolationSchema))
     decision = fields.Dict(allow_none=True, metadata={
         "description": "the open decision: name, player, choices, actions (every legal answer when listed is "
-                       "true; otherwise choices describe them), optional, can_end, listed"})
+                       "true; otherwise choices describe them), optional, can_end, listed; and next where an "
+                       "action too many to list is built step by step (a Celtica take, give or refill reveal): "
+                       "its first steps, or with ?building=true what the turn's last action may grow into"})
     table = fields.Dict(metadata={
         "description": "the table as it would stand after the turn's legal actions so far, in the shape of the "
                        "game's `state` (GET /games/{id}): where a move ends that no decision names"})

@@ -153,25 +153,38 @@ def at_out_of_range(turns: int, at: int) -> JSON | None:
     return {"type": "about:blank", "title": "Invalid query parameter", "status": UNPROCESSABLE, "detail": detail}
 
 
-def check_game(game: Game, turn: Any, lang: str) -> JSON:
+def check_game(game: Game, turn: Any, lang: str, building: bool = False) -> JSON:
     """The check answer of a possibly unfinished ``turn`` on ``game`` (left as
     it was): ``legal``, ``complete``, ``violations`` (at most one, in
     ``lang``), ``decision`` (the open one with its legal choices, or None)
     and ``table`` (the table as the turn's legal actions leave it, as
     ``state`` in ``GET /games/{id}``). Raises :class:`Refused` where the route refuses instead: a body
-    that is no turn at all (``record.invalid`` with no decision)."""
-    answer = game.check(turn)
+    that is no turn at all (``record.invalid`` with no decision).
+
+    With ``building``, the turn's last action is still being built part by
+    part (where the decision is too large to list): the answer is that of
+    the turn before it, and its decision's ``next`` lists what that action
+    may become (:attr:`Decision.grow`; none where no legal answer begins so)."""
+    actions = turn.get("actions") if building and isinstance(turn, dict) else None
+    begun: list = actions if isinstance(actions, list) else []  # the last action is being built
+    answer = game.check({**turn, "actions": begun[:-1]} if begun else turn)
     violations: list[Violation] = answer["violations"]
     if answer["decision"] is None and violations[0].rule == "record.invalid":
         raise Refused(violations[0])
     decision = answer["decision"]
-    return {**answer, "decision": decision.to_json() if decision is not None else None,
-            "violations": [violation.to_json(lang) for violation in violations]}
+    shown = decision.to_json() if decision is not None else None
+    if shown is not None and begun:
+        built = begun[-1]
+        shown["next"] = decision.grow(built) if decision.grow is not None and built is not None else []
+    return {**answer, "decision": shown, "violations": [violation.to_json(lang) for violation in violations]}
 
 
-def check(record: Any, turn: Any, lang: str = "en", at: int | None = None) -> JSON:
-    """What ``POST /games/{id}/check`` (``?at=at``) answers, in ``lang``, for a
-    game whose record is ``record``: the check answer (:func:`check_game`),
+def check(record: Any, turn: Any, lang: str = "en", at: int | None = None, building: bool = False) -> JSON:
+    """What ``POST /games/{id}/check`` (``?at=at``, ``?building=true``) answers,
+    in ``lang``, for a game whose record is ``record``: the check answer
+    (:func:`check_game`; with ``building``, of the turn but its last action,
+    which is still being built: its decision's ``next`` then lists what that
+    action may become),
     or the body of the route's 422 problem (it has ``status``; the check
     answer has none): a turn that is no turn at all, an ``at`` past the
     game's turns, or a record the rules refuse (the server never holds
@@ -183,7 +196,7 @@ def check(record: Any, turn: Any, lang: str = "en", at: int | None = None) -> JS
             return problem
         record = {**record, "turns": turns[:at]}
     try:
-        return check_game(Game.replay(record), turn, lang)
+        return check_game(Game.replay(record), turn, lang, building)
     except Refused as refused:
         return refusal(refused.violation, lang)
 

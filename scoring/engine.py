@@ -29,7 +29,7 @@ import copy
 import pickle
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar
 
 from . import messages
 from .messages import OptionWords
@@ -135,7 +135,10 @@ class Decision:
     logged without closing the decision (free reveals), and ``can_end`` says
     whether the turn may end here. ``listed`` says whether ``actions`` holds
     every legal answer; where it does not (too many to send), ``choices``
-    describes them all and ``actions`` holds some or none.
+    describes them all and ``actions`` holds some or none. Such a decision
+    may then ``grow`` an action being built step by step: for the action so
+    far (None: not begun), the actions one step further, and itself once it
+    is a legal answer; its JSON carries ``next``, the first steps.
     """
 
     name: str
@@ -145,8 +148,10 @@ class Decision:
     optional: list[JSON] = field(default_factory=list)
     can_end: bool = False
     listed: bool = True
+    grow: Callable[[JSON | None], list[JSON]] | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> JSON:
+        first = {"next": self.grow(None)} if self.grow is not None else {}
         return {
             "name": self.name,
             "player": self.player,
@@ -155,6 +160,7 @@ class Decision:
             "optional": self.optional,
             "can_end": self.can_end,
             "listed": self.listed,
+            **first,
         }
 
 

@@ -174,15 +174,17 @@ class Tables:
 
     # -- checking -------------------------------------------------------------
 
-    def check(self, table: StoredGame, turn: object, lang: str, at: int | None = None) -> dict:
+    def check(self, table: StoredGame, turn: object, lang: str, at: int | None = None,
+              building: bool = False) -> dict:
         """A possibly unfinished turn, checked without logging it, answered in
         ``lang`` (:func:`scoring.answers.check_game`, on this process's fold of
         the game). With ``at``: as the replacement of turn ``at`` (on the
-        replay of the turns before it)."""
+        replay of the turns before it); with ``building``, its last action
+        as one still being built."""
         game = table.game
         if at is not None:
             game = Game.replay({**table.record, "turns": self.record(table)["turns"][:at]})
-        return answers.check_game(game, turn, lang)
+        return answers.check_game(game, turn, lang, building)
 
     # -- writing ----------------------------------------------------------------
 

@@ -15,8 +15,10 @@ import pytest
 from api import create_app
 from api_helpers import (EXAMPLE_1, EXAMPLE_1_SHEET, EXAMPLE_6, OPENING, bearer, create_game, new_record,
                          post_turn, problem, whole_log)
+import celtica_games
 from keltis_games import random_game
 from scoring import Game, Refused
+from scoring.answers import check_game
 from store import SummaryQueue
 
 DATA = Path(__file__).parent / "data"
@@ -629,6 +631,31 @@ def test_check_at_an_earlier_turn_checks_against_the_game_before_it(client, redi
     assert client.post(game_url(created, "/check?at=5"), json=third, headers=headers).get_json()["violations"] == [now]
     assert "5 turns" in problem(client.post(game_url(created, "/check?at=6"), json=third, headers=headers), 422)["detail"]
     problem(client.post(game_url(created, "/check?at=-1"), json=third, headers=headers), 422)
+    assert {key: redis_client.dump(key) for key in redis_client.keys("game:*")} == before
+
+
+def test_check_building_answers_what_a_take_too_many_to_list_may_grow_into(client, redis_client):
+    """Issue 28 §2: ?building=true checks the turn but its last action, a take
+    still being built, and the decision's ``next`` says what it may become."""
+    board = {"locations": [{"kind": "start"}, {"kind": "castle", "parts": 9}, {"kind": "goal", "parts": 1}]}
+    record = celtica_games.record([], board=board, setup={"parts": {"anna": ["n", "s"], "ben": ["e", "w"]}})
+    created, keltis = create_game(client, record), create_game(client, EXAMPLE_1)
+    headers = bearer(created["token"])
+    before = {key: redis_client.dump(key) for key in redis_client.keys("game:*")}
+    begun = celtica_games.turn("anna", celtica_games.move("red", 1), celtica_games.take("n", "n"))
+    answer = client.post(game_url(created, "/check?building=true"), json=begun, headers=headers).get_json()
+    assert answer == check_game(Game.replay(record), begun, "en", building=True)
+    assert answer["legal"] is True and answer["decision"]["name"] == "take" and answer["decision"]["listed"] is False
+    assert {"type": "take", "parts": ["n", "n", "e"]} in answer["decision"]["next"]
+    assert answer["decision"]["next"][-1] == {"type": "take", "parts": ["n", "n"]}  # up to 9: it may stop here
+    played = client.post(game_url(created, "/check"), json=begun, headers=headers).get_json()
+    assert played["decision"]["name"] != "take"  # without it, the take of 2 parts is checked as played
+    # A decision listed in full grows nothing; a value that is no boolean is the query's fault.
+    listed = client.post(game_url(keltis, "/check?at=0&building=true"), json=EXAMPLE_1["turns"][0],
+                         headers=bearer(keltis["token"])).get_json()
+    assert listed["decision"]["next"] == []
+    assert "building" in problem(client.post(game_url(created, "/check?building=maybe"), json=begun, headers=headers),
+                                 422)["detail"]
     assert {key: redis_client.dump(key) for key in redis_client.keys("game:*")} == before
 
 

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import Game, Refused
+from scoring.answers import check_game
 from scoring.celtica.choices import build_parts
 from scoring.celtica.state import KINDS
 
@@ -145,6 +146,27 @@ def test_the_largest_take_is_described_not_listed(take_count, answers):
         parts = build_parts(decision.choices, rng.choice)
         assert legal_by_choices(decision.choices, tuple(parts))
         game.ruleset.apply(copy.deepcopy(state), {"type": "take", "parts": parts})
+
+
+def test_the_largest_take_grows_part_by_part_as_the_engine_says():
+    """Issue 28 §2: the composer builds a take too large to list from the
+    check's ``next`` (``?building=true``), never from a rule of its own:
+    every step it offers keeps the take legal, and the take ends legal."""
+    board = {"locations": [{"kind": "start"}, {"kind": "castle", "parts": 9}, {"kind": "goal", "parts": 1}]}
+    game = Game.start(record([], board=board, setup={"parts": {"anna": ["n", "s"], "ben": ["e", "w"]}}))
+    opening = game.check(turn("anna", move("red", 1)))["decision"].to_json()
+    # up to 9 parts (the default): any kind first, or none at all
+    assert opening["next"] == [{"type": "take", "parts": parts} for parts in [*([kind] for kind in KINDS), []]]
+    rng = random.Random(28)
+    for _ in range(3):
+        building: dict = {"type": "take", "parts": []}
+        while True:
+            offered = check_game(game.copy(), turn("anna", move("red", 1), building), "en", building=True)
+            grown = rng.choice(offered["decision"]["next"])
+            if grown == building:
+                break
+            building = grown
+        assert game.copy().check(turn("anna", move("red", 1), building))["legal"]
 
 
 def test_give_cult_reveal_done_and_over_decisions():

@@ -8,6 +8,7 @@ import pickle
 import pytest
 
 from scoring import Game, Refused
+from scoring.answers import check_game
 from scoring.celtica.messages import MESSAGES
 from scoring.celtica.state import KINDS
 from scoring.messages import render
@@ -241,6 +242,25 @@ def test_refill_runs_out_of_supply_and_takes_the_ruin_pile():
     assert view["display"]["known"]["w"] == 2 and view["display"]["known"]["s"] == 2  # the null was the w
     assert view["display"]["unknown"] == 0 and view["supply"] == 1 and sum(view["ruin"].values()) == 0
     conservation(game.state)
+
+
+def test_a_refill_reveal_too_large_to_list_grows_entry_by_entry():
+    """Issue 28 §2: the check with its last action still being built answers
+    the entries that reveal may name next, pile by pile (the composer shows
+    only these); each whole reveal so built is legal."""
+    game = supply_of_one()
+    begun = [move("red", 4), take("center", "n")]
+
+    def grown(*parts):
+        answer = check_game(game.copy(), turn("anna", *begun, reveal(*parts)), "en", building=True)
+        return [action["parts"] for action in answer["decision"]["next"]]
+
+    assert grown() == [[None], ["w"]]  # the supply's last part first
+    assert grown("w") == [["w", None], ["w", "s"]]  # then the ruin pile's
+    assert grown("w", "s") == [["w", "s"]]  # every part drawn named: the reveal itself
+    assert grown("s") == [] and grown("w", "w") == []  # no legal reveal begins so
+    for parts in ([None, None], ["w", "s"], [None, "s"]):
+        assert game.copy().check(turn("anna", *begun, reveal(*parts)))["legal"]
 
 
 def test_unrevealed_refill_after_a_run_out():

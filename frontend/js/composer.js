@@ -104,49 +104,17 @@ export function withValue(action, path, value) {
   return copy;
 }
 
-/** The candidates of a Celtica take or give too many to list (decision.listed
- * false): built part by part from its choices, as Celtica's choices.py in scoring/
- * `addable` does. For the parts picked so far (parts.0, parts.1, ... up to
- * "no more"), each kind that may come next, and the parts so far once they
- * are enough (at least `least`); any kind offered keeps the take completable. */
-export function describedParts(decision, picks) {
-  const c = decision.choices;
-  const picked = [];
-  for (let i = 0; ; i++) {
-    const pick = picks.find(p => p.key === `parts.${i}`);
-    if (!pick || pick.value === ABSENT) break;
-    picked.push(pick.value);
-  }
-  const known = c.known || c.max;
-  const copies = kind => picked.filter(p => p === kind).length;
-  const extra = c.kinds.reduce((sum, kind) => sum + Math.max(0, copies(kind) - known[kind]), 0);
-  const next = picked.length >= c.count ? [] : c.kinds.filter(kind => copies(kind) < c.max[kind]
-    && (copies(kind) < known[kind] || extra < (c.unknown || 0)));
-  const candidates = next.map(kind => ({type: decision.name, parts: [...picked, kind]}));
-  if (picked.length >= c.least) candidates.push({type: decision.name, parts: picked});
-  return candidates;
-}
-
-/** The candidates of a refill reveal too many to list (decision.listed
- * false): built part by part from its choices (`drawn` parts, `from` the
- * piles in drawing order, each its `count` entries, kind k at most `max[k]`
- * times in that stretch: the engine describes them). Each entry is asked, "not
- * seen" (null) among its answers; the reveal is an answer once every part
- * drawn has one. */
-export function describedReveal(decision, picks) {
-  const {drawn, from} = decision.choices;
-  const picked = [];
-  for (let i = 0; i < drawn; i++) {
-    const pick = picks.find(p => p.key === `parts.${i}`);
-    if (!pick) break;
-    picked.push(pick.value);
-  }
-  if (picked.length === drawn) return [{type: 'reveal', parts: picked}];
-  let start = 0;
-  const pile = from.find(({count}) => (start += count) > picked.length);
-  const stretch = picked.slice(start - pile.count);
-  const kinds = Object.keys(pile.max).filter(kind => stretch.filter(p => p === kind).length < pile.max[kind]);
-  return [null, ...kinds].map(kind => ({type: 'reveal', parts: [...picked, kind]}));
+/** The candidates of a decision too many to list (decision.listed false)
+ * whose action the engine grows step by step, from the `check` that opened
+ * it: the listed actions of other types, and those the engine grew for the
+ * picks so far (`check.grown`, keyed by the picks' JSON, read at each call:
+ * what check ?building=true answered for the action they began), or before
+ * any, its first steps (`decision.next`). */
+export function grownPool(check) {
+  const {decision} = check;
+  const type = decision.next.length ? decision.next[0].type : null;
+  const others = (decision.actions || []).filter(action => action.type !== type);
+  return picks => [...others, ...((check.grown || {})[JSON.stringify(picks)] || decision.next)];
 }
 
 /** The action to take for the player: the open decision has exactly one

@@ -56,7 +56,11 @@ const ROUTES = {
   'POST check': async (stored, {body, query}) => {
     const at = query.has('at') ? Number(query.get('at')) : null;
     if (at !== null && !Number.isInteger(at)) throw problem(422, 'at: Not a valid integer.', 'Invalid query parameter');
-    const checked = await check(stored.record, body, language(), {at});
+    const building = query.get('building');
+    if (building !== null && !['true', 'false'].includes(building)) {
+      throw problem(422, 'building: Not a valid boolean.', 'Invalid query parameter');
+    }
+    const checked = await check(stored.record, body, language(), {at, building: building === 'true'});
     if ('status' in checked) throw new ApiError(checked.status, checked); // the route's 422
     return ok(checked);
   },

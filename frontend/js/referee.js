@@ -2,7 +2,7 @@
 //
 //   replay(record)               what `brehon replay` prints for the record
 //   check(record, turn, lang)    what POST /games/{id}/check answers for a game
-//                                whose record is `record` ({at: k} as ?at=k)
+//                                whose record is `record` ({at: k} as ?at=k, {building: true} as ?building=true)
 //   tally(input, lang)           what `brehon tally` prints (its violations in lang):
 //                                POST /tally's sheet, or its 422's violations
 //   csv(record, lang)            the score sheet's CSV, as GET .../scoresheet?format=csv&lang=
@@ -116,7 +116,7 @@ async function call(name, args) {
 }
 
 export const replay = record => call('replay', [record]);
-export const check = (record, turn, lang = 'en', {at = null} = {}) => call('check', [record, turn, lang, at]);
+export const check = (record, turn, lang = 'en', {at = null, building = false} = {}) => call('check', [record, turn, lang, at, building]);
 export const tally = (input, lang = 'en') => call('tally', [input, lang]);
 export const game = (record, lang = 'en', entries = null) => call('game_view', [record, lang, entries]);
 export const csv = (record, lang = 'en') => call('csv', [record, lang]);

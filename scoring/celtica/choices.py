@@ -3,6 +3,7 @@ the PWA (shapes in the package docstring)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from ..engine import JSON, Decision
@@ -36,8 +37,9 @@ def decision(state: CelticaState) -> Decision:
         draws = [True, False] if state.druid_deck or sum(state.druid_discard.values()) else [False]
         return Decision("cult", player, {"draw": draws}, [{"type": "cult", "draw": draw} for draw in draws])
     if name == "reveal":
-        return Decision("reveal", player, _reveal_choices(state), _reveal_actions(state), can_end=True,
-                        listed=state.refill_count() <= 1)
+        reveal, listed = _reveal_choices(state), state.refill_count() <= 1
+        return Decision("reveal", player, reveal, _reveal_actions(state), can_end=True,
+                        listed=listed, grow=None if listed else partial(_grown_reveal, reveal))
     if name == "done":
         return Decision("done", player, can_end=True)
     return _end_decision(state, seat)
@@ -58,12 +60,24 @@ def _parts_decision(name: str, player: str, choices: JSON, limits: list[tuple[st
     answers = _count_multisets(limits, least, most, budget)
     listed = answers <= LISTED_MOST
     actions = [{"type": name, "parts": parts} for parts in _multisets(limits, least, most, budget)] if listed else []
-    return Decision(name, player, {**choices, "answers": answers}, actions, listed=listed)
+    return Decision(name, player, {**choices, "answers": answers}, actions, listed=listed,
+                    grow=None if listed else partial(_grown_parts, name, choices))
+
+
+def _grown_parts(name: str, choices: JSON, action: JSON | None) -> list[JSON]:
+    """A take or give too many to list, built part by part (``Decision.grow``):
+    the parts so far with each :func:`addable` kind next, and themselves once
+    they are enough; none for what no legal answer begins with."""
+    parts = _begun(action, name)
+    if parts is None or any(kind not in addable(choices, parts[:at]) for at, kind in enumerate(parts)):
+        return []
+    grown = [{"type": name, "parts": [*parts, kind]} for kind in addable(choices, parts)]
+    return grown + ([{"type": name, "parts": parts}] if len(parts) >= choices["least"] else [])
 
 
 def addable(choices: JSON, picked: list[str]) -> list[str]:
     """The kinds a take or give being built part by part may name next,
-    from its ``choices`` alone (the PWA's composer does the same): kind k
+    from its ``choices`` alone (the PWA's composer asks it: ``Decision.grow``): kind k
     below ``max[k]``, and beyond ``known[k]`` only while unknown spaces are
     left. Picking any of them never leads to a dead end: ``count`` parts
     can always be reached (§8.2)."""
@@ -145,6 +159,43 @@ def _reveal_choices(state: CelticaState) -> JSON:
         for pile, count, most_of in piles if count]}
 
 
+def _seeable(choices: JSON, parts: list[str | None]) -> list[str | None]:
+    """What the next entry of a reveal whose entries so far are ``parts`` may
+    name: "not seen" (None), or a kind its pile still holds beyond the
+    entries of that pile so far (§8.3); nothing once every part drawn has one."""
+    start = 0
+    for pile in choices["from"]:
+        if start + pile["count"] > len(parts):
+            stretch = parts[start:]
+            return [None, *(kind for kind, most in pile["max"].items() if stretch.count(kind) < most)]
+        start += pile["count"]
+    return []
+
+
+def _grown_reveal(choices: JSON, action: JSON | None) -> list[JSON]:
+    """A refill reveal too many to list, built entry by entry
+    (``Decision.grow``): each :func:`_seeable` next entry, or the reveal
+    itself once every part drawn has one; none for what no legal reveal
+    begins with."""
+    parts = _begun(action, "reveal")
+    if parts is None or len(parts) > choices["drawn"] or any(
+            kind not in _seeable(choices, parts[:at]) for at, kind in enumerate(parts)):
+        return []
+    if len(parts) == choices["drawn"]:
+        return [{"type": "reveal", "parts": parts}]
+    return [{"type": "reveal", "parts": [*parts, kind]} for kind in _seeable(choices, parts)]
+
+
+def _begun(action: JSON | None, name: str) -> list | None:
+    """The parts of an action of type ``name`` being built (none: not
+    begun), or None when ``action`` is no such action."""
+    if action is None:
+        return []
+    if not isinstance(action, dict) or action.get("type") != name or not isinstance(action.get("parts"), list):
+        return None
+    return list(action["parts"])
+
+
 def _reveal_actions(state: CelticaState) -> list[JSON]:
     drawn = state.refill_count()
     if not drawn:
@@ -188,5 +239,7 @@ def _end_decision(state: CelticaState, seat: Seat) -> Decision:
     if have >= 2:
         actions += [{"type": "buy", "part": part} for part in kinds]
     actions += _reveal_actions(state)
-    choices = {"experience": have, "kinds": kinds, **_reveal_choices(state)}
-    return Decision("end", state.active, choices, actions, can_end=True, listed=state.refill_count() <= 1)
+    reveal = _reveal_choices(state)
+    listed = state.refill_count() <= 1
+    return Decision("end", state.active, {"experience": have, "kinds": kinds, **reveal}, actions, can_end=True,
+                    listed=listed, grow=None if listed else partial(_grown_reveal, reveal))

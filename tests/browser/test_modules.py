@@ -79,35 +79,3 @@ def test_the_composer_asks_one_field_at_a_time(page):
     assert result["none"] is None
     assert result["claims"] == list(range(11))  # in order, the legal 7 and 8 among them
     assert result["claim"] == {"type": "play", "card": {"color": "red", "value": 1}, "figure": 0}
-
-
-DESCRIBED = """async ([decision, prefixes]) => {
-  const {describedParts, ABSENT} = await import('/js/composer.js');
-  return prefixes.map(prefix => describedParts(decision, prefix.map((value, i) => ({key: `parts.${i}`, value}))));
-}"""
-
-
-def test_a_take_too_many_to_list_is_built_part_by_part_as_the_engine_says(page):
-    """Issue 12 §3: the composer offers, part by part, exactly the kinds the
-    engine's ``addable`` allows, and stopping once the take is long enough."""
-    from scoring import Game
-    from scoring.celtica.choices import addable
-
-    board = {"locations": [{"kind": "start"}, {"kind": "village", "parts": 9}, {"kind": "goal", "parts": 1}]}
-    setup = {"display": ["n", "n", "e", None, None, None, None, None, None], "parts": {"anna": ["n", "s"], "ben": ["e", "w"]}}
-    prefixes = [[], ["n"], ["n", "n", "n"], ["center"] * 6, ["n", "n", "e", "w", "w", "w", "w", "w", "w"]]
-    for options in ({}, {"take_count": "exactly"}):
-        record = {"format": "brehon/1", "game": "celtica", "options": options,
-                  "players": [{"id": "anna", "name": "Anna"}, {"id": "ben", "name": "Ben"}],
-                  "board": board, "setup": setup, "turns": []}
-        decision = Game.replay(record).check({"player": "anna", "actions": [
-            {"type": "move", "druid": "red", "cards": 1}]})["decision"].to_json()
-        assert decision["listed"] is False and decision["actions"] == []
-        page.goto("/")
-        offered = page.evaluate(DESCRIBED, [decision, prefixes])
-        for prefix, candidates in zip(prefixes, offered, strict=True):
-            expected = [prefix + [kind] for kind in addable(decision["choices"], prefix)]
-            if len(prefix) >= decision["choices"]["least"]:
-                expected.append(prefix)
-            assert [candidate["parts"] for candidate in candidates] == expected, prefix
-            assert all(candidate["type"] == "take" for candidate in candidates)

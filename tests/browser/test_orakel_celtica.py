@@ -15,6 +15,8 @@ from playwright.sync_api import expect
 from tapping import (ABSENT, LOG, answer, current_player, decisions_of, join, old_phone, open_section, play_turn, questions_needed,
                      tap, version)
 
+READY = "async () => (await import('/js/referee.js')).whenReady()"
+
 
 
 def scripted(turns):
@@ -259,6 +261,62 @@ def test_celtica_find_site_refill_and_ruin(page, base_url):
     expect(page.locator("#display")).to_be_visible()
     expect(page.locator("#turn-message")).not_to_contain_text("on another phone")  # its own turns interrupt nobody
     shot(page, "table-celtica")
+
+
+#: Tap the button of one offered value and wait for the table drawn again:
+#: the milliseconds from the tap to the redraw (the composer may first ask
+#: the engine what the take may grow into).
+TAP_TO_REDRAW = """async encoded => {
+  const table = document.querySelector('#table');
+  const before = Number(table.dataset.drawn);
+  const button = [...document.querySelectorAll('#composer .choices button')].find(b => b.dataset.value === encoded);
+  const start = performance.now();
+  button.click();
+  if (Number(table.dataset.drawn) <= before) {
+    await new Promise(resolve => new MutationObserver((_, seen) => {
+      if (Number(table.dataset.drawn) > before) resolve(seen.disconnect());
+    }).observe(table, {attributes: true}));
+  }
+  return performance.now() - start;
+}"""
+
+
+@pytest.mark.parametrize("referee", [False, True], ids=["server", "phone-referee"])
+def test_a_celtica_take_too_many_to_list_offers_what_the_engine_grows(context, page, base_url, referee):
+    """Issue 28 §2: a take of up to 9 parts over an unknown display (48,620
+    takes, not listed) is tapped part by part, each question offering just
+    what the engine's check (``?building=true``) grows the take by, the
+    server's or the phone's referee's; no rule of it is written in the app."""
+    from scoring import Game
+    from scoring.answers import check_game
+
+    if not referee:
+        old_phone(context)
+    board = {"locations": [{"kind": "start"}, {"kind": "castle", "parts": 9}, {"kind": "goal", "parts": 1}]}
+    record = {"format": "brehon/1", "game": "celtica", "options": {},
+              "players": [{"id": "anna", "name": "Anna"}, {"id": "ben", "name": "Ben"}],
+              "board": board, "setup": {"parts": {"anna": ["n", "s"], "ben": ["e", "w"]}}, "turns": []}
+    created = api(base_url, "POST", "/games", record)
+    join(page, created)
+    if referee:
+        assert page.wait_for_function(READY, timeout=120_000).json_value() is True
+    answer(page, ["red", 1])
+    game, move = Game.replay(record), {"type": "move", "druid": "red", "cards": 1}
+    parts: list[str] = []
+    waits = []
+    for part in ("n", "n", "center", "w", ABSENT):
+        built = check_game(game.copy(), {"player": "anna", "actions": [move, {"type": "take", "parts": parts}]},
+                           "en", building=True)["decision"]["next"]
+        offered = [json.loads(button.get_attribute("data-value"))
+                   for button in page.query_selector_all("#composer .choices button")]
+        assert page.get_attribute("#question", "data-key") == f"parts.{len(parts)}"
+        assert sorted(offered) == sorted(step["parts"][len(parts)] if len(step["parts"]) > len(parts) else ABSENT
+                                         for step in built)
+        waits.append(page.evaluate(TAP_TO_REDRAW, json.dumps(part, ensure_ascii=False)))
+        parts += [] if part == ABSENT else [part]
+    expect(page.locator("#composer")).to_have_attribute("data-actions", "2")
+    print(f"take part tap to redraw ({'phone referee' if referee else 'server'}): median "
+          f"{statistics.median(waits):.1f} ms, max {max(waits):.1f} ms, {[round(wait, 1) for wait in waits]}")
 
 
 @pytest.mark.parametrize("size", ["390", "320"])

@@ -10,9 +10,10 @@ canonical form (``scoring.answers.dumps``), for
   en, de and es) and ``GET /games/{id}``;
 - checks at three points of every generated game (part of the turn played
   there, the whole turn, the turn mutated: in en, de and es by turns, and one
-  mutated turn in all three), of the turn after the last, and with ``at`` out
-  of range: the phone's ``check(record, turn, lang, {at})``
-  against ``POST /games/{id}/check?at=`` with ``Accept-Language``;
+  mutated turn in all three, and one action still being built), of the turn
+  after the last, with ``at`` out of range, and of Celtica takes too many to
+  list as they are built: the phone's ``check(record, turn, lang, {at, building})``
+  against ``POST /games/{id}/check?at=&building=`` with ``Accept-Language``;
 - tallies: the phone's ``tally`` against ``brehon tally`` and ``POST /tally`` (in each language);
 - the score sheet's CSV of every legal record: the phone's ``csv`` against
   ``GET /games/{id}/scoresheet?format=csv``.
@@ -32,6 +33,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 import requests
@@ -67,38 +69,40 @@ def base_url(redis_url, tmp_path_factory):
 @dataclass
 class Case:
     """A legal record, the same mutated at one turn, and the checks to ask about it:
-    (at, turn, language)."""
+    (at, turn, language, building: its last action still being built)."""
     label: str
     record: dict
     mutated: dict
-    checks: list[tuple[int | None, dict, str]] = field(default_factory=list)
+    checks: list[tuple[int | None, dict, str, bool]] = field(default_factory=list)
 
 
 def case(label: str, rng: random.Random, record: dict, wild, refused: dict[int, dict]) -> Case:
     """Checks at :data:`POINTS` turns of ``record``: part of the turn, the turn,
     the turn mutated (the first point is the generator's first ``refused``
     turn where it has one, else one ``wild`` action after part of the turn),
-    each point in every language, and the first point's mutated turn in all
-    three; and a wild action as the next turn. The mutated record ends with
-    the first point's mutated turn."""
+    each point in every language, the first point's mutated turn in all
+    three, and its next action as one still being built (``?building=true``);
+    and a wild action as the next turn. The mutated record ends with the
+    first point's mutated turn."""
     turns = record["turns"]
     points = list(dict.fromkeys([*list(refused)[:1], *(rng.randrange(len(turns)) for _ in range(POINTS))]))[:POINTS] \
         if turns else []
-    checks: list[tuple[int | None, dict, str]] = []
+    checks: list[tuple[int | None, dict, str, bool]] = []
     mutated = record
     for number, at in enumerate(points):
         player, actions = turns[at]["player"], turns[at]["actions"]
         cut = rng.randrange(len(actions)) if actions else 0
         wrong = refused.get(at) or {"player": player, "actions": [*actions[:cut], wild(rng)]}
         asked = [{"player": player, "actions": actions[:cut]}, turns[at], wrong]
-        checks += [(at, turn, LANGUAGES[(number + kind) % 3]) for kind, turn in enumerate(asked)]
+        checks += [(at, turn, LANGUAGES[(number + kind) % 3], False) for kind, turn in enumerate(asked)]
         if number == 0:  # the refusal in the other languages too, and as a record
-            checks += [(at, wrong, LANGUAGES[kind]) for kind in (0, 1)]
+            checks += [(at, wrong, LANGUAGES[kind], False) for kind in (0, 1)]
+            checks.append((at, {"player": player, "actions": actions[:cut + 1]}, "en", True))
             mutated = {**record, "turns": [*turns[:at], wrong]}
     following = {"player": Game.replay(record).decision().player, "actions": [wild(rng)]}
-    checks.append((None, following, LANGUAGES[len(turns) % 3]))
+    checks.append((None, following, LANGUAGES[len(turns) % 3], False))
     # ?at= out of range: the route's problems, which the phone words alike
-    checks += [(len(turns) + 1, following, LANGUAGES[(len(turns) + 1) % 3]), (-1, following, "en")]
+    checks += [(len(turns) + 1, following, LANGUAGES[(len(turns) + 1) % 3], False), (-1, following, "en", True)]
     return Case(label, record, mutated, checks)
 
 
@@ -128,6 +132,17 @@ def celtica(seed: int) -> Case:
                                           setup=celtica_games.random_setup(rng, players),
                                           options=celtica_games.random_options(rng), max_turns=rng.randint(1, 150))
     return case(f"celtica {seed}", rng, record, celtica_games.random_action, {})
+
+
+def celtica_grown() -> Case:
+    """Takes too many to list (9 parts over an unknown display, up to 9 or
+    exactly 9) and the steps the engine grows them by, begun in several ways."""
+    board = {"locations": [{"kind": "start"}, {"kind": "castle", "parts": 9}, {"kind": "goal", "parts": 1}]}
+    record = celtica_games.record([], board=board, setup={"parts": {"anna": ["n", "s"], "ben": ["e", "w"]}})
+    begun = ([], ["n"], ["center"] * 3, ["w"] * 9, ["n", "x"], "n")
+    checks = [(0, celtica_games.turn("anna", celtica_games.move("red", 1), {"type": "take", "parts": parts}),
+               LANGUAGES[number % 3], True) for number, parts in enumerate(begun)]
+    return Case("celtica, takes too many to list", record, record, checks)
 
 
 def lost_cities(seed: int) -> Case:
@@ -180,7 +195,7 @@ PHONE = """async calls => {
   return JSON.stringify({
     replays: await all(replays, index => referee.replay(records[index])),
     views: await all(views, ([index, lang]) => referee.game(records[index], lang)),
-    checks: await all(checks, ([index, turn, lang, at]) => referee.check(records[index], turn, lang, {at})),
+    checks: await all(checks, ([index, turn, lang, at, building]) => referee.check(records[index], turn, lang, {at, building})),
     tallies: await all(tallies, ([input, lang]) => referee.tally(input, lang)),
     sheets: await all(sheets, index => referee.csv(records[index])),
   });
@@ -212,7 +227,7 @@ def command(folder: Path, name: str, data) -> dict:
 
 
 def test_the_phone_answers_what_the_server_answers(page, base_url, tmp_path):
-    cases = [make(seed) for make in (keltis, orakel, celtica, lost_cities) for seed in range(GAMES)]
+    cases = [make(seed) for make in (keltis, orakel, celtica, lost_cities) for seed in range(GAMES)] + [celtica_grown()]
     files = recorded()
     records = [data for _, data in files] + [data["record"] for _, data in files]
     records += [record for one in cases for record in (one.record, one.mutated)]
@@ -223,8 +238,8 @@ def test_the_phone_answers_what_the_server_answers(page, base_url, tmp_path):
     wrapped = len(files)  # records[:wrapped] are tests/data's files: brehon replay refuses them as they are
     views = [(index, lang) for index in range(wrapped, len(records))
              for lang in (("en",) if legal[index] else LANGUAGES)]
-    checks = [(wrapped * 2 + 2 * number, turn, lang, at)
-              for number, one in enumerate(cases) for at, turn, lang in one.checks]
+    checks = [(wrapped * 2 + 2 * number, turn, lang, at, building)
+              for number, one in enumerate(cases) for at, turn, lang, building in one.checks]
     inputs = [(data, lang) for data in tallies() for lang in LANGUAGES]  # a refusal in each language
     sheets = [index for index in range(wrapped, len(records)) if legal[index]]
 
@@ -263,9 +278,10 @@ def test_the_phone_answers_what_the_server_answers(page, base_url, tmp_path):
                                                                   token=body["token"])[1], games.values())))
 
         def ask_check(call):
-            index, turn, lang, at = call
+            index, turn, lang, at, building = call
             body = games[index]
-            return server.ask("POST", f"/games/{body['id']}/check" + ("" if at is None else f"?at={at}"),
+            query = urlencode({**({} if at is None else {"at": at}), **({"building": "true"} if building else {})})
+            return server.ask("POST", f"/games/{body['id']}/check" + (f"?{query}" if query else ""),
                               turn, lang, body["token"])
 
         checked = list(pool.map(ask_check, checks))
@@ -284,8 +300,8 @@ def test_the_phone_answers_what_the_server_answers(page, base_url, tmp_path):
             if lang == "en":  # the problem's violations are the rejected sheet's (CONTRACT.md §6)
                 same(label + ": the rejected sheet", body["violations"], phone["replays"][index]["violations"])
     for call, (status, body), seen in zip(checks, checked, phone["checks"]):
-        index, turn, lang, at = call
-        label = f"check at {at} of {names[index]} ({lang}): {dumps(turn)[:200]}"
+        index, turn, lang, at, building = call
+        label = f"check{' (building)' if building else ''} at {at} of {names[index]} ({lang}): {dumps(turn)[:200]}"
         assert status == seen.get("status", 200), (label, body, seen)
         same(label, body, seen)
     for (data, lang), (status, body), seen in zip(inputs, tallied, phone["tallies"]):

@@ -4,8 +4,8 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {
-  ABSENT, END, flatten, narrow, nextQuestion, pairQuestion, PAIRS_MOST, claimable, withValue, describedParts, forced, chainStep,
-  schemaQuestion, describedReveal, nothingOpen,
+  ABSENT, END, flatten, narrow, nextQuestion, pairQuestion, PAIRS_MOST, claimable, withValue, grownPool, forced, chainStep,
+  schemaQuestion, nothingOpen,
 } from '../../frontend/js/composer.js';
 
 // Real decisions as the engine lists them (written by make_decisions.py).
@@ -114,21 +114,18 @@ test('dispute mode offers values beyond the legal ones, and builds the claimed a
   assert.equal(ACTIONS[0].card.value, 3, 'the offered action is left as it was');
 });
 
-test('a take too many to list is built part by part within the counts', () => {
-  const decision = {name: 'take', choices: {kinds: ['n', 'e'], max: {n: 2, e: 1}, count: 2, least: 1}};
-  const picks = values => values.map((value, i) => ({key: `parts.${i}`, value}));
-  const parts = offered => offered.map(candidate => candidate.parts);
-  assert.deepEqual(parts(describedParts(decision, [])), [['n'], ['e']]); // at least one part
-  assert.deepEqual(parts(describedParts(decision, picks(['n']))), [['n', 'n'], ['n', 'e'], ['n']]);
-  assert.deepEqual(parts(describedParts(decision, picks(['e']))), [['e', 'n'], ['e']]); // one e only
-  assert.deepEqual(parts(describedParts(decision, picks(['n', 'n']))), [['n', 'n']]); // count reached
-  assert.deepEqual(parts(describedParts(decision, picks(['n', ABSENT]))), [['n', 'n'], ['n', 'e'], ['n']]);
-  assert.ok(describedParts(decision, []).every(candidate => candidate.type === 'take'));
-  // Of the display's parts some are unknown: a kind beyond what is known
-  // is offered while unknown parts are left to be it.
-  const unknown = {name: 'take', choices: {kinds: ['n', 'e'], max: {n: 3, e: 3}, known: {n: 1, e: 0}, unknown: 1, count: 3, least: 0}};
-  assert.deepEqual(parts(describedParts(unknown, [])), [['n'], ['e'], []]);
-  assert.deepEqual(parts(describedParts(unknown, picks(['e']))), [['e', 'n'], ['e']]);
+test('a take too many to list offers only the steps the engine grew', () => {
+  const next = [{type: 'take', parts: ['n']}, {type: 'take', parts: ['e']}];
+  const decision = {name: 'take', listed: false, actions: [], next};
+  const grown = {'[{"key":"parts.0","value":"n"}]': [{type: 'take', parts: ['n', 'n']}, {type: 'take', parts: ['n']}]};
+  const check = {decision};
+  const pool = grownPool(check);
+  assert.deepEqual(pool([]), next); // before any part: the engine's first steps
+  check.grown = grown; // the engine's answer to the tap below arrives after the pool was made
+  const picked = [{key: 'parts.0', value: 'n'}];
+  assert.deepEqual(nextQuestion(narrow(pool(picked), picked)), {key: 'parts.1', values: ['n', ABSENT], answer: null});
+  const stop = [...picked, {key: 'parts.1', value: ABSENT}];
+  assert.deepEqual(nextQuestion(narrow(pool(stop), stop)).answer, {type: 'take', parts: ['n']});
 });
 
 // The check after a refill reveal: the turn may end, nothing more to answer.
@@ -140,7 +137,7 @@ test('a refill of two parts asks both, "not seen" among the answers, and only th
   // Its listed reveals are examples: narrowing them would settle the second part as null unasked.
   const examples = narrow(decision.actions, [{key: 'parts.0', value: 'w'}]);
   assert.deepEqual(nextQuestion(examples).answer, {type: 'reveal', parts: ['w', null]});
-  const pool = picks => describedReveal(decision, picks);
+  const pool = grownPool({decision, grown: decision.grown}); // the engine's steps for the picks below
   const picks = [];
   const asked = [];
   for (const part of ['w', 'w']) {
@@ -156,18 +153,6 @@ test('a refill of two parts asks both, "not seen" among the answers, and only th
   // "not seen" is given, never taken as given.
   const unseen = [{key: 'parts.0', value: null}];
   assert.equal(nextQuestion(narrow(pool(unseen), unseen)).key, 'parts.1');
-});
-
-test('a refill across a supply run-out counts each pile on its own', () => {
-  const decision = {name: 'end', listed: false, choices: {drawn: 3, from: [
-    {pile: 'supply', count: 1, max: {n: 1, e: 2}}, {pile: 'ruin', count: 2, max: {n: 1, s: 1}}]}};
-  const parts = (...values) => describedReveal(decision, values.map((value, i) => ({key: `parts.${i}`, value})))
-    .map(candidate => candidate.parts.at(-1));
-  assert.deepEqual(parts(), [null, 'n', 'e']);
-  assert.deepEqual(parts('n'), [null, 'n', 's']); // the ruin pile's n, not the supply's
-  assert.deepEqual(parts('n', 'n'), [null, 's']);
-  assert.deepEqual(describedReveal(decision, ['e', null, 's'].map((value, i) => ({key: `parts.${i}`, value}))),
-    [{type: 'reveal', parts: ['e', null, 's']}]);
 });
 
 test('the last answer logs the turn only when nothing the person could answer is open', () => {

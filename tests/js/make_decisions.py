@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 from scoring import Game
+from scoring.answers import check_game
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parent / "data"
@@ -28,7 +29,17 @@ SOURCES = {
 }
 
 
-def decision(path: str, actions: list[dict]) -> dict:
+# The reveals begun (its parts so far) whose next steps the engine grew for
+# the refill's test (check ?building=true), keyed as the composer keeps them.
+GROWN = {"celtica-refill": [["w"], ["w", "w"], [None]]}
+
+
+def grown(game: Game, player: str, actions: list[dict], begun: list) -> list[dict]:
+    turn = {"player": player, "actions": [*actions, {"type": "reveal", "parts": begun}]}
+    return check_game(game.copy(), turn, "en", building=True)["decision"]["next"]
+
+
+def decision(name: str, path: str, actions: list[dict]) -> dict:
     stored = json.loads((DATA / path).read_text())
     record = stored.get("record", stored)
     game = Game.replay({**record, "turns": record["turns"][:1]})
@@ -36,10 +47,13 @@ def decision(path: str, actions: list[dict]) -> dict:
     whole = game.check({"player": player, "actions": actions})["decision"].to_json()
     # The optional reveals are left out: the composer narrows `actions`, or
     # builds from `choices` what is not listed.
-    keys = ("name", "player", "actions", "can_end", "listed") + (() if whole["listed"] else ("choices",))
-    return {key: whole[key] for key in keys}
+    keys = ("name", "player", "actions", "can_end", "listed") + (() if whole["listed"] else ("choices", "next"))
+    picks = [[{"key": f"parts.{at}", "value": value} for at, value in enumerate(begun)] for begun in GROWN.get(name, [])]
+    steps = {json.dumps(each, separators=(",", ":")): grown(game, player, actions, [pick["value"] for pick in each])
+             for each in picks}
+    return {key: whole[key] for key in keys} | ({"grown": steps} if steps else {})
 
 
 if __name__ == "__main__":
-    decisions = {name: decision(path, actions) for name, (path, actions) in SOURCES.items()}
+    decisions = {name: decision(name, path, actions) for name, (path, actions) in SOURCES.items()}
     (HERE / "decisions.json").write_text(json.dumps(decisions, separators=(",", ":")) + "\n")

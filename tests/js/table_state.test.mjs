@@ -6,7 +6,7 @@ import * as state from '../../frontend/js/screens/table/state.js';
 import {tableState, sameItems, queueMode, nothingNew, composedSoFar, hasAnswers, offlineTurn, see, declare,
   homeEntry, composerMark, remember, startedNext, reached, unreachable, setSending, setWaiting, setStopped, setCorrecting, setLogged,
   openSection, toggleLog, newTurn, correctionTurn, verdictOf, judge, answer, closeQuestion, addAction, pickUnchecked,
-  stepBack, reveal, followChain, correctedBy, setLogging, toggleDispute} from '../../frontend/js/screens/table/state.js';
+  stepBack, reveal, followChain, correctedBy, setLogging, toggleDispute, grew} from '../../frontend/js/screens/table/state.js';
 
 const mine = {id: 'g1', token: 'tok', colours: {}};
 const game = (version, status = 'in_progress') => ({version, record: {game: 'keltis', players:
@@ -103,6 +103,10 @@ test('the new turn, its actions, back and dispute mode', () => {
   addAction(composing, [{type: 'play'}], check(), {auto: true});
   addAction(composing, [{type: 'play'}, {type: 'draw'}], check());
   assert.deepEqual([composing.actions.length, composing.checks.length, composing.auto, composing.picks], [2, 3, [0], []]);
+  const begun = [{key: 'parts.0', value: 'n'}];
+  grew(composing, begun, [{type: 'take', parts: ['n']}]);
+  assert.deepEqual(composing.checks.at(-1).grown, {[JSON.stringify(begun)]: [{type: 'take', parts: ['n']}]});
+  assert.equal(composing.checks[1].grown, undefined, 'kept with the check it answers only');
   stepBack(composing);
   assert.deepEqual([composing.actions.length, composing.manual], [1, -1]);
   stepBack(composing);
@@ -167,6 +171,6 @@ test('after every step state.js offers, the state holds no DOM node and no funct
     'homeEntry', 'namesOf', 'composerMark', 'answer', 'closeQuestion', 'addAction', 'see', 'declare', 'remember', 'reached',
     'unreachable', 'setSending', 'setWaiting', 'setStopped', 'setCorrecting', 'setLogged', 'openSection', 'toggleLog',
     'newTurn', 'correctionTurn', 'verdictOf', 'judge', 'pickUnchecked', 'stepBack', 'reveal', 'followChain', 'correctedBy',
-    'setLogging', 'toggleDispute', 'startedNext']);
+    'setLogging', 'toggleDispute', 'startedNext', 'grew']);
   assert.deepEqual(Object.keys(state).filter(name => !tried.has(name)), []);
 });

@@ -8,7 +8,7 @@ import {t, language} from '../../i18n.js';
 import {api, ApiError, problemText} from '../../api.js';
 import {enqueue} from '../../outbox.js';
 import {updateBadge} from '../../badge.js';
-import {narrow, nextQuestion, pairQuestion, claimable, withValue, forced, chainStep, same, describedParts, describedReveal,
+import {narrow, nextQuestion, pairQuestion, claimable, withValue, forced, chainStep, same, grownPool,
   nothingOpen} from '../../composer.js';
 import * as words from '../../words.js';
 import {alternatives} from '../../alternatives.js';
@@ -17,7 +17,7 @@ import {refereeReady, check} from '../../referee.js';
 import {queuedPart} from './queued.js';
 import {meanwhile} from './meanwhile.js';
 import {namesOf, newTurn, correctionTurn, verdictOf, judge, answer, closeQuestion, addAction, stepBack, reveal,
-  followChain, correctedBy, setLogging, toggleDispute, setLogged, setCorrecting} from './state.js';
+  followChain, correctedBy, setLogging, toggleDispute, setLogged, setCorrecting, grew} from './state.js';
 
 /** A fresh composer for the next turn of the game as it stands (offline
  * with no referee, composed from the action schemas, unchecked); `dispute`
@@ -59,15 +59,17 @@ function done(composing, whole) {
 // request: the next question at the speed of a tap, and offline too), else
 // the server's check route as before. Both answer the same JSON. The server
 // stays the authority: a turn is logged only when POST /turns takes it.
-async function checkTurn(table, turn, at = null) {
+// `building`: the turn's last action is still being built (its decision's `next`).
+async function checkTurn(table, turn, at = null, building = false) {
   if (refereeReady()) {
     try {
-      return await check(table.game.record, turn, language(), {at});
+      return await check(table.game.record, turn, language(), {at, building});
     } catch {
       // The referee stopped answering: the server still does.
     }
   }
-  const {data} = await api(`/games/${table.id}/check${at === null ? '' : `?at=${at}`}`,
+  const query = String(new URLSearchParams([...(at === null ? [] : [['at', at]]), ...(building ? [['building', 'true']] : [])]));
+  const {data} = await api(`/games/${table.id}/check${query ? `?${query}` : ''}`,
     {method: 'POST', token: table.token, body: turn});
   return data;
 }
@@ -186,21 +188,29 @@ function soFar(table, asking) {
       taken(i) ? h('span', {class: 'hint'}, ` (${taken(i)})`) : null))) : null;
 }
 
-// The actions the picks choose from: the decision's list, or for a take or
-// give too many to list, the next parts its choices allow; for a refill too
-// many to list, its parts one by one in place of the listed examples.
-// `whole`: every legal answer is among them.
+// The actions the picks choose from: the decision's list, or for one too
+// many to list, the steps the engine grows its action by (`grows`: asked
+// on each tap). `whole`: every legal answer is among them.
 function poolFor(composing, decision) {
-  const listed = decision.actions || [];
   if (composing.mode === 'reveal') return whole(() => decision.optional || [], true);
-  if (decision.listed === false && ['take', 'give'].includes(decision.name)) return whole(picks => describedParts(decision, picks), true);
-  if (decision.listed === false && decision.choices && decision.choices.from) {
-    return whole(picks => [...listed.filter(a => a.type !== 'reveal'), ...describedReveal(decision, picks)], true);
+  if (decision.listed === false && decision.next) {
+    return Object.assign(whole(grownPool(composing.checks.at(-1)), true), {grows: true});
   }
-  return whole(() => listed, decision.listed !== false);
+  return whole(() => decision.actions || [], decision.listed !== false);
 }
 
 const whole = (pool, all) => Object.assign(pool, {whole: all});
+
+// A tap that leaves one action begun of the type the engine grows (not a
+// listed one beside it): what it may become, asked of the engine (check
+// ?building=true) and kept with the check.
+async function grow(table, pool, picks) {
+  const composing = table.composing;
+  const begun = narrow(pool(composing.picks), picks);
+  if (begun.length !== 1 || !composing.checks.at(-1).decision.next.some(step => step.type === begun[0].type)) return;
+  const data = await checkTurn(table, {player: composing.player, actions: [...composing.actions, begun[0]]}, composing.at, true);
+  if (table.composing === composing && data.decision) grew(composing, picks, data.decision.next);
+}
 
 // Taken as given until the table says otherwise: a card is played far more
 // often than discarded, so the play's first question is asked at once and
@@ -339,6 +349,14 @@ function controls(table, view, check, decision) {
 async function pick(table, view, answers, pool) {
   const composing = table.composing;
   const picks = [...composing.picks, ...answers];
+  if (pool.grows) {
+    try {
+      await grow(table, pool, picks);
+    } catch (error) {
+      return view.say(offline(error), 'alert');
+    }
+    if (table.composing !== composing) return; // news reset the composer meanwhile
+  }
   const left = narrow(pool(picks), picks);
   judge(composing, null);
   if (!left.length) {

@@ -221,6 +221,13 @@ export function answer(composing, picks) {
   composing.picks = picks;
 }
 
+/** What the engine grows the action begun by `picks` into (its check's
+ * `next`), kept with the check it answers: "back" finds it there again. */
+export function grew(composing, picks, next) {
+  const check = composing.checks.at(-1);
+  check.grown = {...check.grown, [JSON.stringify(picks)]: next};
+}
+
 /** The question answered by an action (or a claim judged): its picks go, and a free reveal ends. */
 export function closeQuestion(composing) {
   composing.picks = [];
