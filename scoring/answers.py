@@ -166,7 +166,7 @@ def check_game(game: Game, turn: Any, lang: str, building: bool = False) -> JSON
     the turn before it, and its decision's ``next`` lists what that action
     may become (:attr:`Decision.grow`; none where no legal answer begins so)."""
     actions = turn.get("actions") if building and isinstance(turn, dict) else None
-    begun: list = actions if isinstance(actions, list) else []  # the last action is being built
+    begun: list[Any] = actions if isinstance(actions, list) else []  # the last action is being built
     answer = game.check({**turn, "actions": begun[:-1]} if begun else turn)
     violations: list[Violation] = answer["violations"]
     if answer["decision"] is None and violations[0].rule == "record.invalid":

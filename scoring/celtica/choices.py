@@ -4,7 +4,7 @@ the PWA (shapes in the package docstring)."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
+from typing import Any, Callable
 
 from ..engine import JSON, Decision
 from .display import takeable, usable_experience
@@ -186,7 +186,7 @@ def _grown_reveal(choices: JSON, action: JSON | None) -> list[JSON]:
     return [{"type": "reveal", "parts": [*parts, kind]} for kind in _seeable(choices, parts)]
 
 
-def _begun(action: JSON | None, name: str) -> list | None:
+def _begun(action: JSON | None, name: str) -> list[Any] | None:
     """The parts of an action of type ``name`` being built (none: not
     begun), or None when ``action`` is no such action."""
     if action is None:
