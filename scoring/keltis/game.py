@@ -47,19 +47,24 @@ def _small_figure(n: int) -> dict[str, str]:
     return {lang: f"{name} {n}" for lang, name in FIGURE_NAMES["small"].items()}
 
 
+#: The composer's questions about the card of a turn, the same in every game of the family.
+CARD_QUESTIONS = {
+    "discard.card": words("Which card does {player} discard?",
+                          "Welche Karte legt {player} ab?",
+                          "¿Qué carta descarta {player}?"),
+    "play.card": words("Which card does {player} play?",
+                       "Welche Karte spielt {player}?",
+                       "¿Qué carta juega {player}?"),
+    "play.color": words("Which colour does {player} play?",
+                        "Welche Farbe spielt {player}?",
+                        "¿De qué color juega {player}?"),
+}
+
 #: The app's words that are the game's: the composer's questions, an absent answer's, the drawer's.
 TEXTS = {
     "questions": {
-        "discard.card": words("Which card does {player} discard?",
-                              "Welche Karte legt {player} ab?",
-                              "¿Qué carta descarta {player}?"),
+        **CARD_QUESTIONS,
         "figure": words("Which figure enters?", "Welche Figur kommt ins Spiel?", "¿Qué figura entra?"),
-        "play.card": words("Which card does {player} play?",
-                           "Welche Karte spielt {player}?",
-                           "¿Qué carta juega {player}?"),
-        "play.color": words("Which colour does {player} play?",
-                            "Welche Farbe spielt {player}?",
-                            "¿De qué color juega {player}?"),
         "reveal.path": words("Which path?", "Welcher Weg?", "¿Qué camino?"),
         "reveal.row": words("Which row of that path?", "Welche Reihe dieses Wegs?", "¿Qué fila de ese camino?"),
         "reveal.tile": words("What lies on {where}?", "Was liegt auf {where}?", "¿Qué hay en {where}?"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..cards import COLORS
 from ..declaration import Declaration, declare, words
-from ..keltis.game import COLOR_NAMES, FIGURES, STONES_HELD, TALLY_STONES, TALLY_TRACK, TRACK, WISHING_STONES
+from ..keltis.game import CARD_QUESTIONS, COLOR_NAMES, FIGURES, STONES_HELD, TALLY_STONES, TALLY_TRACK, TRACK, WISHING_STONES
 from . import board
 
 TILE_NAMES = {
@@ -56,9 +56,7 @@ def blank_board() -> dict[str, object]:
 #: The app's words that are the game's: the composer's questions, an absent answer's, the drawer's.
 TEXTS = {
     "questions": {
-        "discard.card": words("Which card does {player} discard?",
-                              "Welche Karte legt {player} ab?",
-                              "¿Qué carta descarta {player}?"),
+        **CARD_QUESTIONS,
         "figure": words("Which figure moves?", "Welche Figur zieht?", "¿Qué figura se mueve?"),
         "goblin.color": words("Goblin: the colour of the hand card {player} discards? (Something else: a row's top card, or none.)",
                               "Kobold: welche Farbe hat die Handkarte, die {player} ablegt? (Etwas anderes: die oberste Karte einer Reihe, oder keine.)",
@@ -66,12 +64,6 @@ TEXTS = {
         "goblin.row": words("Goblin: the top card of which row?",
                             "Kobold: die oberste Karte welcher Reihe?",
                             "Duende: ¿la última carta de qué fila?"),
-        "play.card": words("Which card does {player} play?",
-                           "Welche Karte spielt {player}?",
-                           "¿Qué carta juega {player}?"),
-        "play.color": words("Which colour does {player} play?",
-                            "Welche Farbe spielt {player}?",
-                            "¿De qué color juega {player}?"),
         "reveal.field": words("Which field?", "Welches Feld?", "¿Qué casilla?"),
         "reveal.tile": words("What lies on {where}?", "Was liegt auf {where}?", "¿Qué hay en {where}?"),
         "row": words("From which row?", "Aus welcher Reihe?", "¿De qué fila?"),
