@@ -32,9 +32,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,9 +41,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_keltis import long_game  # noqa: E402
 from bench_referee import CHROMIUM, START_MS  # noqa: E402
-from bench_table import CHROMIUM_ARGS, PHONE, stop  # noqa: E402
-from brehon.redis_server import free_port  # noqa: E402
-from timing import wait_ready  # noqa: E402
+from bench_table import CHROMIUM_ARGS, PHONE, served  # noqa: E402
 
 #: Log ``turns`` (from ``first`` on; the ones before are in the record it
 #: starts from) on a new phone-only game; every ``every`` turns an undo and
@@ -97,34 +93,22 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     record = long_game(players=3, turns=args.late)
-    serve = Path(sys.executable).with_name("brehon")
-    command = [str(serve)] if serve.exists() else [sys.executable, "-m", "brehon.cli"]
-    env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "BREHON_LIMITS_URL")}
-    with tempfile.TemporaryDirectory() as scratch:
-        port = free_port()
-        server = subprocess.Popen([*command, "serve", "--port", str(port), "--data", str(Path(scratch) / "serve")],
-                                  env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                  start_new_session=True)
-        try:
-            wait_ready(port, server)
-            base_url = f"http://127.0.0.1:{port}"
-            print(f"brehon serve on {base_url}; {os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.1f}")
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                try:
-                    page = browser.new_context(viewport=PHONE, base_url=base_url, locale="en-GB").new_page()
-                    page.set_default_timeout(START_MS)
-                    page.goto("/")
-                    for label, first in (("early", 0), ("late", args.late - args.turns)):
-                        times = page.evaluate(WRITES, {"record": record, "first": first, "count": args.turns,
-                                                               "every": args.every})
-                        print(f"{label} (turns {first} to {first + args.turns - 1}): a turn's write "
-                              f"{spread(times['turns'])}; with its news applied {spread(times['applied'])}; "
-                              f"an undo {spread(times['corrections'])}")
-                finally:
-                    browser.close()
-        finally:
-            stop(server)
+    with served() as (base_url, *_):
+        print(f"brehon serve on {base_url}; {os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.1f}")
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_context(viewport=PHONE, base_url=base_url, locale="en-GB").new_page()
+                page.set_default_timeout(START_MS)
+                page.goto("/")
+                for label, first in (("early", 0), ("late", args.late - args.turns)):
+                    times = page.evaluate(WRITES, {"record": record, "first": first, "count": args.turns,
+                                                           "every": args.every})
+                    print(f"{label} (turns {first} to {first + args.turns - 1}): a turn's write "
+                          f"{spread(times['turns'])}; with its news applied {spread(times['applied'])}; "
+                          f"an undo {spread(times['corrections'])}")
+            finally:
+                browser.close()
     print(f"load average now {os.getloadavg()[0]:.1f}")
     return 0
 

@@ -54,7 +54,6 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -64,11 +63,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from bench_keltis import long_game  # noqa: E402
-from bench_table import CHROMIUM_ARGS, PHONE, stop  # noqa: E402
-from brehon.redis_server import free_port  # noqa: E402
+from bench_table import CHROMIUM_ARGS, PHONE, served  # noqa: E402
 from keltis_script import Policy, keltis_game  # noqa: E402
 from tapping import current_player, join, log_turn, question  # noqa: E402
-from timing import wait_ready  # noqa: E402
 
 #: Pyodide's start takes seconds: wait for it as long as a busy machine may need.
 START_MS = 180_000
@@ -232,24 +229,12 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     record = long_game(players=3, turns=101)
-    serve = Path(sys.executable).with_name("brehon")
-    command = [str(serve)] if serve.exists() else [sys.executable, "-m", "brehon.cli"]
-    env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "BREHON_LIMITS_URL")}
-    with tempfile.TemporaryDirectory() as scratch:
-        port = free_port()
-        server = subprocess.Popen([*command, "serve", "--port", str(port), "--data", str(Path(scratch) / "serve")],
-                                  env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                  start_new_session=True)
-        try:
-            wait_ready(port, server)
-            base_url = f"http://127.0.0.1:{port}"
-            chromium = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.strip()
-            print(f"brehon serve on {base_url}; {chromium}; {os.cpu_count()} CPUs; "
-                  f"load average {os.getloadavg()[0]:.1f}")
-            with sync_playwright() as playwright:
-                report(playwright, base_url, port, Path(scratch), record, args)
-        finally:
-            stop(server)
+    with served() as (base_url, port, scratch):
+        chromium = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.strip()
+        print(f"brehon serve on {base_url}; {chromium}; {os.cpu_count()} CPUs; "
+              f"load average {os.getloadavg()[0]:.1f}")
+        with sync_playwright() as playwright:
+            report(playwright, base_url, port, scratch, record, args)
     return 0
 
 

@@ -43,6 +43,7 @@ Run: ``.venv/bin/python bench/bench_table.py [--turns 40] [--rounds 2]``
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -53,6 +54,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -385,6 +387,26 @@ def spread(values: list[float]) -> str:
     if len(values) == 1:
         return f"{values[0]:.2f}"
     return f"{statistics.median(values):.2f} ({min(values):.2f} to {max(values):.2f})"
+
+
+@contextlib.contextmanager
+def served() -> Iterator[tuple[str, int, Path]]:
+    """A ``brehon serve`` of this checkout's own, on a free port, with its data
+    in a scratch folder and no Redis from the environment, until the block
+    ends: its address, its port and the scratch folder."""
+    serve = Path(sys.executable).with_name("brehon")
+    command = [str(serve)] if serve.exists() else [sys.executable, "-m", "brehon.cli"]
+    env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "BREHON_LIMITS_URL")}
+    with tempfile.TemporaryDirectory() as scratch:
+        port = free_port()
+        server = subprocess.Popen([*command, "serve", "--port", str(port), "--data", str(Path(scratch) / "serve")],
+                                  env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                  start_new_session=True)
+        try:
+            wait_ready(port, server)
+            yield f"http://127.0.0.1:{port}", port, Path(scratch)
+        finally:
+            stop(server)
 
 
 def stop(server: subprocess.Popen) -> None:

@@ -29,9 +29,7 @@ import argparse
 import os
 import random
 import statistics
-import subprocess
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -40,9 +38,7 @@ for folder in (ROOT, ROOT / "bench", ROOT / "tests", ROOT / "tests" / "browser")
     sys.path.insert(0, str(folder))
 
 from bench_referee import CHROMIUM  # noqa: E402
-from bench_table import CHROMIUM_ARGS, PHONE, stop  # noqa: E402
-from brehon.redis_server import free_port  # noqa: E402
-from timing import wait_ready  # noqa: E402
+from bench_table import CHROMIUM_ARGS, PHONE, served  # noqa: E402
 
 #: Milliseconds any one wait in the page may take.
 WAIT_MS = 30_000
@@ -121,43 +117,31 @@ def main() -> int:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    serve = Path(sys.executable).with_name("brehon")
-    command = [str(serve)] if serve.exists() else [sys.executable, "-m", "brehon.cli"]
-    env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "BREHON_LIMITS_URL")}
-    with tempfile.TemporaryDirectory() as scratch:
-        port = free_port()
-        server = subprocess.Popen([*command, "serve", "--port", str(port), "--data", str(Path(scratch) / "serve")],
-                                  env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                  start_new_session=True)
-        try:
-            wait_ready(port, server)
-            base_url = f"http://127.0.0.1:{port}"
-            print(f"brehon serve on {base_url}; load average {os.getloadavg()[0]:.1f}")
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                try:
-                    for game, generate in GAMES.items():
-                        if args.only and game not in args.only:
-                            continue
-                        every: list[int] = []
-                        asked: Counter = Counter()
-                        for seed in range(args.seed, args.seed + args.games):
-                            record = generate(random.Random(seed), args.turns)
-                            context = browser.new_context(viewport=PHONE, base_url=base_url, locale="en-GB")
-                            context.add_init_script("delete globalThis.WebAssembly")  # tapping.old_phone
-                            page = context.new_page()
-                            page.set_default_timeout(WAIT_MS)
-                            taps, note = tap_again(page, base_url, record, asked)
-                            context.close()
-                            every += taps
-                            print(f"{game} seed {seed}: {figures(taps)}" + (f"; {note}" if note else ""))
-                        if every:
-                            print(f"{game} over {args.games} games: {figures(every)}; questions a turn: "
-                                  + ", ".join(f"{key} {n / len(every):.2f}" for key, n in asked.most_common()))
-                finally:
-                    browser.close()
-        finally:
-            stop(server)
+    with served() as (base_url, *_):
+        print(f"brehon serve on {base_url}; load average {os.getloadavg()[0]:.1f}")
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                for game, generate in GAMES.items():
+                    if args.only and game not in args.only:
+                        continue
+                    every: list[int] = []
+                    asked: Counter = Counter()
+                    for seed in range(args.seed, args.seed + args.games):
+                        record = generate(random.Random(seed), args.turns)
+                        context = browser.new_context(viewport=PHONE, base_url=base_url, locale="en-GB")
+                        context.add_init_script("delete globalThis.WebAssembly")  # tapping.old_phone
+                        page = context.new_page()
+                        page.set_default_timeout(WAIT_MS)
+                        taps, note = tap_again(page, base_url, record, asked)
+                        context.close()
+                        every += taps
+                        print(f"{game} seed {seed}: {figures(taps)}" + (f"; {note}" if note else ""))
+                    if every:
+                        print(f"{game} over {args.games} games: {figures(every)}; questions a turn: "
+                              + ", ".join(f"{key} {n / len(every):.2f}" for key, n in asked.most_common()))
+            finally:
+                browser.close()
     print(f"load average now {os.getloadavg()[0]:.1f}")
     return 0
 
