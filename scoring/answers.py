@@ -127,10 +127,10 @@ def tally(data: Any, lang: str = "en") -> JSON:
 
 def check_board(data: Any, lang: str = "en") -> JSON:
     """What ``POST /boards/check`` answers for ``data`` (``game`` and
-    ``board``): ``valid``, every problem as ``violations`` in ``lang``, and
-    the ``warnings``; the problem body of a game it does not know."""
+    ``board``): ``valid``, every problem as ``violations`` and the
+    ``warnings``, in ``lang``; the problem body of a game it does not know."""
     try:
-        verdict = judge_board(data)
+        verdict = judge_board(data, lang)
     except Refused as refused:
         return refusal(refused.violation, lang)
     return {"valid": verdict.valid, "violations": [violation.to_json(lang) for violation in verdict.violations],

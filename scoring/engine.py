@@ -222,8 +222,8 @@ class Ruleset(ABC, Generic[State]):
         rules file's checks; empty when the profile is valid."""
         return [RuleBroken("record.invalid", {"pointer": "/board", "reason": "this game has no board profile"})]
 
-    def board_warnings(self, board: Any) -> list[JSON]:
-        """The warnings of a valid profile, each ``{"code", "message", "details"}``."""
+    def board_warnings(self, board: Any, lang: str = "en") -> list[JSON]:
+        """The warnings of a valid profile, each ``{"code", "message", "details"}``, the message in ``lang``."""
         return []
 
     def expect_board(self, board: Any) -> None:
@@ -569,14 +569,14 @@ class BoardVerdict:
         return Refused(self.violations[0])
 
 
-def check_board(data: Any) -> BoardVerdict:
+def check_board(data: Any, lang: str = "en") -> BoardVerdict:
     """Judge ``data['board']``, a profile of ``data['game']`` (``Refused``
-    when the game is unknown)."""
+    when the game is unknown); its warnings said in ``lang``."""
     ruleset = ruleset_of(data)
     problems = ruleset.board_problems(data.get("board"))
     violations = [Violation(ruleset.game, broken.rule, None, None, broken.details, broken.words)
                   for broken in problems]
-    return BoardVerdict(ruleset.game, violations, [] if problems else ruleset.board_warnings(data["board"]))
+    return BoardVerdict(ruleset.game, violations, [] if problems else ruleset.board_warnings(data["board"], lang))
 
 
 def unknown_board(record: Any) -> Refused:

@@ -286,6 +286,30 @@ def test_a_board_check_answers_the_verdict_and_stores_nothing(client, redis_clie
     assert redis_client.keys("boards") == [] and client.get("/api/v1/boards").get_json() == []
 
 
+def test_a_board_check_says_its_warnings_in_the_request_s_language(client):
+    """The person entering a board reads its warnings in the app's language,
+    from the server and from the phone's referee alike; the codes and
+    details stay as they are, and English stays the default."""
+    short = {"locations": [{"kind": "start"}, {"kind": "goal", "parts": 1}]}
+    early = copy.deepcopy(SAMPLE_BOARD)
+    early["fields"][1]["value"] = 2
+    said = {}
+    for game, board in (("celtica", short), ("keltis-orakel", early)):
+        for lang in ("en", "de", "es"):
+            verdict = client.post("/api/v1/boards/check", json={"game": game, "board": board},
+                                  headers={"Accept-Language": lang}).get_json()
+            assert verdict["valid"] is True and verdict["warnings"]
+            assert answers.check_board({"game": game, "board": board}, lang) == verdict
+            said[game, lang] = verdict["warnings"]
+        english = said[game, "en"]
+        assert english == scoring.RULESETS[game].validate_board(board)  # the default, as the rules file words it
+        for lang in ("de", "es"):
+            assert [(w["code"], w["details"]) for w in said[game, lang]] == [(w["code"], w["details"]) for w in english]
+            assert all(w["message"] != e["message"] for w, e in zip(said[game, lang], english))
+    assert said["celtica", "de"][1]["message"] == "Dieser Plan hat keine Ruine."
+    assert said["celtica", "es"][0]["message"] == "El tablero impreso tiene 19 lugares; este perfil tiene 2."
+
+
 def test_a_board_check_lists_every_problem_and_a_stored_board_refusal_the_first(client):
     broken = copy.deepcopy(SAMPLE_BOARD)
     broken["fields"][0]["value"] = 3  # the start's value

@@ -9,11 +9,18 @@ from .. import schema
 from ..engine import JSON, RuleBroken
 from .state import COPIES, DISPLAY, KINDS, LOCATION_KINDS, PRINTED_LENGTH, START_PARTS, WITH_PARTS
 
+#: The warnings of rules §2.2 in each language (English as the rules file writes them).
 WARNINGS = {
-    "length_not_19": "The printed board has 19 locations; this profile has {count}.",
-    "no_ruin": "This board has no ruin.",
-    "no_cult": "This board has no cult site.",
-    "no_find_site": "This board has no village, castle or monastery.",
+    "length_not_19": {"en": "The printed board has 19 locations; this profile has {count}.",
+                      "de": "Der gedruckte Plan hat 19 Orte; dieses Profil hat {count}.",
+                      "es": "El tablero impreso tiene 19 lugares; este perfil tiene {count}."},
+    "no_ruin": {"en": "This board has no ruin.", "de": "Dieser Plan hat keine Ruine.",
+                "es": "Este tablero no tiene ninguna ruina."},
+    "no_cult": {"en": "This board has no cult site.", "de": "Dieser Plan hat keine Kultstätte.",
+                "es": "Este tablero no tiene ningún lugar de culto."},
+    "no_find_site": {"en": "This board has no village, castle or monastery.",
+                     "de": "Dieser Plan hat kein Dorf, keine Burg und kein Kloster.",
+                     "es": "Este tablero no tiene ninguna aldea, castillo ni monasterio."},
 }
 
 
@@ -78,8 +85,8 @@ def locations_of(board: JSON) -> list[tuple[str, int]]:
             for location in board["locations"]]
 
 
-def board_warnings(board: JSON) -> list[JSON]:
-    """The warnings of rules §2.2, each ``{"code", "message", "details"}``."""
+def board_warnings(board: JSON, lang: str = "en") -> list[JSON]:
+    """The warnings of rules §2.2, each ``{"code", "message", "details"}``, the message in ``lang``."""
     locations = board["locations"]
     kinds = {location["kind"] for location in locations}
     found: list[tuple[str, JSON]] = []
@@ -91,8 +98,8 @@ def board_warnings(board: JSON) -> list[JSON]:
         found.append(("no_cult", {}))
     if not kinds & {"village", "castle", "monastery"}:
         found.append(("no_find_site", {}))
-    return [{"code": code, "message": WARNINGS[code].format(**details), "details": details}
-            for code, details in found]
+    return [{"code": code, "message": WARNINGS[code].get(lang, WARNINGS[code]["en"]).format(**details),
+             "details": details} for code, details in found]
 
 
 def _setup_fault(check: str, **values: Any) -> RuleBroken:

@@ -81,9 +81,9 @@ class Celtica(Ruleset[CelticaState]):
         """Every problem of a board profile (§2.1)."""
         return board_problems(board)
 
-    def board_warnings(self, board: Any) -> list[JSON]:
+    def board_warnings(self, board: Any, lang: str = "en") -> list[JSON]:
         """The warnings of a valid profile (§2.2)."""
-        return board_warnings(board)
+        return board_warnings(board, lang)
 
     # -- play ------------------------------------------------------------
 

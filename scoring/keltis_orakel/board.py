@@ -27,12 +27,23 @@ SMALL_FIELDS, LARGE_FIELDS, LARGE_STONES = 30, 4, 2
 REMOVED_MAX = 93
 DECIMAL = re.compile(r"0|[1-9][0-9]*")  # used with fullmatch: "5\n" is no field
 
+#: The warnings of rules §3.3 in each language; the details (fields, colours) as the record writes them.
 WARNING_TEXT = {
-    "values_decrease": "Some fields have a lower value than the field before them: {fields}.",
-    "early_not_negative": "Field 1 has a value of {value}; the first fields are usually negative.",
-    "color_repeat": "Neighbouring fields share a colour: {pairs}.",
-    "color_balance": "The colours are unevenly spread: {counts}.",
-    "wishing_table": "The wishing-stone table does not start at 0 or decreases somewhere: {table}.",
+    "values_decrease": {"en": "Some fields have a lower value than the field before them: {fields}.",
+                        "de": "Einige Felder haben einen niedrigeren Wert als das Feld davor: {fields}.",
+                        "es": "Algunas casillas valen menos que la casilla anterior: {fields}."},
+    "early_not_negative": {"en": "Field 1 has a value of {value}; the first fields are usually negative.",
+                           "de": "Feld 1 hat den Wert {value}; die ersten Felder sind meist negativ.",
+                           "es": "La casilla 1 vale {value}; las primeras casillas suelen ser negativas."},
+    "color_repeat": {"en": "Neighbouring fields share a colour: {pairs}.",
+                     "de": "Benachbarte Felder haben dieselbe Farbe: {pairs}.",
+                     "es": "Casillas vecinas comparten color: {pairs}."},
+    "color_balance": {"en": "The colours are unevenly spread: {counts}.",
+                      "de": "Die Farben sind ungleich verteilt: {counts}.",
+                      "es": "Los colores están repartidos de forma desigual: {counts}."},
+    "wishing_table": {"en": "The wishing-stone table does not start at 0 or decreases somewhere: {table}.",
+                      "de": "Die Wunschstein-Tabelle beginnt nicht bei 0 oder fällt irgendwo: {table}.",
+                      "es": "La tabla de piedras de los deseos no empieza en 0 o baja en algún punto: {table}."},
 }
 
 
@@ -189,7 +200,7 @@ def board_problems(board: Any, pointer: str = "") -> list[JSON]:
     return problems
 
 
-def board_warnings(board: Board) -> list[JSON]:
+def board_warnings(board: Board, lang: str = "en") -> list[JSON]:
     """The §3.3 warnings of a valid profile, one entry per code (asked for
     by the score sheet, so that a replay does not work them out)."""
     values, colors = board.values, board.colors
@@ -210,7 +221,8 @@ def board_warnings(board: Board) -> list[JSON]:
     if table[0] != 0 or any(table[index] < table[index - 1] for index in range(2, len(table))):
         found.append(("wishing_table", {"table": list(table)}))
     return [
-        {"code": f"{GAME}.board.{code}", "message": WARNING_TEXT[code].format(**details), "details": details}
+        {"code": f"{GAME}.board.{code}", "message": WARNING_TEXT[code].get(lang, WARNING_TEXT[code]["en"]).format(**details),
+         "details": details}
         for code, details in found
     ]
 

@@ -103,8 +103,8 @@ class Orakel(Ruleset[OrakelState]):
         /api/v1/boards``), so the pointers name the field there."""
         return [RuleBroken("board.invalid", problem) for problem in board_problems(board, "/board")]
 
-    def board_warnings(self, board: Any) -> list[JSON]:
-        return board_warnings(Board.of(board))
+    def board_warnings(self, board: Any, lang: str = "en") -> list[JSON]:
+        return board_warnings(Board.of(board), lang)
 
     # -- play ------------------------------------------------------------
 
