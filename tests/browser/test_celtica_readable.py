@@ -119,26 +119,31 @@ def test_starting_parts_are_entered_never_filled_in(phone, base_url, tmp_path):
     assert record["setup"] == {"parts": {"anna": ["n", "s"], "ben": ["w", "center"], "cleo": ["ne", "ne"]}}
 
 
-# Each strip card's words as lines go: a word split over two lines ("largest"
-# then ":"), and a count apart from its noun ("2" then "parts").
-SPLIT_WORDS = r"""() => [...document.querySelectorAll('.strip .player .hint')].flatMap(hint => {
-  const split = [];
-  for (const text of [...hint.childNodes].filter(node => node.nodeType === Node.TEXT_NODE)) {
-    for (const match of text.data.matchAll(/\d+\s\S+|\S+/g)) {
-      const range = document.createRange();
-      range.setStart(text, match.index);
-      range.setEnd(text, match.index + match[0].length);
-      if (new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size > 1) split.push(match[0]);
+# The score cards as drawn: each card's words split across lines (a word
+# over two lines, "largest" then ":", or a count apart from its noun, "2"
+# then "parts"), and whether the sticky header cuts the cards (their names
+# under it, their totals below).
+# Null between two draws of the table (a language switch redraws it), so
+# the test waits for a drawn table instead of reading a missing one.
+SCORE_CARDS = r"""() => {
+  const hints = [...document.querySelectorAll('.strip .player .hint')];
+  const strip = document.querySelector('.strip');
+  if (!strip || !hints.length) return null;
+  const split = hints.flatMap(hint => {
+    const cut = [];
+    for (const text of [...hint.childNodes].filter(node => node.nodeType === Node.TEXT_NODE)) {
+      for (const match of text.data.matchAll(/\d+\s\S+|\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        if (new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size > 1) cut.push(match[0]);
+      }
     }
-  }
-  return split;
-})"""
-
-# The scores whole, in view or scrolled away: never the names under the sticky header and the totals below it.
-SCORES_CUT = """() => {
+    return cut;
+  });
   const header = document.querySelector('header#top').getBoundingClientRect().bottom;
-  const strip = document.querySelector('.strip').getBoundingClientRect();
-  return strip.top < header - 0.5 && strip.bottom > header + 0.5;
+  const box = strip.getBoundingClientRect();
+  return {split, cut: box.top < header - 0.5 && box.bottom > header + 0.5};
 }"""
 
 
@@ -152,8 +157,7 @@ def test_five_score_cards_keep_their_words_whole_and_their_names_in_sight(phone,
         phone.select_option("#lang", lang)
         expect(phone.locator('.strip [data-player="emma"] .hint')).to_contain_text(largest)  # Emma's turn
         expect(phone.locator("#question")).to_be_in_viewport()
-        assert phone.evaluate(SPLIT_WORDS) == [], lang
-        assert phone.evaluate(SCORES_CUT) is False, lang
+        assert phone.wait_for_function(SCORE_CARDS).json_value() == {"split": [], "cut": False}, lang
         phone.evaluate("scrollTo(0, 0)")
         shot(phone, f"celtica-strip-words-{lang}-{phone.look}")
         no_sideways_scroll(phone)
