@@ -22,14 +22,20 @@ def described(base_url: str, game: str) -> dict:
 
 def save_blank_board(page, game: str) -> None:
     """The board editor opened on the game's blank profile, saved on this phone."""
+    # From home, so the boards screen is drawn afresh: a second board would
+    # otherwise find the first one's editor, its save button and its "Saved".
+    page.goto("/#/")
+    page.wait_for_selector("nav.menu")
     page.goto("/#/boards")
     page.wait_for_selector("#board-file")
     page.click(f'button[data-game="{game}"]')
     page.wait_for_selector("#walk-step, #board-form")
     if page.locator("#walk-end").count():  # a walk: past the places, to saving
         page.click("#walk-end")
+    saved = page.locator("#saved-boards li").count()
     page.click("text=Check and save")
     expect(page.locator("#board-status")).to_contain_text("Saved")
+    expect(page.locator("#saved-boards li")).to_have_count(saved + 1)
 
 
 @pytest.mark.parametrize("game", sorted(scoring.RULESETS))
