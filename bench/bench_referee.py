@@ -229,7 +229,7 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     record = long_game(players=3, turns=101)
-    with served() as (base_url, port, scratch):
+    with served() as (base_url, port, scratch, _):
         chromium = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.strip()
         print(f"brehon serve on {base_url}; {chromium}; {os.cpu_count()} CPUs; "
               f"load average {os.getloadavg()[0]:.1f}")

@@ -390,10 +390,10 @@ def spread(values: list[float]) -> str:
 
 
 @contextlib.contextmanager
-def served() -> Iterator[tuple[str, int, Path]]:
+def served() -> Iterator[tuple[str, int, Path, subprocess.Popen]]:
     """A ``brehon serve`` of this checkout's own, on a free port, with its data
     in a scratch folder and no Redis from the environment, until the block
-    ends: its address, its port and the scratch folder."""
+    ends: its address, its port, the scratch folder and its process."""
     serve = Path(sys.executable).with_name("brehon")
     command = [str(serve)] if serve.exists() else [sys.executable, "-m", "brehon.cli"]
     env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "BREHON_LIMITS_URL")}
@@ -404,7 +404,7 @@ def served() -> Iterator[tuple[str, int, Path]]:
                                   start_new_session=True)
         try:
             wait_ready(port, server)
-            yield f"http://127.0.0.1:{port}", port, Path(scratch)
+            yield f"http://127.0.0.1:{port}", port, Path(scratch), server
         finally:
             stop(server)
 
@@ -438,47 +438,35 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     record = long_game(players=3, turns=args.first + args.turns)
-    serve = Path(sys.executable).with_name("brehon")
-    command = [str(serve)] if serve.exists() else [sys.executable, "-m", "brehon.cli"]
-    env = {key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "BREHON_LIMITS_URL")}
     rounds = []
-    with tempfile.TemporaryDirectory() as data:
-        port = free_port()
-        server = subprocess.Popen([*command, "serve", "--port", str(port), "--data", str(Path(data) / "serve")],
-                                  env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                  start_new_session=True)
-        try:
-            started = time.monotonic()
-            wait_ready(port, server)
-            base_url = f"http://127.0.0.1:{port}"
-            poster = Poster(port)
-            # Warm up: every worker has served turns and GETs of a game.
-            game = poster.create(record, args.first)
-            version = game["version"]
-            for turn in record["turns"][args.first:args.first + 6]:
-                version = poster.log(game, turn, version)
-            count, steady = len(descendants(server.pid)), time.monotonic()
-            while time.monotonic() - steady < 2.0 and time.monotonic() - started < 30.0:  # every part up
-                time.sleep(0.2)
-                if len(descendants(server.pid)) != count:
-                    count, steady = len(descendants(server.pid)), time.monotonic()
-            print(f"brehon serve on {base_url} ({names(server.pid)}); {os.cpu_count()} CPUs; "
-                  f"load average {os.getloadavg()[0]:.1f}; 3-player Keltis, turns {args.first} to "
-                  f"{args.first + args.turns} ({args.turns} turns), {PHONES} phones and a display")
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-                try:
-                    for number in range(1, args.rounds + 1):
-                        live = followed(server.pid, poster, browser, base_url, record, args.first, args.turns,
-                                        args.idle, args.settle)
-                        still = unfollowed(server.pid, poster, record, args.first, args.turns, args.idle,
-                                           live["interval"])
-                        rapid = unfollowed(server.pid, poster, record, args.first, args.turns, args.idle, 0.0)
-                        rounds.append(report_round(number, args.turns, still, live, rapid))
-                finally:
-                    browser.close()
-        finally:
-            stop(server)
+    started = time.monotonic()
+    with served() as (base_url, port, _, server):
+        poster = Poster(port)
+        # Warm up: every worker has served turns and GETs of a game.
+        game = poster.create(record, args.first)
+        version = game["version"]
+        for turn in record["turns"][args.first:args.first + 6]:
+            version = poster.log(game, turn, version)
+        count, steady = len(descendants(server.pid)), time.monotonic()
+        while time.monotonic() - steady < 2.0 and time.monotonic() - started < 30.0:  # every part up
+            time.sleep(0.2)
+            if len(descendants(server.pid)) != count:
+                count, steady = len(descendants(server.pid)), time.monotonic()
+        print(f"brehon serve on {base_url} ({names(server.pid)}); {os.cpu_count()} CPUs; "
+              f"load average {os.getloadavg()[0]:.1f}; 3-player Keltis, turns {args.first} to "
+              f"{args.first + args.turns} ({args.turns} turns), {PHONES} phones and a display")
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            try:
+                for number in range(1, args.rounds + 1):
+                    live = followed(server.pid, poster, browser, base_url, record, args.first, args.turns,
+                                    args.idle, args.settle)
+                    still = unfollowed(server.pid, poster, record, args.first, args.turns, args.idle,
+                                       live["interval"])
+                    rapid = unfollowed(server.pid, poster, record, args.first, args.turns, args.idle, 0.0)
+                    rounds.append(report_round(number, args.turns, still, live, rapid))
+            finally:
+                browser.close()
     print(f"over {len(rounds)} rounds, median (range):")
     print(f"  requests per follower per turn (the most of the four): {spread([r['requests'] for r in rounds])}"
           f"  target <= 0.25")
